@@ -1,0 +1,36 @@
+#include "engine/broadcast.h"
+
+#include <algorithm>
+
+namespace bc {
+
+Result<Shape> broadcast_shapes(const Shape& a, const Shape& b) {
+  const size_t rank = std::max(a.size(), b.size());
+  Shape out(rank);
+  for (size_t i = 0; i < rank; ++i) {
+    // i counts result dims from the left; each operand is left-padded with 1s.
+    const size_t pad_a = rank - a.size(), pad_b = rank - b.size();
+    const int64_t sa = i < pad_a ? 1 : a[i - pad_a];
+    const int64_t sb = i < pad_b ? 1 : b[i - pad_b];
+    if (sa != sb && sa != 1 && sb != 1) {
+      return Error{ErrorKind::broadcast, "The size of tensor a (" + std::to_string(sa) +
+                                             ") must match the size of tensor b (" + std::to_string(sb) +
+                                             ") at non-singleton dimension " + std::to_string(i)};
+    }
+    out[i] = sa == 1 ? sb : sa;
+  }
+  return out;
+}
+
+Result<Shape> broadcast_shapes(const std::vector<Shape>& shapes) {
+  if (shapes.empty()) return Shape{};
+  Shape acc = shapes.front();
+  for (size_t i = 1; i < shapes.size(); ++i) {
+    Result<Shape> next = broadcast_shapes(acc, shapes[i]);
+    if (!next.ok()) return next;
+    acc = next.value();
+  }
+  return acc;
+}
+
+}  // namespace bc

@@ -1,0 +1,18 @@
+#include "engine/inplace.h"
+
+#include "engine/broadcast.h"
+
+namespace bc {
+
+Result<Shape> inplace_shape(const Shape& self, const std::vector<Shape>& others) {
+  std::vector<Shape> all{self};
+  all.insert(all.end(), others.begin(), others.end());
+  Result<Shape> b = broadcast_shapes(all);
+  if (!b.ok()) return b;
+  if (b.value() != self)
+    return Error{ErrorKind::inplace_shape, "output with shape " + format_shape(self) +
+                                               " doesn't match the broadcast shape " + format_shape(b.value())};
+  return self;
+}
+
+}  // namespace bc

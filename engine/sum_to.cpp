@@ -1,0 +1,31 @@
+#include "engine/sum_to.h"
+
+#include "engine/expand.h"
+
+namespace bc {
+
+Result<SumToPlan> plan_sum_to(const Shape& from, const Shape& to) {
+  if (!is_expandable_to(to, from))
+    return Error{ErrorKind::sum_to, "sum_to: shape " + format_shape(to) + " is not expandable to the size " +
+                                        format_shape(from) + " of the tensor being summed"};
+  SumToPlan plan{from, to, {}, static_cast<int64_t>(from.size() - to.size())};
+  for (int64_t i = 0; i < static_cast<int64_t>(from.size()); ++i) {
+    const bool leading = i < plan.leading;
+    if (leading || (to[i - plan.leading] == 1 && from[i] != 1)) plan.axes.push_back(i);
+  }
+  return plan;
+}
+
+Shape apply_plan_shape(const SumToPlan& plan) {
+  Shape kept;
+  size_t next_axis = 0;
+  for (int64_t i = 0; i < static_cast<int64_t>(plan.from.size()); ++i) {
+    const bool summed = next_axis < plan.axes.size() && plan.axes[next_axis] == i;
+    if (summed) ++next_axis;
+    if (i < plan.leading) continue;  // dropped
+    kept.push_back(summed ? 1 : plan.from[i]);
+  }
+  return kept;
+}
+
+}  // namespace bc
