@@ -1,0 +1,151 @@
+#include "harness/case.h"
+
+namespace bc {
+
+const std::vector<OpInfo>& known_ops() {
+  static const std::vector<OpInfo> ops = {
+      {"add", 2, "elementwise"},  {"sub", 2, "elementwise"}, {"mul", 2, "elementwise"},
+      {"div", 2, "elementwise"},  {"add_", 2, "inplace"},     {"sub_", 2, "inplace"},
+      {"mul_", 2, "inplace"},     {"div_", 2, "inplace"},     {"broadcast_shapes", -1, "broadcast_shapes"},
+      {"expand", 2, "expand"},    {"sum_to", 2, "sum_to"},    {"matmul", 2, "matmul"},
+  };
+  return ops;
+}
+
+const OpInfo* find_op(const std::string& name) {
+  for (const OpInfo& op : known_ops())
+    if (op.name == name) return &op;
+  return nullptr;
+}
+
+std::string known_op_names() {
+  std::string out;
+  for (const OpInfo& op : known_ops()) out += (out.empty() ? "" : ", ") + op.name;
+  return out;
+}
+
+namespace {
+
+Shape shape_from_json(const nlohmann::json& j, const std::string& where) {
+  if (!j.is_array()) throw CaseError(where + " must be an array of integers, got " + j.dump());
+  Shape s;
+  for (const auto& d : j) {
+    if (!d.is_number_integer()) throw CaseError(where + " must be an array of integers, got " + j.dump());
+    s.push_back(d.get<int64_t>());
+  }
+  return s;
+}
+
+std::string string_field(const nlohmann::json& j, const char* key) {
+  if (!j.contains(key)) return "";
+  if (!j[key].is_string()) throw CaseError(std::string("\"") + key + "\" must be a string");
+  return j[key].get<std::string>();
+}
+
+Expectation expectation_from_json(const nlohmann::json& j) {
+  if (!j.is_object()) throw CaseError("\"expect\" must be an object such as {\"shape\": [2, 3]} or {\"error\": \"broadcast\"}");
+  Expectation e;
+  for (const auto& [key, value] : j.items()) {
+    if (key == "shape") {
+      e.shape = shape_from_json(value, "\"expect.shape\"");
+    } else if (key == "error") {
+      if (value.is_boolean() && value.get<bool>()) {
+        e.any_error = true;
+      } else if (value.is_string()) {
+        e.error = error_kind_from_string(value.get<std::string>());
+        if (!e.error)
+          throw CaseError("unknown error kind \"" + value.get<std::string>() + "\" in \"expect.error\"; valid kinds: " +
+                          error_kind_names() + " (or true for any error)");
+      } else {
+        throw CaseError("\"expect.error\" must be an error kind or true");
+      }
+    } else if (key == "message") {
+      if (!value.is_string()) throw CaseError("\"expect.message\" must be a string");
+      e.message = value.get<std::string>();
+    } else {
+      throw CaseError("unknown field \"expect." + key + "\"; valid: shape, error, message");
+    }
+  }
+  if (e.shape && (e.any_error || e.error)) throw CaseError("\"expect\" gives both a shape and an error");
+  if (!e.shape && !e.any_error && !e.error) throw CaseError("\"expect\" needs \"shape\" or \"error\"");
+  if (e.message && e.shape) throw CaseError("\"expect.message\" goes with an error");
+  return e;
+}
+
+}  // namespace
+
+Case case_from_json(const nlohmann::json& j) {
+  if (!j.is_object()) throw CaseError("a case must be a JSON object");
+  Case c;
+  c.extra = nlohmann::json::object();
+  for (const auto& [key, value] : j.items()) {
+    if (key == "id") c.id = string_field(j, "id");
+    else if (key == "op") c.op = string_field(j, "op");
+    else if (key == "source") c.source = string_field(j, "source");
+    else if (key == "note") c.note = string_field(j, "note");
+    else if (key == "expect") c.expect = expectation_from_json(value);
+    else if (key == "tags") {
+      if (!value.is_array()) throw CaseError("\"tags\" must be an array of strings");
+      for (const auto& t : value) {
+        if (!t.is_string()) throw CaseError("\"tags\" must be an array of strings");
+        c.tags.push_back(t.get<std::string>());
+      }
+    } else if (key == "shapes") {
+      if (!value.is_array()) throw CaseError("\"shapes\" must be an array of shapes");
+      for (size_t i = 0; i < value.size(); ++i)
+        c.shapes.push_back(shape_from_json(value[i], "\"shapes[" + std::to_string(i) + "]\""));
+    } else {
+      c.extra[key] = value;
+    }
+  }
+  if (c.op.empty()) throw CaseError("missing \"op\"; valid ops: " + known_op_names());
+  const OpInfo* op = find_op(c.op);
+  if (!op) throw CaseError("unknown op \"" + c.op + "\"; valid ops: " + known_op_names());
+  if (!j.contains("shapes")) throw CaseError("missing \"shapes\"");
+  if (op->arity >= 0 && static_cast<int>(c.shapes.size()) != op->arity)
+    throw CaseError("op \"" + c.op + "\" takes " + std::to_string(op->arity) + " shapes, got " +
+                    std::to_string(c.shapes.size()));
+  if (op->arity < 0 && c.shapes.empty()) throw CaseError("op \"" + c.op + "\" takes at least one shape");
+  // Sizes are non-negative except in a target shape, where -1 (and, to probe errors, other negatives) may stand.
+  const bool target_may_be_negative = c.op == "expand";
+  for (size_t i = 0; i < c.shapes.size(); ++i)
+    for (int64_t d : c.shapes[i])
+      if (d < 0 && !(target_may_be_negative && i == 1))
+        throw CaseError("\"shapes[" + std::to_string(i) + "]\" has a negative size " + std::to_string(d));
+  return c;
+}
+
+nlohmann::json to_json(const Expectation& e) {
+  nlohmann::json j = nlohmann::json::object();
+  if (e.shape) j["shape"] = *e.shape;
+  if (e.any_error) j["error"] = true;
+  if (e.error) j["error"] = to_string(*e.error);
+  if (e.message) j["message"] = *e.message;
+  return j;
+}
+
+nlohmann::json to_json(const Case& c) {
+  nlohmann::json j = c.extra.is_object() ? c.extra : nlohmann::json::object();
+  if (!c.id.empty()) j["id"] = c.id;
+  j["op"] = c.op;
+  j["shapes"] = c.shapes;
+  if (c.expect) j["expect"] = to_json(*c.expect);
+  if (!c.source.empty()) j["source"] = c.source;
+  if (!c.note.empty()) j["note"] = c.note;
+  if (!c.tags.empty()) j["tags"] = c.tags;
+  return j;
+}
+
+std::string canonical_form(const Case& c) {
+  nlohmann::json j = to_json(c);
+  for (const char* k : {"id", "source", "note", "tags", "expect"}) j.erase(k);
+  return j.dump();  // nlohmann::json objects keep keys sorted
+}
+
+std::string describe(const Case& c) {
+  std::string out = c.op + "(";
+  for (size_t i = 0; i < c.shapes.size(); ++i) out += (i ? ", " : "") + format_shape(c.shapes[i]);
+  return out + ")";
+}
+
+}  // namespace bc

@@ -1,0 +1,62 @@
+// A case: one operation on operands of given shapes, as it appears in corpus/*.jsonl (schema: corpus/README.md).
+// Cases are plain data, readable and stable across generator changes; unknown JSON fields are kept as they are.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "engine/error.h"
+#include "engine/shape.h"
+
+namespace bc {
+
+// What a case expects, when it says: a shape, an error of a kind, or any error; optionally the exact message.
+struct Expectation {
+  std::optional<Shape> shape;
+  bool any_error = false;
+  std::optional<ErrorKind> error;
+  std::optional<std::string> message;
+  friend bool operator==(const Expectation& a, const Expectation& b) {
+    return a.shape == b.shape && a.any_error == b.any_error && a.error == b.error && a.message == b.message;
+  }
+};
+
+struct Case {
+  std::string id;
+  std::string op;
+  std::vector<Shape> shapes;
+  std::optional<Expectation> expect;
+  std::string source;
+  std::string note;
+  std::vector<std::string> tags;  // generator classes ("near_miss", ...); not part of the case's identity
+  nlohmann::json extra = nlohmann::json::object();  // fields this version does not know, kept for round trips
+};
+
+// The ops a case may name, and how many shapes each takes (-1: any number, at least 1).
+struct OpInfo {
+  std::string name;
+  int arity;
+  std::string family;  // "elementwise", "inplace", "broadcast_shapes", "expand", "sum_to", "matmul"
+};
+const std::vector<OpInfo>& known_ops();
+const OpInfo* find_op(const std::string& name);
+std::string known_op_names();
+
+// Parsing throws CaseError with a reason that names the field; corpus readers add file and line.
+struct CaseError : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+Case case_from_json(const nlohmann::json& j);
+nlohmann::json to_json(const Case& c);
+nlohmann::json to_json(const Expectation& e);
+
+// The case without id, source, note and tags, serialised with sorted keys: equal for the same experiment.
+std::string canonical_form(const Case& c);
+
+// "add([2, 3], [3])", for report headings and logs.
+std::string describe(const Case& c);
+
+}  // namespace bc

@@ -1,0 +1,36 @@
+// Reading corpus/*.jsonl: every good line becomes a case; every bad line becomes "FILE:LINE: reason" and the
+// rest of the file still loads. Resource limits are enforced here too, so an oversized case is refused alone.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "harness/case.h"
+
+namespace bc {
+
+// Caps, documented in corpus/README.md. The generators stay far below them (sizes <= 5, rank <= 6).
+constexpr int64_t kMaxElementsPerTensor = int64_t{1} << 20;
+constexpr int64_t kMaxElementsPerCase = int64_t{1} << 22;
+
+// "" when the case is within the caps, else the reason (operands and the broadcast of all operands are counted).
+std::string check_limits(const Case& c);
+
+struct CorpusEntry {
+  Case c;
+  std::string file;
+  int line = 0;
+};
+
+struct CorpusLoad {
+  std::vector<CorpusEntry> entries;
+  std::vector<std::string> errors;  // "FILE:LINE: reason", in file order
+};
+
+// Loads each file in order; a missing file is one error. Duplicate ids within the load are refused.
+CorpusLoad load_corpus(const std::vector<std::string>& paths);
+
+// Parses one line of JSON text as a case (for --case on the command line); throws CaseError.
+Case parse_case_text(const std::string& text);
+
+}  // namespace bc

@@ -1,0 +1,68 @@
+#include "harness/coverage.h"
+
+#include <algorithm>
+
+namespace bc {
+
+std::vector<std::string> coverage_classes(const Case& c) {
+  std::vector<std::string> out;
+  size_t max_rank = 0;
+  bool rank0 = false, size0 = false;
+  for (const Shape& s : c.shapes) {
+    max_rank = std::max(max_rank, s.size());
+    rank0 = rank0 || s.empty();
+    size0 = size0 || std::find(s.begin(), s.end(), 0) != s.end();
+  }
+  out.push_back("max rank " + std::to_string(max_rank));
+  if (rank0) out.push_back("rank-0 operand");
+  if (size0) out.push_back("size-0 dim");
+  out.push_back(std::to_string(c.shapes.size()) + " operand" + (c.shapes.size() == 1 ? "" : "s"));
+  // Singleton against non-singleton: at some right-aligned position one operand has 1 and another has not.
+  bool stretch = false;
+  for (size_t i = 0; i < c.shapes.size() && !stretch; ++i)
+    for (size_t k = 0; k < c.shapes.size() && !stretch; ++k) {
+      if (i == k) continue;
+      const Shape &a = c.shapes[i], &b = c.shapes[k];
+      for (size_t d = 1; d <= std::min(a.size(), b.size()); ++d)
+        if (a[a.size() - d] == 1 && b[b.size() - d] != 1) stretch = true;
+    }
+  if (stretch) out.push_back("singleton vs non-singleton");
+  for (const std::string& t : c.tags) out.push_back(t);
+  return out;
+}
+
+void Coverage::add(const std::string& property, const Case& c) {
+  for (const std::string& cls : coverage_classes(c)) ++counts[property][cls];
+}
+
+void Coverage::add_class(const std::string& property, const std::string& cls) { ++counts[property][cls]; }
+
+std::vector<std::string> Coverage::missing() const {
+  std::vector<std::string> out;
+  for (const auto& [property, classes] : required) {
+    auto it = counts.find(property);
+    for (const std::string& cls : classes)
+      if (it == counts.end() || it->second.count(cls) == 0 || it->second.at(cls) == 0)
+        out.push_back(property + ": " + cls);
+  }
+  return out;
+}
+
+void Coverage::merge(const Coverage& other) {
+  for (const auto& [property, classes] : other.counts)
+    for (const auto& [cls, n] : classes) counts[property][cls] += n;
+  for (const auto& [property, classes] : other.required) required[property] = classes;
+}
+
+nlohmann::json to_json(const Coverage& c) {
+  return {{"counts", c.counts}, {"required", c.required}, {"missing", c.missing()}};
+}
+
+Coverage coverage_from_json(const nlohmann::json& j) {
+  Coverage c;
+  c.counts = j.at("counts").get<std::map<std::string, std::map<std::string, long>>>();
+  c.required = j.at("required").get<std::map<std::string, std::vector<std::string>>>();
+  return c;
+}
+
+}  // namespace bc

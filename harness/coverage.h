@@ -1,0 +1,36 @@
+// Generator coverage: which classes of case a run actually produced (rank, rank 0, size 0, singleton against
+// non-singleton, near misses, operand count, outcome). A class a property needs but never saw is a bug, flagged
+// in the results and the report.
+#pragma once
+
+#include <map>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "harness/case.h"
+
+namespace bc {
+
+// The classes one case belongs to, computed from its shapes and generator tags only.
+std::vector<std::string> coverage_classes(const Case& c);
+
+struct Coverage {
+  // property -> class -> count
+  std::map<std::string, std::map<std::string, long>> counts;
+  // property -> classes its generator promises to produce
+  std::map<std::string, std::vector<std::string>> required;
+
+  void add(const std::string& property, const Case& c);
+  void add_class(const std::string& property, const std::string& cls);
+  // "property: class" for each required class with zero cases.
+  std::vector<std::string> missing() const;
+  // Merge another run's counts (shards).
+  void merge(const Coverage& other);
+};
+
+nlohmann::json to_json(const Coverage& c);
+Coverage coverage_from_json(const nlohmann::json& j);
+
+}  // namespace bc

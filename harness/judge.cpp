@@ -1,0 +1,188 @@
+#include "harness/judge.h"
+
+#include <map>
+#include <optional>
+#include <tuple>
+
+namespace bc {
+
+const char* to_string(Verdict v) {
+  switch (v) {
+    case Verdict::agree: return "agree";
+    case Verdict::discrepancy: return "discrepancy";
+    case Verdict::known: return "known";
+    case Verdict::expect_failed: return "expect_failed";
+  }
+  return "agree";
+}
+
+Outcome expected_outcome(const Expectation& e) {
+  if (e.shape) return Outcome::success(*e.shape);
+  Outcome o;
+  o.status = Status::error;
+  if (e.error) o.error = Error{*e.error, e.message.value_or("")};
+  return o;
+}
+
+namespace {
+
+const Outcome* find(const Outcomes& outcomes, const std::string& name) {
+  for (const auto& [n, o] : outcomes)
+    if (n == name) return &o;
+  return nullptr;
+}
+
+std::string join(const std::vector<std::string>& parts, const std::string& sep) {
+  std::string out;
+  for (const std::string& p : parts) out += (out.empty() ? "" : sep) + p;
+  return out;
+}
+
+// A signature must not depend on sizes, so that many raw cases of one bug share it: status and error kind only.
+std::string outcome_class(const Outcome& o) {
+  if (o.status == Status::error) return std::string("error:") + (o.error ? to_string(o.error->kind) : "other");
+  return to_string(o.status);
+}
+
+std::string make_signature(const std::string& property, const Case& c, const std::string& difference,
+                           const std::vector<std::string>& odd, const Outcomes& voters) {
+  const OpInfo* op = find_op(c.op);
+  std::vector<std::string> classes;
+  for (const auto& [name, o] : voters) classes.push_back(name + "=" + outcome_class(o));
+  return property + " | " + (op ? op->family : c.op) + " | " + difference + " | odd: " + join(odd, ",") + " | " +
+         join(classes, " ");
+}
+
+// Which oracles are the odd ones out among disagreeing voters: the members of a unique smallest group when the
+// rest agree; everyone when no majority exists.
+std::pair<std::vector<std::string>, std::string> attribute(const Outcomes& voters) {
+  std::map<std::string, std::vector<std::string>> groups;
+  for (const auto& [name, o] : voters) groups[summarize(o)].push_back(name);
+  if (voters.size() >= 3 && groups.size() == 2) {
+    for (const auto& [key, names] : groups)
+      if (names.size() == 1) return {names, names[0] + " is the odd one out"};
+  }
+  std::vector<std::string> all;
+  for (const auto& [name, o] : voters) all.push_back(name);
+  if (voters.size() == 2) return {all, all[0] + " and " + all[1] + " differ (no third opinion)"};
+  return {all, "all " + std::to_string(voters.size()) + " differ"};
+}
+
+const Declaration* find_declaration(const std::vector<Declaration>& decls, const Case& c, const std::string& oracle,
+                                    const std::string& on, const Outcome& expected, const Outcome& actual) {
+  for (const Declaration& d : decls)
+    if (d.oracle == oracle && d.on == on && d.covers(c) && d.expected.matches(expected) && d.actual.matches(actual))
+      return &d;
+  return nullptr;
+}
+
+bool expectation_holds(const Expectation& e, const Outcome& o) {
+  if (e.shape) return o.status == Status::ok && o.shape == *e.shape;
+  if (o.status != Status::error) return false;
+  if (e.error && (!o.error || o.error->kind != *e.error)) return false;
+  if (e.message && (!o.error || o.error->message != *e.message)) return false;
+  return true;
+}
+
+// One way in which a case departs from agreement, and whether declarations explain it.
+struct Departure {
+  std::string difference;
+  std::vector<std::string> odd_ones;
+  std::string attribution;
+  std::vector<std::string> known_ids;  // empty: unexplained
+  Verdict unexplained_verdict;
+};
+
+// 1. Outcomes, compared field by field in the fixed order. Known when every implementation that departs from
+// the engine (the rule, stated in code) has a declaration for exactly that departure; an engine that stands
+// alone against both libraries is never explained away.
+std::optional<Departure> outcome_departure(const Case& c, const Outcomes& voters,
+                                           const std::vector<Declaration>& declarations) {
+  std::string difference;
+  for (size_t i = 1; i < voters.size() && difference.empty(); ++i)
+    difference = first_difference(voters[0].second, voters[i].second);
+  if (difference.empty()) return std::nullopt;
+  Departure d{difference, {}, "", {}, Verdict::discrepancy};
+  std::tie(d.odd_ones, d.attribution) = attribute(voters);
+  if (const Outcome* rule = find(voters, "engine")) {
+    std::vector<std::string> ids;
+    for (const auto& [name, o] : voters) {
+      if (summarize(o) == summarize(*rule)) continue;
+      const Declaration* decl = find_declaration(declarations, c, name, "outcome", *rule, o);
+      if (!decl) return d;
+      ids.push_back(decl->id);
+    }
+    d.known_ids = ids;
+  }
+  return d;
+}
+
+// 2. Messages: the engine formats them as LibTorch 1.13 does, so the texts must be equal.
+std::optional<Departure> message_departure(const Case& c, const Outcomes& voters,
+                                           const std::vector<Declaration>& declarations) {
+  const Outcome* engine = find(voters, "engine");
+  const Outcome* torch = find(voters, "torch");
+  if (!engine || !torch || !engine->error || !torch->error || engine->error->kind != torch->error->kind ||
+      engine->error->message == torch->error->message)
+    return std::nullopt;
+  Departure d{"message", {"engine"}, "the engine's message differs from LibTorch's, the reference for text", {},
+              Verdict::discrepancy};
+  if (const Declaration* decl = find_declaration(declarations, c, "engine", "message", *torch, *engine))
+    d.known_ids = {decl->id};
+  return d;
+}
+
+// 3. The case's own expectation (a seed document's worked example, or an earlier finding), held against LibTorch,
+// the reference for behaviour (the engine when LibTorch did not run the case). Differences among the
+// implementations are step 1's business; this step speaks of the document only.
+std::optional<Departure> expectation_departure(const Case& c, const Outcomes& voters,
+                                               const std::vector<Declaration>& declarations) {
+  if (!c.expect || voters.empty()) return std::nullopt;
+  const Outcome* torch = find(voters, "torch");
+  const Outcome* engine = find(voters, "engine");
+  const Outcome& agreed = torch ? *torch : engine ? *engine : voters[0].second;
+  if (expectation_holds(*c.expect, agreed)) return std::nullopt;
+  Expectation without_message = *c.expect;
+  without_message.message.reset();
+  const bool message_only = expectation_holds(without_message, agreed);
+  Departure d{message_only ? "expected message" : "expectation", {"document"},
+              message_only ? "LibTorch's message is not the one the case expects"
+                           : "LibTorch does not do what the case expects",
+              {}, Verdict::expect_failed};
+  if (const Declaration* decl = find_declaration(declarations, c, "document", message_only ? "message" : "outcome",
+                                                 expected_outcome(*c.expect), agreed))
+    d.known_ids = {decl->id};
+  return d;
+}
+
+}  // namespace
+
+Judgement judge(const std::string& property, const Case& c, const Outcomes& outcomes,
+                const std::vector<Declaration>& declarations) {
+  Judgement j;
+  Outcomes voters;
+  for (const auto& entry : outcomes)
+    if (entry.second.status != Status::unsupported) voters.push_back(entry);
+  std::vector<Departure> found;
+  for (auto step : {outcome_departure, message_departure, expectation_departure})
+    if (auto d = step(c, voters, declarations)) found.push_back(*d);
+  if (found.empty()) return j;
+  // The verdict is that of the first unexplained departure; when all are explained, the case is known.
+  const Departure* lead = &found.front();
+  for (const Departure& d : found)
+    if (d.known_ids.empty()) {
+      lead = &d;
+      break;
+    }
+  std::vector<std::string> ids;
+  for (const Departure& d : found) ids.insert(ids.end(), d.known_ids.begin(), d.known_ids.end());
+  j.verdict = lead->known_ids.empty() ? lead->unexplained_verdict : Verdict::known;
+  j.difference = lead->difference;
+  j.odd_ones = lead->odd_ones;
+  j.attribution = lead->attribution;
+  j.known_id = join(ids, ",");
+  j.signature = make_signature(property, c, lead->difference, lead->odd_ones, voters);
+  return j;
+}
+
+}  // namespace bc

@@ -1,0 +1,114 @@
+#include "harness/known_divergence.h"
+
+#include <algorithm>
+#include <fstream>
+
+namespace bc {
+
+bool OutcomePattern::matches(const Outcome& o) const {
+  if (status && o.status != *status) return false;
+  if (error && (!o.error || o.error->kind != *error)) return false;
+  return true;
+}
+
+bool Declaration::covers(const Case& c) const {
+  if (!ops.empty() && std::find(ops.begin(), ops.end(), c.op) == ops.end()) return false;
+  if (!case_ids.empty() && std::find(case_ids.begin(), case_ids.end(), c.id) == case_ids.end()) return false;
+  return true;
+}
+
+namespace {
+
+OutcomePattern pattern_from_json(const nlohmann::json& j, const std::string& field) {
+  if (!j.is_object()) throw CaseError("\"" + field + "\" must be an object like {\"status\": \"error\", \"error\": \"broadcast\"}");
+  OutcomePattern p;
+  for (const auto& [key, value] : j.items()) {
+    if (key == "status") {
+      p.status = status_from_string(value.get<std::string>());
+      if (!p.status) throw CaseError("unknown status " + value.dump() + " in \"" + field + "\"; valid: ok, error, crash, timeout, unsupported");
+    } else if (key == "error") {
+      p.error = error_kind_from_string(value.get<std::string>());
+      if (!p.error) throw CaseError("unknown error kind " + value.dump() + " in \"" + field + "\"; valid: " + error_kind_names());
+      p.status = Status::error;
+    } else {
+      throw CaseError("unknown field \"" + field + "." + key + "\"; valid: status, error");
+    }
+  }
+  return p;
+}
+
+nlohmann::json pattern_to_json(const OutcomePattern& p) {
+  nlohmann::json j = nlohmann::json::object();
+  if (p.status) j["status"] = to_string(*p.status);
+  if (p.error) j["error"] = to_string(*p.error);
+  return j;
+}
+
+}  // namespace
+
+Declaration declaration_from_json(const nlohmann::json& j) {
+  if (!j.is_object()) throw CaseError("a declaration must be a JSON object");
+  Declaration d;
+  auto str = [&](const char* key, bool required) -> std::string {
+    if (!j.contains(key)) {
+      if (required) throw CaseError(std::string("missing \"") + key + "\"");
+      return "";
+    }
+    if (!j[key].is_string()) throw CaseError(std::string("\"") + key + "\" must be a string");
+    return j[key].get<std::string>();
+  };
+  d.id = str("id", true);
+  d.oracle = str("oracle", true);
+  if (d.oracle != "engine" && d.oracle != "torch" && d.oracle != "xtensor" && d.oracle != "document")
+    throw CaseError("unknown oracle \"" + d.oracle + "\"; valid: engine, torch, xtensor, document");
+  d.reason = str("reason", true);
+  d.reference = str("reference", true);
+  if (j.contains("on")) d.on = str("on", false);
+  if (d.on != "outcome" && d.on != "message") throw CaseError("\"on\" must be \"outcome\" or \"message\"");
+  for (const char* key : {"ops", "case_ids"}) {
+    if (!j.contains(key)) continue;
+    if (!j[key].is_array()) throw CaseError(std::string("\"") + key + "\" must be an array of strings");
+    auto& list = std::string(key) == "ops" ? d.ops : d.case_ids;
+    for (const auto& v : j[key]) list.push_back(v.get<std::string>());
+  }
+  for (const std::string& op : d.ops)
+    if (!find_op(op)) throw CaseError("unknown op \"" + op + "\" in \"ops\"; valid ops: " + known_op_names());
+  if (j.contains("expected")) d.expected = pattern_from_json(j["expected"], "expected");
+  if (j.contains("actual")) d.actual = pattern_from_json(j["actual"], "actual");
+  for (const auto& [key, value] : j.items()) {
+    static const std::vector<std::string> known = {"id", "oracle", "ops", "case_ids", "on", "expected", "actual", "reason", "reference"};
+    if (std::find(known.begin(), known.end(), key) == known.end())
+      throw CaseError("unknown field \"" + key + "\" in a declaration");
+  }
+  return d;
+}
+
+nlohmann::json to_json(const Declaration& d) {
+  nlohmann::json j = {{"id", d.id}, {"oracle", d.oracle}, {"on", d.on}, {"reason", d.reason}, {"reference", d.reference},
+                      {"expected", pattern_to_json(d.expected)}, {"actual", pattern_to_json(d.actual)}};
+  if (!d.ops.empty()) j["ops"] = d.ops;
+  if (!d.case_ids.empty()) j["case_ids"] = d.case_ids;
+  return j;
+}
+
+std::vector<Declaration> load_declarations(const std::string& path) {
+  std::ifstream in(path);
+  if (!in) throw CaseError(path + ": cannot open");
+  std::vector<Declaration> out;
+  std::string line;
+  for (int n = 1; std::getline(in, line); ++n) {
+    if (line.find_first_not_of(" \t\r") == std::string::npos) continue;
+    try {
+      nlohmann::json j = nlohmann::json::parse(line);
+      out.push_back(declaration_from_json(j));
+      out.back().line = n;
+    } catch (const nlohmann::json::exception& e) {
+      throw CaseError(path + ":" + std::to_string(n) + ": " + e.what());
+    } catch (const CaseError& e) {
+      throw CaseError(path + ":" + std::to_string(n) + ": " + e.what());
+    }
+  }
+  return out;
+}
+
+}  // namespace bc

@@ -1,0 +1,46 @@
+// Known divergences: where a library (or a seed document) departs from the documented rule, declared as data in
+// corpus/known_divergences.jsonl with the reason and a reference. A case they explain is counted apart and does
+// not fail a run; a declaration that a run covered but never matched is stale.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "harness/case.h"
+#include "harness/outcome.h"
+
+namespace bc {
+
+// Matches an outcome by status and, optionally, error kind: {"status": "error", "error": "inplace_shape"}.
+struct OutcomePattern {
+  std::optional<Status> status;
+  std::optional<ErrorKind> error;
+  bool matches(const Outcome& o) const;
+};
+
+struct Declaration {
+  std::string id;
+  std::string oracle;              // "engine", "torch", "xtensor", or "document" (the case's own expectation)
+  std::vector<std::string> ops;    // empty: any op
+  std::vector<std::string> case_ids;  // empty: any case
+  std::string on = "outcome";      // "outcome" or "message" (the texts differ, the kinds agree)
+  OutcomePattern expected;         // what the rule says: the engine's outcome (for "document": the case's expect;
+                                   // for on = "message": LibTorch's outcome)
+  OutcomePattern actual;           // what `oracle` did instead (for "document": what every implementation did)
+  std::string reason;
+  std::string reference;
+  int line = 0;                    // where it was declared
+
+  // Whether a case is in the declaration's scope (op and id); a covered declaration that never matched is stale.
+  bool covers(const Case& c) const;
+};
+
+// Reads the declarations; throws CaseError("FILE:LINE: reason") on the first bad line.
+std::vector<Declaration> load_declarations(const std::string& path);
+Declaration declaration_from_json(const nlohmann::json& j);
+nlohmann::json to_json(const Declaration& d);
+
+}  // namespace bc

@@ -1,0 +1,92 @@
+#include "harness/outcome.h"
+
+#include <stdexcept>
+
+namespace bc {
+
+const char* to_string(Status s) {
+  switch (s) {
+    case Status::ok: return "ok";
+    case Status::error: return "error";
+    case Status::crash: return "crash";
+    case Status::timeout: return "timeout";
+    case Status::unsupported: return "unsupported";
+  }
+  return "unsupported";
+}
+
+std::optional<Status> status_from_string(const std::string& s) {
+  for (Status st : {Status::ok, Status::error, Status::crash, Status::timeout, Status::unsupported})
+    if (s == to_string(st)) return st;
+  return std::nullopt;
+}
+
+Outcome Outcome::success(Shape shape, std::string dtype) {
+  Outcome o;
+  o.status = Status::ok;
+  o.shape = std::move(shape);
+  o.dtype = std::move(dtype);
+  return o;
+}
+
+Outcome Outcome::failure(ErrorKind kind, std::string message) {
+  Outcome o;
+  o.status = Status::error;
+  o.error = Error{kind, std::move(message)};
+  return o;
+}
+
+Outcome Outcome::unsupported_because(std::string why) {
+  Outcome o;
+  o.status = Status::unsupported;
+  o.detail = std::move(why);
+  return o;
+}
+
+std::string first_difference(const Outcome& a, const Outcome& b) {
+  if (a.status != b.status) return "status";
+  if (a.status == Status::ok) {
+    if (a.shape != b.shape) return "shape";
+    if (a.dtype != b.dtype) return "dtype";
+  }
+  if (a.status == Status::error && a.error && b.error && a.error->kind != b.error->kind) return "error kind";
+  if (a.status == Status::crash && a.detail != b.detail) return "signal";
+  return "";
+}
+
+std::string summarize(const Outcome& o) {
+  switch (o.status) {
+    case Status::ok: return "ok " + format_shape(o.shape) + " " + o.dtype;
+    case Status::error: return std::string("error ") + (o.error ? to_string(o.error->kind) : "other");
+    case Status::crash: return "crash " + o.detail;
+    default: return to_string(o.status);
+  }
+}
+
+nlohmann::json to_json(const Outcome& o) {
+  nlohmann::json j = {{"status", to_string(o.status)}};
+  if (o.status == Status::ok) {
+    j["shape"] = o.shape;
+    j["dtype"] = o.dtype;
+  }
+  if (o.error) j["error"] = {{"kind", to_string(o.error->kind)}, {"message", o.error->message}};
+  if (!o.detail.empty()) j["detail"] = o.detail;
+  return j;
+}
+
+Outcome outcome_from_json(const nlohmann::json& j) {
+  Outcome o;
+  auto st = status_from_string(j.at("status").get<std::string>());
+  if (!st) throw std::runtime_error("unknown outcome status " + j.at("status").dump());
+  o.status = *st;
+  if (j.contains("shape")) o.shape = j["shape"].get<Shape>();
+  if (j.contains("dtype")) o.dtype = j["dtype"].get<std::string>();
+  if (j.contains("error")) {
+    auto kind = error_kind_from_string(j["error"].at("kind").get<std::string>());
+    o.error = Error{kind.value_or(ErrorKind::other), j["error"].value("message", "")};
+  }
+  if (j.contains("detail")) o.detail = j["detail"].get<std::string>();
+  return o;
+}
+
+}  // namespace bc

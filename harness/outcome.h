@@ -1,0 +1,47 @@
+// What one implementation did with one case, as a value: ok (shape, dtype), error (kind and the library's own
+// message), crash, timeout, or unsupported (the library has no such operation; it does not vote).
+#pragma once
+
+#include <optional>
+#include <string>
+
+#include <nlohmann/json.hpp>
+
+#include "engine/error.h"
+#include "engine/shape.h"
+
+namespace bc {
+
+enum class Status { ok, error, crash, timeout, unsupported };
+const char* to_string(Status s);
+std::optional<Status> status_from_string(const std::string& s);
+
+struct Outcome {
+  Status status = Status::unsupported;
+  Shape shape;            // ok
+  std::string dtype;      // ok
+  std::optional<Error> error;  // error
+  std::string detail;     // crash: the signal; unsupported: why
+
+  static Outcome success(Shape shape, std::string dtype = "float32");
+  static Outcome failure(ErrorKind kind, std::string message);
+  static Outcome unsupported_because(std::string why);
+
+  friend bool operator==(const Outcome& a, const Outcome& b) {
+    return a.status == b.status && a.shape == b.shape && a.dtype == b.dtype && a.error == b.error &&
+           a.detail == b.detail;
+  }
+  friend bool operator!=(const Outcome& a, const Outcome& b) { return !(a == b); }
+};
+
+// The first field, in that order, where two outcomes differ ("status", "shape", "dtype", "error kind"), or "".
+std::string first_difference(const Outcome& a, const Outcome& b);
+
+// "ok [2, 3] float32", "error broadcast", "crash SIGSEGV", "unsupported": the part of an outcome implementations
+// must agree on (status, shape, dtype, error kind; never the message), as one short line. Equal lines = agreement.
+std::string summarize(const Outcome& o);
+
+nlohmann::json to_json(const Outcome& o);
+Outcome outcome_from_json(const nlohmann::json& j);
+
+}  // namespace bc

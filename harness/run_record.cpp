@@ -1,0 +1,106 @@
+#include "harness/run_record.h"
+
+namespace bc {
+
+nlohmann::json to_json(const CaseRecord& r) {
+  nlohmann::json outcomes = nlohmann::json::object();
+  for (const auto& [name, o] : r.outcomes) outcomes[name] = to_json(o);
+  nlohmann::json j = {{"property", r.property},
+                      {"case", to_json(r.c)},
+                      {"outcomes", outcomes},
+                      {"verdict", to_string(r.judgement.verdict)}};
+  const Judgement& g = r.judgement;
+  if (!g.difference.empty()) j["difference"] = g.difference;
+  if (!g.odd_ones.empty()) j["odd_ones"] = g.odd_ones;
+  if (!g.attribution.empty()) j["attribution"] = g.attribution;
+  if (!g.known_id.empty()) j["known"] = g.known_id;
+  if (!g.signature.empty()) j["signature"] = g.signature;
+  return j;
+}
+
+CaseRecord case_record_from_json(const nlohmann::json& j) {
+  CaseRecord r;
+  r.property = j.at("property").get<std::string>();
+  r.c = case_from_json(j.at("case"));
+  for (const char* name : {"engine", "torch", "xtensor"})  // the fixed order
+    if (j.at("outcomes").contains(name)) r.outcomes.emplace_back(name, outcome_from_json(j["outcomes"][name]));
+  const std::string v = j.at("verdict").get<std::string>();
+  for (Verdict x : {Verdict::agree, Verdict::discrepancy, Verdict::known, Verdict::expect_failed})
+    if (v == to_string(x)) r.judgement.verdict = x;
+  r.judgement.difference = j.value("difference", "");
+  r.judgement.odd_ones = j.value("odd_ones", std::vector<std::string>{});
+  r.judgement.attribution = j.value("attribution", "");
+  r.judgement.known_id = j.value("known", "");
+  r.judgement.signature = j.value("signature", "");
+  return r;
+}
+
+nlohmann::json to_json(const Finding& f) {
+  return {{"signature", f.signature}, {"property", f.property},  {"family", f.family},
+          {"verdict", to_string(f.verdict)}, {"known", f.known_id}, {"minimal", to_json(f.minimal)},
+          {"original", to_json(f.original)}, {"hits", f.hits},       {"shrink_steps", f.shrink_steps}};
+}
+
+Finding finding_from_json(const nlohmann::json& j) {
+  Finding f;
+  f.signature = j.at("signature").get<std::string>();
+  f.property = j.at("property").get<std::string>();
+  f.family = j.at("family").get<std::string>();
+  f.minimal = case_record_from_json(j.at("minimal"));
+  f.verdict = f.minimal.judgement.verdict;
+  f.known_id = j.value("known", "");
+  f.original = case_from_json(j.at("original"));
+  f.hits = j.at("hits").get<long>();
+  f.shrink_steps = j.at("shrink_steps").get<int>();
+  return f;
+}
+
+nlohmann::json to_json(const RunSummary& s) {
+  nlohmann::json findings = nlohmann::json::array();
+  for (const Finding& f : s.findings) findings.push_back(to_json(f));
+  nlohmann::json decls = nlohmann::json::array();
+  for (const DeclarationUse& d : s.declarations)
+    decls.push_back({{"declaration", to_json(d.declaration)}, {"covered", d.covered}, {"matched", d.matched},
+                     {"stale", d.stale()}});
+  return {{"command", s.command},
+          {"arguments", s.arguments},
+          {"seed", s.seed},
+          {"cases_requested", s.cases_requested},
+          {"started_at", s.started_at},
+          {"seconds", s.seconds},
+          {"versions", s.versions},
+          {"verdicts", s.verdicts},
+          {"cases", s.cases_per_property},
+          {"statuses", s.statuses},
+          {"coverage", to_json(s.coverage)},
+          {"findings", findings},
+          {"declarations", decls},
+          {"input_errors", s.input_errors},
+          {"exit_code", s.exit_code}};
+}
+
+RunSummary run_summary_from_json(const nlohmann::json& j) {
+  RunSummary s;
+  s.command = j.at("command").get<std::string>();
+  s.arguments = j.at("arguments").get<std::vector<std::string>>();
+  s.seed = j.at("seed").get<uint64_t>();
+  s.cases_requested = j.at("cases_requested").get<long>();
+  s.started_at = j.at("started_at").get<std::string>();
+  s.seconds = j.at("seconds").get<double>();
+  s.versions = j.at("versions").get<std::map<std::string, std::string>>();
+  s.verdicts = j.at("verdicts").get<std::map<std::string, long>>();
+  s.cases_per_property = j.at("cases").get<std::map<std::string, long>>();
+  s.statuses = j.at("statuses").get<std::map<std::string, long>>();
+  s.coverage = coverage_from_json(j.at("coverage"));
+  for (const auto& f : j.at("findings")) s.findings.push_back(finding_from_json(f));
+  for (const auto& d : j.at("declarations")) {
+    DeclarationUse u{declaration_from_json(d.at("declaration")), d.at("covered").get<long>(),
+                     d.at("matched").get<long>()};
+    s.declarations.push_back(u);
+  }
+  s.input_errors = j.at("input_errors").get<std::vector<std::string>>();
+  s.exit_code = j.at("exit_code").get<int>();
+  return s;
+}
+
+}  // namespace bc

@@ -1,0 +1,72 @@
+// What a run produced, as values: one CaseRecord per case run (a line of results.jsonl), one Finding per
+// distinct signature (with its minimal case), and the RunSummary that the JUnit and HTML writers print.
+#pragma once
+
+#include <map>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "harness/case.h"
+#include "harness/coverage.h"
+#include "harness/judge.h"
+#include "harness/known_divergence.h"
+#include "harness/outcome.h"
+
+namespace bc {
+
+struct CaseRecord {
+  std::string property;  // the property that generated the case, or "corpus" for a replayed case
+  Case c;
+  Outcomes outcomes;
+  Judgement judgement;
+};
+// {"property", "case", "outcomes": {"engine": {...}, ...}, "verdict", "difference", "odd_ones", "attribution",
+//  "known", "signature"}: the results.jsonl line (reports/README.md).
+nlohmann::json to_json(const CaseRecord& r);
+CaseRecord case_record_from_json(const nlohmann::json& j);
+
+struct Finding {
+  std::string signature;
+  std::string property;
+  std::string family;
+  Verdict verdict = Verdict::discrepancy;  // discrepancy, expect_failed or known
+  std::string known_id;
+  CaseRecord minimal;    // the shrunk case (for corpus cases: the case itself)
+  Case original;         // the first raw case that hit this signature, before shrinking
+  long hits = 0;         // raw cases that hit this signature
+  int shrink_steps = 0;  // accepted shrinking steps from original to minimal
+  bool is_new() const { return verdict == Verdict::discrepancy || verdict == Verdict::expect_failed; }
+};
+nlohmann::json to_json(const Finding& f);
+Finding finding_from_json(const nlohmann::json& j);
+
+struct DeclarationUse {
+  Declaration declaration;
+  long covered = 0;  // cases in its scope that ran
+  long matched = 0;  // cases it explained
+  bool stale() const { return covered > 0 && matched == 0; }
+};
+
+struct RunSummary {
+  std::string command;                    // "run" or "replay"
+  std::vector<std::string> arguments;     // the command line, for the report header
+  uint64_t seed = 0;
+  long cases_requested = 0;                      // --cases: generated cases per property
+  std::string started_at;                 // ISO 8601, UTC
+  double seconds = 0;
+  std::map<std::string, std::string> versions;     // "engine", "torch", "xtensor", "broadcheck" -> version text
+  std::map<std::string, long> verdicts;            // "agree", "discrepancy", "known", "expect_failed" -> cases
+  std::map<std::string, long> cases_per_property;  // property (or "corpus") -> cases run
+  std::map<std::string, long> statuses;            // "torch:crash" style counts of non-ok, non-error outcomes
+  Coverage coverage;
+  std::vector<Finding> findings;                   // new first, then known; each signature once
+  std::vector<DeclarationUse> declarations;
+  std::vector<std::string> input_errors;           // "file:line: reason" for each refused corpus line
+  int exit_code = 0;
+};
+nlohmann::json to_json(const RunSummary& s);
+RunSummary run_summary_from_json(const nlohmann::json& j);
+
+}  // namespace bc
