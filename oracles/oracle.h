@@ -1,0 +1,21 @@
+// One interface over the implementations under test: a case in, an outcome out. An oracle reports what its
+// library really does; it never repairs an answer to agree with the others.
+#pragma once
+
+#include <memory>
+#include <string>
+
+#include "harness/case.h"
+#include "harness/outcome.h"
+
+namespace bc {
+
+class Oracle {
+ public:
+  virtual ~Oracle() = default;
+  virtual std::string name() const = 0;     // "engine", "torch", "xtensor": the keys of results.jsonl's outcomes
+  virtual std::string version() const = 0;  // the library version the oracle was built against
+  virtual Outcome run(const Case& c) = 0;
+};
+
+}  // namespace bc

@@ -1,0 +1,28 @@
+#include "oracles/torch_errors.h"
+
+#include <utility>
+#include <vector>
+
+namespace bc {
+
+ErrorKind classify_torch_message(const std::string& family, const std::string& message) {
+  static const std::vector<std::pair<std::string, ErrorKind>> patterns = {
+      {"The size of tensor a (", ErrorKind::broadcast},
+      {"output with shape ", ErrorKind::inplace_shape},
+      {"The expanded size of the tensor", ErrorKind::expand},
+      {"expand(", ErrorKind::expand},
+      {"both arguments to matmul need to be at least 1D", ErrorKind::matmul_shape},
+      {"mat1 and mat2 shapes cannot be multiplied", ErrorKind::matmul_shape},
+      {"size mismatch, got ", ErrorKind::matmul_shape},
+      {"Expected size for first two dimensions of batch2 tensor", ErrorKind::matmul_shape},
+      {"inconsistent tensor size, expected tensor", ErrorKind::matmul_shape},
+      {"numel: integer multiplication overflow", ErrorKind::invalid_argument},
+      {"Trying to create tensor with negative dimension", ErrorKind::invalid_argument},
+  };
+  for (const auto& [prefix, kind] : patterns)
+    if (message.rfind(prefix, 0) == 0) return kind;
+  if (family == "sum_to") return ErrorKind::sum_to;
+  return ErrorKind::other;
+}
+
+}  // namespace bc

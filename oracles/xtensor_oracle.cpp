@@ -1,0 +1,107 @@
+#include "oracles/xtensor_oracle.h"
+
+#include <limits>
+
+#include <xtensor/xarray.hpp>
+#include <xtensor/xbroadcast.hpp>
+#include <xtensor/xexception.hpp>
+#include <xtensor/xmath.hpp>
+#include <xtensor/xreducer.hpp>
+#include <xtensor/xstrides.hpp>
+#include <xtensor/xtensor_config.hpp>
+
+namespace bc {
+namespace {
+
+using XShape = std::vector<std::size_t>;
+using Array = xt::xarray<float>;
+
+XShape to_xshape(const Shape& s) { return XShape(s.begin(), s.end()); }
+template <class S>
+Outcome shape_outcome(const S& s) { return Outcome::success(Shape(s.begin(), s.end()), "float32"); }
+
+Array make(const Shape& s) { return Array(to_xshape(s), 0.0f); }
+
+// The sum_to composition the autograd issue asks of xtensor: xt::sum over the axes that LibTorch's sum_to would
+// reduce (leading axes and size-1 target axes), keep_dims, then reshape to the target.
+Outcome sum_to(const Shape& from, const Shape& to) {
+  std::vector<std::size_t> axes;
+  const std::ptrdiff_t lead = static_cast<std::ptrdiff_t>(from.size()) - static_cast<std::ptrdiff_t>(to.size());
+  for (std::ptrdiff_t i = 0; i < static_cast<std::ptrdiff_t>(from.size()); ++i)
+    if (i < lead || (i - lead >= 0 && to[i - lead] == 1 && from[i] != 1)) axes.push_back(static_cast<std::size_t>(i));
+  Array summed = axes.empty() ? make(from) : Array(xt::sum(make(from), axes, xt::keep_dims));
+  summed.reshape(to_xshape(to));
+  return shape_outcome(summed.shape());
+}
+
+class XtensorOracle : public Oracle {
+ public:
+  std::string name() const override { return "xtensor"; }
+  std::string version() const override {
+    return "xtensor " + std::to_string(XTENSOR_VERSION_MAJOR) + "." + std::to_string(XTENSOR_VERSION_MINOR) + "." +
+           std::to_string(XTENSOR_VERSION_PATCH);
+  }
+
+  Outcome run(const Case& c) override {
+    const OpInfo* op = find_op(c.op);
+    if (!op) return Outcome::unsupported_because("unknown op " + c.op);
+    for (const Shape& s : c.shapes)
+      for (int64_t d : s)
+        if (d < 0) return Outcome::unsupported_because("xtensor shapes are unsigned; no -1 (keep size) notation");
+    ErrorKind kind = op->family == "expand" ? ErrorKind::expand
+                     : op->family == "sum_to" ? ErrorKind::sum_to
+                     : op->family == "matmul" ? ErrorKind::matmul_shape
+                                             : ErrorKind::broadcast;
+    try {
+      return call(*op, c);
+    } catch (const xt::broadcast_error& e) {
+      return Outcome::failure(kind, e.what());
+    } catch (const std::exception& e) {
+      // xtensor signals a too-short broadcast target and a bad reshape with std::runtime_error; within one op
+      // family there is only the one rule that can fail.
+      return Outcome::failure(op->family == "elementwise" || op->family == "inplace" ? ErrorKind::other : kind,
+                              e.what());
+    }
+  }
+
+ private:
+  Outcome call(const OpInfo& op, const Case& c) {
+    const auto& s = c.shapes;
+    if (op.family == "elementwise") {
+      Array a = make(s[0]), b = make(s[1]);
+      Array r;
+      if (c.op == "add") r = a + b;
+      else if (c.op == "sub") r = a - b;
+      else if (c.op == "mul") r = a * b;
+      else r = a / b;
+      return shape_outcome(r.shape());
+    }
+    if (op.family == "inplace") {
+      Array a = make(s[0]), b = make(s[1]);
+      if (c.op == "add_") a += b;
+      else if (c.op == "sub_") a -= b;
+      else if (c.op == "mul_") a *= b;
+      else a /= b;
+      return shape_outcome(a.shape());
+    }
+    if (op.family == "broadcast_shapes") {
+      std::size_t rank = 0;
+      for (const Shape& shape : s) rank = std::max(rank, shape.size());
+      XShape out(rank, std::numeric_limits<std::size_t>::max());
+      for (const Shape& shape : s) xt::broadcast_shape(to_xshape(shape), out);
+      return shape_outcome(out);
+    }
+    if (op.family == "expand") {
+      Array r = xt::broadcast(make(s[0]), to_xshape(s[1]));
+      return shape_outcome(r.shape());
+    }
+    if (op.family == "sum_to") return sum_to(s[0], s[1]);
+    return Outcome::unsupported_because("xtensor has no matmul of its own (xtensor-blas is a separate library)");
+  }
+};
+
+}  // namespace
+
+std::unique_ptr<Oracle> make_xtensor_oracle() { return std::make_unique<XtensorOracle>(); }
+
+}  // namespace bc

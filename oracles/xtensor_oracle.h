@@ -1,0 +1,9 @@
+// The xtensor oracle: real xtensor code on real xt::xarray values (operators, computed assignment, broadcast,
+// broadcast_shape, sum, reshape). What xtensor has no equivalent for is reported as unsupported, never emulated.
+#pragma once
+
+#include "oracles/oracle.h"
+
+namespace bc {
+std::unique_ptr<Oracle> make_xtensor_oracle();
+}
