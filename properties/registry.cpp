@@ -1,0 +1,91 @@
+#include "properties/registry.h"
+
+#include "engine/broadcast.h"
+#include "properties/shape_gen.h"
+
+namespace bc {
+
+const std::vector<Property>& properties() {
+  static const std::vector<Property> all = {
+      {"elementwise_agree", "out-of-place binary ops (add, sub, mul, div): same outcome everywhere",
+       gen::elementwise_case(), Check::oracles,
+       {"broadcastable", "near miss", "rank-0 operand", "size-0 dim", "singleton vs non-singleton", "max rank 6",
+        "engine ok", "engine error:broadcast"}},
+      {"inplace_agree", "in-place binary ops (add_, ...): self may not change shape",
+       gen::inplace_case(), Check::oracles,
+       {"self is the broadcast shape", "self narrower than other", "near miss", "rank-0 operand", "size-0 dim",
+        "engine ok", "engine error:inplace_shape", "engine error:broadcast"}},
+      {"broadcast_shapes_agree", "broadcast of 1-3 shapes at once", gen::broadcast_shapes_case(), Check::oracles,
+       {"1 operand", "2 operands", "3 operands", "near miss", "rank-0 operand", "size-0 dim", "engine ok",
+        "engine error:broadcast"}},
+      {"expand_agree", "expand to a target shape (-1 keeps a size)", gen::expand_case(), Check::oracles,
+       {"valid target", "near miss", "target rank below source", "-1 in a new leading dim", "rank-0 operand",
+        "size-0 dim", "engine ok", "engine error:expand"}},
+      {"sum_to_agree", "sum a broadcast gradient back to an input's shape", gen::sum_to_case(), Check::oracles,
+       {"valid target", "target does not expand to source", "target rank above source", "rank-0 operand",
+        "size-0 dim", "engine ok", "engine error:sum_to"}},
+      {"matmul_agree", "matmul: 1-D promotion, matrix dims, batch broadcasting", gen::matmul_case(), Check::oracles,
+       {"valid", "inner dims differ", "batch dims conflict", "0-D operand", "size-0 dim", "engine ok",
+        "engine error:matmul_shape", "engine error:broadcast"}},
+      {"broadcast_algebra", "commutative, associative, rank 0 the identity, idempotent (engine)",
+       gen::algebra_case(), Check::algebra, {"arbitrary", "broadcastable", "rank-0 operand", "size-0 dim"}},
+  };
+  return all;
+}
+
+const Property* find_property(const std::string& name) {
+  for (const Property& p : properties())
+    if (p.name == name) return &p;
+  return nullptr;
+}
+
+std::string property_names() {
+  std::string out;
+  for (const Property& p : properties()) out += (out.empty() ? "" : ", ") + p.name;
+  return out;
+}
+
+namespace {
+
+std::string show(const Result<Shape>& r) { return r.ok() ? format_shape(r.value()) : "error"; }
+
+bool same(const Result<Shape>& x, const Result<Shape>& y) {
+  return x.ok() == y.ok() && (!x.ok() || x.value() == y.value());
+}
+
+// broadcast(x, y) where x may already be an error.
+Result<Shape> then(const Result<Shape>& x, const Shape& y) { return x.ok() ? broadcast_shapes(x.value(), y) : x; }
+Result<Shape> then(const Shape& x, const Result<Shape>& y) { return y.ok() ? broadcast_shapes(x, y.value()) : y; }
+
+}  // namespace
+
+std::string broadcast_algebra_violation(const Case& c) {
+  if (c.shapes.size() != 3) return "the algebra case needs three shapes";
+  const Shape &a = c.shapes[0], &b = c.shapes[1], &cc = c.shapes[2];
+  const std::string A = format_shape(a), B = format_shape(b), C = format_shape(cc);
+  const Result<Shape> ab = broadcast_shapes(a, b), ba = broadcast_shapes(b, a);
+  if (!same(ab, ba))
+    return "commutative: broadcast(" + A + ", " + B + ") = " + show(ab) + " but broadcast(" + B + ", " + A +
+           ") = " + show(ba);
+  const Result<Shape> left = then(ab, cc), right = then(a, broadcast_shapes(b, cc));
+  if (!same(left, right))
+    return "associative: broadcast(broadcast(" + A + ", " + B + "), " + C + ") = " + show(left) + " but broadcast(" +
+           A + ", broadcast(" + B + ", " + C + ")) = " + show(right);
+  const Result<Shape> all = broadcast_shapes(c.shapes);
+  if (!same(all, left)) return "n-ary: broadcast(" + A + ", " + B + ", " + C + ") = " + show(all) +
+                               " but the pairwise fold gives " + show(left);
+  for (const Shape& x : c.shapes) {
+    const Result<Shape> xl = broadcast_shapes(Shape{}, x), xr = broadcast_shapes(x, Shape{});
+    if (!same(xl, x) || !same(xr, x))
+      return "identity: broadcast([], " + format_shape(x) + ") = " + show(xl) + ", broadcast(" + format_shape(x) +
+             ", []) = " + show(xr);
+    const Result<Shape> xx = broadcast_shapes(x, x);
+    if (!same(xx, x)) return "idempotent: broadcast(" + format_shape(x) + ", " + format_shape(x) + ") = " + show(xx);
+  }
+  if (ab.ok() && !same(broadcast_shapes(ab.value(), b), ab))
+    return "idempotent: broadcast(broadcast(" + A + ", " + B + "), " + B + ") differs from broadcast(" + A + ", " +
+           B + ")";
+  return "";
+}
+
+}  // namespace bc

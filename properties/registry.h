@@ -1,0 +1,36 @@
+// The properties broadcheck checks, by name: each pairs a generator with a check and lists the coverage classes
+// its generator must produce (a class that never occurs in a run is flagged as a bug).
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include <rapidcheck.h>
+
+#include "harness/case.h"
+
+namespace bc {
+
+enum class Check {
+  oracles,  // run the case on every oracle; outcomes must agree and the engine's message must equal LibTorch's
+  algebra,  // the laws of broadcasting on the engine alone (broadcast_algebra_violation below)
+};
+
+struct Property {
+  std::string name;
+  std::string description;
+  rc::Gen<Case> gen;
+  Check check;
+  std::vector<std::string> required;  // coverage classes (harness/coverage.h, plus "engine <outcome>")
+};
+
+const std::vector<Property>& properties();
+const Property* find_property(const std::string& name);
+std::string property_names();
+
+// For a case of three shapes a, b, c: the first law of broadcasting that the engine breaks, described with the
+// shapes involved, or "" when all hold. Laws: commutative, associative (and equal to the n-ary fold), rank 0 is
+// the identity, idempotent.
+std::string broadcast_algebra_violation(const Case& c);
+
+}  // namespace bc

@@ -1,0 +1,236 @@
+#include "properties/shape_gen.h"
+
+#include <algorithm>
+
+namespace bc::gen {
+namespace {
+
+// Draw from weighted choices; shrink towards the first choice (RapidCheck's own weightedElement never shrinks).
+template <class T>
+rc::Gen<T> weighted(std::vector<std::pair<std::size_t, T>> choices) {
+  return rc::Gen<T>([choices](const rc::Random& random, int) {
+    std::size_t total = 0;
+    for (const auto& c : choices) total += c.first;
+    std::size_t pick = rc::Random(random).next() % total, index = 0;
+    while (pick >= choices[index].first) pick -= choices[index++].first;
+    return rc::shrinkable::map(
+        rc::shrinkable::shrinkRecur(index, [](std::size_t x) { return rc::shrink::towards<std::size_t>(x, 0); }),
+        [choices](std::size_t i) { return choices[i].second; });
+  });
+}
+
+// A value in [0, n) (n >= 1), shrinking towards 0.
+int index_below(int n) { return *rc::gen::inRange(0, n); }
+
+Case make_case(std::string op, std::vector<Shape> shapes, std::vector<std::string> tags) {
+  Case c;
+  c.op = std::move(op);
+  c.shapes = std::move(shapes);
+  c.tags = std::move(tags);
+  return c;
+}
+
+// A size different from `other`, never 1: used to make a conflict.
+int64_t conflicting_size(int64_t other) {
+  std::vector<std::pair<std::size_t, int64_t>> choices;
+  for (int64_t s : {2, 3, 0, 4, 5})
+    if (s != other) choices.push_back({s == 0 ? 2u : 3u, s});
+  return *weighted(choices);
+}
+
+}  // namespace
+
+rc::Gen<int64_t> size() { return weighted<int64_t>({{30, 1}, {20, 2}, {15, 3}, {12, 0}, {12, 4}, {11, 5}}); }
+
+rc::Gen<int> rank(int min_rank, int max_rank) {
+  static const std::size_t weights[] = {8, 20, 25, 20, 12, 8, 7};
+  std::vector<std::pair<std::size_t, int>> choices;
+  for (int r = min_rank; r <= max_rank; ++r) choices.push_back({weights[std::min(r, 6)], r});
+  return weighted(choices);
+}
+
+rc::Gen<Shape> shape(int min_rank, int max_rank) {
+  return rc::gen::exec([=] {
+    const int r = *rank(min_rank, max_rank);
+    Shape s;
+    for (int i = 0; i < r; ++i) s.push_back(*size());
+    return s;
+  });
+}
+
+rc::Gen<Shape> operand_of(const Shape& full) {
+  return rc::gen::exec([full] {
+    const int r = *rc::gen::inRange<int>(0, static_cast<int>(full.size()) + 1);
+    Shape s(full.end() - r, full.end());
+    for (int64_t& d : s)
+      if (*weighted<bool>({{1, false}, {3, true}})) d = 1;  // shrinks towards 1 (false = set to 1)
+    return s;
+  });
+}
+
+rc::Gen<std::vector<Shape>> broadcastable(int count, int max_rank) {
+  return rc::gen::exec([count, max_rank] {
+    const Shape full = *shape(0, max_rank);
+    std::vector<Shape> out;
+    for (int i = 0; i < count; ++i) out.push_back(*operand_of(full));
+    return out;
+  });
+}
+
+rc::Gen<std::vector<Shape>> near_miss(int count, int max_rank) {
+  return rc::gen::exec([count, max_rank] {
+    Shape full = *shape(1, max_rank);
+    std::vector<Shape> out;
+    for (int i = 0; i < count; ++i) out.push_back(*operand_of(full));
+    // Two operands i != k meet at right-aligned position `back` (1 = last dim) with two sizes, neither 1.
+    const int i = index_below(count), k = (i + 1 + index_below(count - 1)) % count;
+    const int back = 1 + index_below(static_cast<int>(full.size()));
+    const int64_t a = *weighted<int64_t>({{3, 2}, {3, 3}, {2, 0}, {2, 4}});
+    const int64_t b = conflicting_size(a);
+    for (auto [who, size] : {std::pair<int, int64_t>{i, a}, {k, b}}) {
+      Shape& s = out[who];
+      while (static_cast<int>(s.size()) < back) s.insert(s.begin(), 1);  // pad with 1s so the position exists
+      s[s.size() - back] = size;
+    }
+    // A third operand must not hide the conflict: at that position it can only be 1 or absent.
+    for (int j = 0; j < count; ++j)
+      if (j != i && j != k && static_cast<int>(out[j].size()) >= back) out[j][out[j].size() - back] = 1;
+    return out;
+  });
+}
+
+rc::Gen<Case> elementwise_case() {
+  return rc::gen::exec([] {
+    const std::string op = *weighted<std::string>({{4, "add"}, {2, "sub"}, {2, "mul"}, {2, "div"}});
+    if (*weighted<bool>({{3, false}, {1, true}})) return make_case(op, *near_miss(2), {"near miss"});
+    return make_case(op, *broadcastable(2), {"broadcastable"});
+  });
+}
+
+rc::Gen<Case> inplace_case() {
+  return rc::gen::exec([] {
+    const std::string op = *weighted<std::string>({{4, "add_"}, {2, "sub_"}, {2, "mul_"}, {2, "div_"}});
+    const int branch = *weighted<int>({{3, 0}, {2, 1}, {1, 2}});
+    if (branch == 2) return make_case(op, *near_miss(2), {"near miss"});
+    const Shape full = *shape();
+    if (branch == 0) return make_case(op, {full, *operand_of(full)}, {"self is the broadcast shape"});
+    return make_case(op, {*operand_of(full), full}, {"self narrower than other"});
+  });
+}
+
+rc::Gen<Case> broadcast_shapes_case() {
+  return rc::gen::exec([] {
+    const int count = *rc::gen::inRange(1, 4);
+    if (count >= 2 && *weighted<bool>({{3, false}, {1, true}}))
+      return make_case("broadcast_shapes", *near_miss(count), {"near miss"});
+    return make_case("broadcast_shapes", *broadcastable(count), {"broadcastable"});
+  });
+}
+
+rc::Gen<Case> expand_case() {
+  return rc::gen::exec([] {
+    const int branch = *weighted<int>({{5, 0}, {2, 1}, {1, 2}, {1, 3}});
+    if (branch == 0) {  // valid: source broadcasts to target; some kept dims written as -1
+      const Shape target = *shape();
+      Shape source = *operand_of(target), written = target;
+      const size_t pad = target.size() - source.size();
+      for (size_t d = 0; d < source.size(); ++d)
+        if (source[d] == target[pad + d] && *weighted<bool>({{4, false}, {1, true}})) written[pad + d] = -1;
+      return make_case("expand", {source, written}, {"valid target"});
+    }
+    if (branch == 1) {  // near miss: one existing dim asked to become a size it cannot stretch to
+      Shape source = *shape(1, 5);
+      const int p = index_below(static_cast<int>(source.size()));
+      Shape target = *operand_of(source);
+      target.insert(target.begin(), source.begin(), source.end() - target.size());  // same rank, 1s kept
+      for (size_t d = 0; d < source.size(); ++d)
+        if (source[d] == 1 && *weighted<bool>({{2, false}, {1, true}})) target[d] = *size();
+      // The offending target size: another size, or 1 (a non-1 dim cannot shrink to 1 either).
+      if (source[p] == 1) source[p] = *weighted<int64_t>({{3, 2}, {3, 3}, {2, 0}});  // a 1 would stretch
+      target[p] = *weighted<bool>({{3, false}, {1, true}}) ? 1 : conflicting_size(source[p]);
+      const int lead = index_below(2);
+      for (int i = 0; i < lead; ++i) target.insert(target.begin(), *size());
+      return make_case("expand", {source, target}, {"near miss"});
+    }
+    if (branch == 2) {  // target of lower rank than the source
+      const Shape source = *shape(1, 6);
+      const int keep = index_below(static_cast<int>(source.size()));
+      return make_case("expand", {source, Shape(source.end() - keep, source.end())}, {"target rank below source"});
+    }
+    const Shape source = *shape(0, 5);  // -1 in a new leading dim
+    Shape target = source;
+    target.insert(target.begin(), -1);
+    return make_case("expand", {source, target}, {"-1 in a new leading dim"});
+  });
+}
+
+rc::Gen<Case> sum_to_case() {
+  return rc::gen::exec([] {
+    const int branch = *weighted<int>({{4, 0}, {2, 1}, {1, 2}});
+    if (branch == 0) {  // valid: the target expands to the source
+      const Shape from = *shape();
+      return make_case("sum_to", {from, *operand_of(from)}, {"valid target"});
+    }
+    if (branch == 1) {  // the target has, at one aligned dim, a non-1 size the source does not have
+      const Shape from = *shape(1, 6);
+      Shape to = *operand_of(from);
+      if (to.empty()) to = {from.back()};
+      const int p = index_below(static_cast<int>(to.size()));
+      to[p] = conflicting_size(from[from.size() - to.size() + p]);
+      return make_case("sum_to", {from, to}, {"target does not expand to source"});
+    }
+    const Shape from = *shape(0, 5);  // more dims in the target than in the source
+    Shape to = *operand_of(from);
+    to.insert(to.begin(), from.begin(), from.end() - to.size());
+    to.insert(to.begin(), *size());
+    return make_case("sum_to", {from, to}, {"target rank above source"});
+  });
+}
+
+namespace {
+
+// One matmul operand: a vector [k], a matrix [rows, k] (or [k, cols] on the right), or batch + matrix.
+Shape matmul_operand(int form, const Shape& batch, int64_t outer, int64_t inner, bool left) {
+  if (form == 1) return {inner};
+  Shape s = form == 3 ? batch : Shape{};
+  if (left) {
+    s.push_back(outer);
+    s.push_back(inner);
+  } else {
+    s.push_back(inner);
+    s.push_back(outer);
+  }
+  return s;
+}
+
+}  // namespace
+
+rc::Gen<Case> matmul_case() {
+  return rc::gen::exec([] {
+    const int branch = *weighted<int>({{5, 0}, {2, 1}, {2, 2}, {1, 3}});
+    if (branch == 3) {  // a 0-D operand
+      const Shape other = *shape(0, 3);
+      const bool left = *weighted<bool>({{1, false}, {1, true}});
+      return make_case("matmul", left ? std::vector<Shape>{{}, other} : std::vector<Shape>{other, {}}, {"0-D operand"});
+    }
+    // forms: 1 = vector, 2 = matrix, 3 = batched
+    // A batch conflict needs both operands batched; otherwise any mix of vector, matrix and batched.
+    const auto form = branch == 2 ? weighted<int>({{1, 3}}) : weighted<int>({{3, 2}, {1, 1}, {3, 3}});
+    const int fa = *form, fb = *form;
+    const std::vector<Shape> batches = branch == 2 ? *near_miss(2, 3) : *broadcastable(2, 3);
+    const int64_t n = *size(), k = *size(), m = *size();
+    const int64_t k2 = branch == 1 ? conflicting_size(k) : k;
+    const char* tag = branch == 0 ? "valid" : branch == 1 ? "inner dims differ" : "batch dims conflict";
+    return make_case("matmul", {matmul_operand(fa, batches[0], n, k, true), matmul_operand(fb, batches[1], m, k2, false)},
+                     {tag});
+  });
+}
+
+rc::Gen<Case> algebra_case() {
+  return rc::gen::exec([] {
+    if (*weighted<bool>({{3, false}, {1, true}})) return make_case("broadcast_shapes", {*shape(), *shape(), *shape()}, {"arbitrary"});
+    return make_case("broadcast_shapes", *broadcastable(3), {"broadcastable"});
+  });
+}
+
+}  // namespace bc::gen

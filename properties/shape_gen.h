@@ -1,0 +1,46 @@
+// RapidCheck generators of shape cases, built by construction (never by filtering). Each generator states what
+// it shrinks towards; all of them shrink towards fewer operands, lower rank, size 1, then small sizes, because
+// every choice is drawn from a list ordered smallest-first and RapidCheck shrinks a choice towards the front.
+// Sizes stay small (at most 5, rank at most 6) so that one tensor never exceeds 5^6 elements.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include <rapidcheck.h>
+
+#include "harness/case.h"
+
+namespace bc::gen {
+
+// A size: 1 (most often), 2, 3, 0, 4, 5. Shrinks towards 1, then 2, 3, 0.
+rc::Gen<int64_t> size();
+
+// A rank in [min_rank, max_rank], weighted towards 1-3. Shrinks towards min_rank.
+rc::Gen<int> rank(int min_rank, int max_rank);
+
+// Any shape of rank in [min_rank, max_rank]. Shrinks rank first, then each size.
+rc::Gen<Shape> shape(int min_rank = 0, int max_rank = 6);
+
+// An operand that broadcasts to `full`: a (possibly empty) suffix of `full`'s dims, each either kept or set to 1.
+// Shrinks towards rank 0, then towards setting dims to 1.
+rc::Gen<Shape> operand_of(const Shape& full);
+
+// `count` mutually broadcastable shapes (their broadcast is some scaffold shape). Shrinks towards a
+// lower-rank scaffold and lower-rank operands.
+rc::Gen<std::vector<Shape>> broadcastable(int count, int max_rank = 6);
+
+// `count` >= 2 shapes that cannot broadcast: at one right-aligned position two operands carry two different
+// sizes, neither of them 1 (one may be 0). Shrinks like broadcastable, keeping the one conflict.
+rc::Gen<std::vector<Shape>> near_miss(int count, int max_rank = 6);
+
+// Cases per property (tags name the generator branch, for coverage).
+rc::Gen<Case> elementwise_case();       // add/sub/mul/div; 3/4 broadcastable, 1/4 near miss
+rc::Gen<Case> inplace_case();           // add_/...; self = the full shape, self narrower than other, near miss
+rc::Gen<Case> broadcast_shapes_case();  // 1-3 shapes; broadcastable or near miss
+rc::Gen<Case> expand_case();            // valid targets (with new leading dims and -1), near misses
+rc::Gen<Case> sum_to_case();            // valid targets, targets that do not expand, targets of higher rank
+rc::Gen<Case> matmul_case();            // 1-D/2-D/batched pairs, valid and near miss (inner dim, batch, 0-D)
+rc::Gen<Case> algebra_case();           // three arbitrary shapes, often broadcastable, for the algebra laws
+
+}  // namespace bc::gen
