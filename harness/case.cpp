@@ -1,5 +1,7 @@
 #include "harness/case.h"
 
+#include <cstdint>
+
 namespace bc {
 
 const std::vector<OpInfo>& known_ops() {
@@ -31,6 +33,8 @@ Shape shape_from_json(const nlohmann::json& j, const std::string& where) {
   Shape s;
   for (const auto& d : j) {
     if (!d.is_number_integer()) throw CaseError(where + " must be an array of integers, got " + j.dump());
+    if (d.is_number_unsigned() && d.get<uint64_t>() > static_cast<uint64_t>(INT64_MAX))
+      throw CaseError(where + " has a size too large for a 64-bit signed integer: " + d.dump());
     s.push_back(d.get<int64_t>());
   }
   return s;

@@ -13,7 +13,8 @@ std::string check_limits(const Case& c) {
     double n = 1;
     for (int64_t d : c.shapes[i]) n *= static_cast<double>(d < 0 ? 1 : d);
     if (n > static_cast<double>(kMaxElementsPerTensor))
-      return "shapes[" + std::to_string(i) + "] " + format_shape(c.shapes[i]) + " has " + std::to_string(n) +
+      return "shapes[" + std::to_string(i) + "] " + format_shape(c.shapes[i]) + " has " +
+             std::to_string(static_cast<long long>(n)) +
              " elements, over the cap of " + std::to_string(kMaxElementsPerTensor) + " per tensor";
     total += static_cast<int64_t>(n);
   }
@@ -22,9 +23,15 @@ std::string check_limits(const Case& c) {
   size_t rank = 0;
   for (const Shape& s : c.shapes) rank = std::max(rank, s.size());
   for (size_t back = 1; back <= rank; ++back) {
+    // A 0 at a position makes the result empty there (or the case an error): nothing is allocated for it.
     int64_t widest_here = 1;
+    bool empty = false;
     for (const Shape& s : c.shapes)
-      if (s.size() >= back) widest_here = std::max<int64_t>(widest_here, s[s.size() - back]);
+      if (s.size() >= back) {
+        widest_here = std::max<int64_t>(widest_here, s[s.size() - back]);
+        empty = empty || s[s.size() - back] == 0;
+      }
+    if (empty) widest_here = 0;
     result *= static_cast<double>(widest_here);
   }
   if (result > static_cast<double>(kMaxElementsPerTensor))

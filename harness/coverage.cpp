@@ -37,6 +37,14 @@ void Coverage::add(const std::string& property, const Case& c) {
 
 void Coverage::add_class(const std::string& property, const std::string& cls) { ++counts[property][cls]; }
 
+void Coverage::add_outcome(const std::string& property, const std::pair<std::string, Outcome>& named) {
+  const Outcome& o = named.second;
+  const std::string cls = o.status == Status::error
+                              ? std::string("error:") + to_string(o.error ? o.error->kind : ErrorKind::other)
+                              : to_string(o.status);
+  add_class(property, named.first + " " + cls);
+}
+
 std::vector<std::string> Coverage::missing() const {
   std::vector<std::string> out;
   for (const auto& [property, classes] : required) {

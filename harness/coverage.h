@@ -10,6 +10,7 @@
 #include <nlohmann/json.hpp>
 
 #include "harness/case.h"
+#include "harness/outcome.h"
 
 namespace bc {
 
@@ -24,6 +25,8 @@ struct Coverage {
 
   void add(const std::string& property, const Case& c);
   void add_class(const std::string& property, const std::string& cls);
+  // "engine ok", "engine error:broadcast": what an oracle's outcome was, named by the oracle.
+  void add_outcome(const std::string& property, const std::pair<std::string, Outcome>& named);
   // "property: class" for each required class with zero cases.
   std::vector<std::string> missing() const;
   // Merge another run's counts (shards).

@@ -93,9 +93,10 @@ struct Departure {
   Verdict unexplained_verdict;
 };
 
-// 1. Outcomes, compared field by field in the fixed order. Known when every implementation that departs from
-// the engine (the rule, stated in code) has a declaration for exactly that departure; an engine that stands
-// alone against both libraries is never explained away.
+// 1. Outcomes, compared field by field in the fixed order. The engine states the rule, so each implementation
+// that departs from the engine needs a declaration for exactly that departure. When the engine stands alone
+// against libraries that agree with each other, their declarations do not explain it (that is how an engine bug
+// looks); only a declaration for the engine itself does.
 std::optional<Departure> outcome_departure(const Case& c, const Outcomes& voters,
                                            const std::vector<Declaration>& declarations) {
   std::string difference;
@@ -104,16 +105,24 @@ std::optional<Departure> outcome_departure(const Case& c, const Outcomes& voters
   if (difference.empty()) return std::nullopt;
   Departure d{difference, {}, "", {}, Verdict::discrepancy};
   std::tie(d.odd_ones, d.attribution) = attribute(voters);
-  if (const Outcome* rule = find(voters, "engine")) {
-    std::vector<std::string> ids;
-    for (const auto& [name, o] : voters) {
-      if (summarize(o) == summarize(*rule)) continue;
-      const Declaration* decl = find_declaration(declarations, c, name, "outcome", *rule, o);
-      if (!decl) return d;
-      ids.push_back(decl->id);
-    }
-    d.known_ids = ids;
+  const Outcome* rule = find(voters, "engine");
+  if (!rule) return d;
+  if (d.odd_ones == std::vector<std::string>{"engine"}) {
+    const Outcome* majority = nullptr;
+    for (const auto& [name, o] : voters)
+      if (name != "engine") majority = &o;
+    if (const Declaration* decl = find_declaration(declarations, c, "engine", "outcome", *majority, *rule))
+      d.known_ids = {decl->id};
+    return d;
   }
+  std::vector<std::string> ids;
+  for (const auto& [name, o] : voters) {
+    if (summarize(o) == summarize(*rule)) continue;
+    const Declaration* decl = find_declaration(declarations, c, name, "outcome", *rule, o);
+    if (!decl) return d;
+    ids.push_back(decl->id);
+  }
+  d.known_ids = ids;
   return d;
 }
 

@@ -1,0 +1,277 @@
+// Cases as data: parsing every op, keeping unknown fields, round trips, the error for each kind of bad input,
+// and which fields make up a case's identity (canonical_form).
+#include "harness/case.h"
+
+#include <gtest/gtest.h>
+
+#include <string>
+
+namespace bc {
+namespace {
+
+using nlohmann::json;
+
+// Field by field, since Case has no operator== of its own.
+void expect_same_case(const Case& a, const Case& b) {
+  EXPECT_EQ(a.id, b.id);
+  EXPECT_EQ(a.op, b.op);
+  EXPECT_EQ(a.shapes, b.shapes);
+  EXPECT_EQ(a.expect, b.expect);
+  EXPECT_EQ(a.source, b.source);
+  EXPECT_EQ(a.note, b.note);
+  EXPECT_EQ(a.tags, b.tags);
+  EXPECT_EQ(a.extra, b.extra);
+}
+
+// The message of the CaseError that parsing `j` throws, or a marker that makes the calling assertion fail.
+std::string parse_error(const json& j) {
+  try {
+    case_from_json(j);
+  } catch (const CaseError& e) {
+    return e.what();
+  }
+  return "<no CaseError thrown>";
+}
+
+bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
+
+TEST(Case, ParsesEveryKnownOpWithItsArity) {
+  ASSERT_EQ(known_ops().size(), 12u);
+  for (const OpInfo& info : known_ops()) {
+    SCOPED_TRACE(info.name);
+    json shapes = info.arity < 0 ? json::parse("[[2, 1], [3, 1, 1], [1]]") : json::array();
+    for (int i = 0; i < info.arity; ++i) shapes.push_back(json::parse("[2, 3]"));
+    const Case c = case_from_json({{"op", info.name}, {"shapes", shapes}});
+    EXPECT_EQ(c.op, info.name);
+    EXPECT_EQ(c.shapes.size(), shapes.size());
+    EXPECT_EQ(c.shapes.front(), shapes.front().get<Shape>());
+    EXPECT_EQ(find_op(c.op), &info);
+  }
+}
+
+TEST(Case, KnownOpsHaveTheDocumentedFamilies) {
+  EXPECT_EQ(find_op("add")->family, "elementwise");
+  EXPECT_EQ(find_op("div_")->family, "inplace");
+  EXPECT_EQ(find_op("broadcast_shapes")->arity, -1);
+  EXPECT_EQ(find_op("expand")->family, "expand");
+  EXPECT_EQ(find_op("sum_to")->family, "sum_to");
+  EXPECT_EQ(find_op("matmul")->family, "matmul");
+  EXPECT_EQ(find_op("Add"), nullptr);
+  EXPECT_EQ(known_op_names(),
+            "add, sub, mul, div, add_, sub_, mul_, div_, broadcast_shapes, expand, sum_to, matmul");
+}
+
+TEST(Case, ParsesAllKnownFields) {
+  const Case c = case_from_json(json::parse(
+      R"({"id": "seed002-ex4", "op": "add", "shapes": [[6,1,5],[3,5]], "expect": {"shape": [6,3,5]},
+          "source": "002.txt", "note": "stretch both", "tags": ["near_miss", "rank3"]})"));
+  EXPECT_EQ(c.id, "seed002-ex4");
+  EXPECT_EQ(c.op, "add");
+  EXPECT_EQ(c.shapes, (std::vector<Shape>{{6, 1, 5}, {3, 5}}));
+  ASSERT_TRUE(c.expect.has_value());
+  EXPECT_EQ(c.expect->shape, (Shape{6, 3, 5}));
+  EXPECT_FALSE(c.expect->any_error);
+  EXPECT_FALSE(c.expect->error.has_value());
+  EXPECT_EQ(c.source, "002.txt");
+  EXPECT_EQ(c.note, "stretch both");
+  EXPECT_EQ(c.tags, (std::vector<std::string>{"near_miss", "rank3"}));
+  EXPECT_EQ(c.extra, json::object());
+}
+
+TEST(Case, RankZeroAndSizeZeroShapesAreOrdinary) {
+  const Case c = case_from_json(json::parse(R"({"op": "add", "shapes": [[], [0, 3]]})"));
+  EXPECT_EQ(c.shapes, (std::vector<Shape>{{}, {0, 3}}));
+  EXPECT_FALSE(c.expect.has_value());
+}
+
+TEST(Case, ParsesEachExpectationForm) {
+  const Case kind = case_from_json(json::parse(R"({"op": "add", "shapes": [[2],[3]], "expect": {"error": "broadcast"}})"));
+  ASSERT_TRUE(kind.expect.has_value());
+  EXPECT_EQ(kind.expect->error, ErrorKind::broadcast);
+  EXPECT_FALSE(kind.expect->any_error);
+
+  const Case any = case_from_json(json::parse(R"({"op": "add", "shapes": [[2],[3]], "expect": {"error": true}})"));
+  ASSERT_TRUE(any.expect.has_value());
+  EXPECT_TRUE(any.expect->any_error);
+  EXPECT_FALSE(any.expect->error.has_value());
+
+  const Case text = case_from_json(json::parse(
+      R"({"op": "add_", "shapes": [[1],[3]], "expect": {"error": "inplace_shape", "message": "no way"}})"));
+  ASSERT_TRUE(text.expect.has_value());
+  EXPECT_EQ(text.expect->error, ErrorKind::inplace_shape);
+  EXPECT_EQ(text.expect->message, "no way");
+}
+
+TEST(Case, UnknownFieldsAreKeptInExtraAndWrittenBack) {
+  const json in = json::parse(
+      R"({"id": "x1", "op": "mul", "shapes": [[2],[2]], "dtype": "float64", "layout": {"order": "F", "strides": [1]}})");
+  const Case c = case_from_json(in);
+  EXPECT_EQ(c.extra, json::parse(R"({"dtype": "float64", "layout": {"order": "F", "strides": [1]}})"));
+  const json out = to_json(c);
+  EXPECT_EQ(out, in);
+  EXPECT_EQ(out.at("dtype"), "float64");
+  EXPECT_EQ(out.at("layout").at("strides"), json::array({1}));
+}
+
+TEST(Case, RoundTripsThroughJson) {
+  const std::vector<std::string> lines = {
+      R"({"id": "a", "op": "add", "shapes": [[6,1,5],[3,5]], "expect": {"shape": [6,3,5]}, "source": "s", "note": "n"})",
+      R"({"op": "sub_", "shapes": [[1,3,1],[3,3,7]], "expect": {"error": "inplace_shape", "message": "old text"}})",
+      R"({"op": "broadcast_shapes", "shapes": [[], [0], [4,1]], "tags": ["rank0", "size0"], "requires_grad": true})",
+      R"({"op": "expand", "shapes": [[3,1],[-1,4]], "expect": {"error": true, "message": "m"}})",
+      R"({"op": "matmul", "shapes": [[2,3],[3]], "expect": {"shape": [2]}})",
+  };
+  for (const std::string& line : lines) {
+    SCOPED_TRACE(line);
+    const Case c = case_from_json(json::parse(line));
+    const Case again = case_from_json(to_json(c));
+    expect_same_case(again, c);
+    EXPECT_EQ(to_json(again), json::parse(line));
+  }
+}
+
+TEST(Case, ToJsonLeavesOutEmptyOptionalFields) {
+  Case c;
+  c.op = "div";
+  c.shapes = {{2}, {1}};
+  EXPECT_EQ(to_json(c), json::parse(R"({"op": "div", "shapes": [[2],[1]]})"));
+}
+
+TEST(Case, ExpectationToJson) {
+  Expectation e;
+  e.any_error = true;
+  e.message = "boom";
+  EXPECT_EQ(to_json(e), json::parse(R"({"error": true, "message": "boom"})"));
+  Expectation s;
+  s.shape = Shape{};
+  EXPECT_EQ(to_json(s), json::parse(R"({"shape": []})"));
+}
+
+TEST(CaseErrors, UnknownOpListsTheValidOps) {
+  const std::string msg = parse_error(json::parse(R"({"op": "addd", "shapes": [[2], [2]]})"));
+  EXPECT_TRUE(contains(msg, "unknown op \"addd\"")) << msg;
+  EXPECT_TRUE(contains(msg, known_op_names())) << msg;
+  EXPECT_TRUE(contains(msg, "broadcast_shapes")) << msg;
+}
+
+TEST(CaseErrors, MissingOpListsTheValidOps) {
+  const std::string msg = parse_error(json::parse(R"({"shapes": [[2], [2]]})"));
+  EXPECT_TRUE(contains(msg, "missing \"op\"")) << msg;
+  EXPECT_TRUE(contains(msg, "matmul")) << msg;
+}
+
+TEST(CaseErrors, UnknownErrorKindListsTheValidKinds) {
+  const std::string msg =
+      parse_error(json::parse(R"({"op": "add", "shapes": [[2],[3]], "expect": {"error": "brodcast"}})"));
+  EXPECT_TRUE(contains(msg, "unknown error kind \"brodcast\"")) << msg;
+  EXPECT_TRUE(contains(msg, error_kind_names())) << msg;
+  EXPECT_TRUE(contains(msg, "inplace_shape")) << msg;
+}
+
+TEST(CaseErrors, WrongArityNamesTheOpAndTheCounts) {
+  const std::string three = parse_error(json::parse(R"({"op": "add", "shapes": [[2], [2], [2]]})"));
+  EXPECT_EQ(three, "op \"add\" takes 2 shapes, got 3");
+  const std::string one = parse_error(json::parse(R"({"op": "matmul", "shapes": [[2, 3]]})"));
+  EXPECT_EQ(one, "op \"matmul\" takes 2 shapes, got 1");
+  const std::string none = parse_error(json::parse(R"({"op": "broadcast_shapes", "shapes": []})"));
+  EXPECT_TRUE(contains(none, "at least one shape")) << none;
+}
+
+TEST(CaseErrors, NegativeSizeOutsideAnExpandTargetIsRefused) {
+  EXPECT_EQ(parse_error(json::parse(R"({"op": "add", "shapes": [[2, -1], [2]]})")), "\"shapes[0]\" has a negative size -1");
+  EXPECT_EQ(parse_error(json::parse(R"({"op": "sum_to", "shapes": [[2, 3], [-1]]})")), "\"shapes[1]\" has a negative size -1");
+  // The source of an expand may not be negative either; only its target may.
+  EXPECT_EQ(parse_error(json::parse(R"({"op": "expand", "shapes": [[-1], [3]]})")), "\"shapes[0]\" has a negative size -1");
+}
+
+TEST(CaseErrors, NegativeSizesInAnExpandTargetAreAllowed) {
+  const Case c = case_from_json(json::parse(R"({"op": "expand", "shapes": [[3, 1], [-1, 4]]})"));
+  EXPECT_EQ(c.shapes[1], (Shape{-1, 4}));
+  const Case probe = case_from_json(json::parse(R"({"op": "expand", "shapes": [[3], [-2]]})"));
+  EXPECT_EQ(probe.shapes[1], (Shape{-2}));
+}
+
+TEST(CaseErrors, SizesBeyondInt64AreRefusedNotWrapped) {
+  const json expand = json::parse(R"({"op": "expand", "shapes": [[3], [18446744073709551615]]})");
+  const std::string msg = parse_error(expand);
+  EXPECT_NE(msg, "<no CaseError thrown>");
+  EXPECT_TRUE(contains(msg, "shapes[1]")) << msg;
+  const json add = json::parse(R"({"op": "add", "shapes": [[9223372036854775808], [1]]})");
+  EXPECT_FALSE(contains(parse_error(add), "negative")) << parse_error(add);
+}
+
+TEST(CaseErrors, ExpectWithShapeAndErrorIsRefused) {
+  const std::string msg =
+      parse_error(json::parse(R"({"op": "add", "shapes": [[2],[2]], "expect": {"shape": [2], "error": "broadcast"}})"));
+  EXPECT_EQ(msg, "\"expect\" gives both a shape and an error");
+  const std::string any =
+      parse_error(json::parse(R"({"op": "add", "shapes": [[2],[2]], "expect": {"shape": [2], "error": true}})"));
+  EXPECT_EQ(any, "\"expect\" gives both a shape and an error");
+}
+
+TEST(CaseErrors, OtherMalformedExpectations) {
+  EXPECT_EQ(parse_error(json::parse(R"({"op": "add", "shapes": [[2],[2]], "expect": {}})")),
+            "\"expect\" needs \"shape\" or \"error\"");
+  EXPECT_EQ(parse_error(json::parse(R"({"op": "add", "shapes": [[2],[2]], "expect": {"shape": [2], "message": "m"}})")),
+            "\"expect.message\" goes with an error");
+  EXPECT_EQ(parse_error(json::parse(R"({"op": "add", "shapes": [[2],[2]], "expect": {"error": false}})")),
+            "\"expect.error\" must be an error kind or true");
+  const std::string extra = parse_error(json::parse(R"({"op": "add", "shapes": [[2],[2]], "expect": {"dtype": "f"}})"));
+  EXPECT_TRUE(contains(extra, "unknown field \"expect.dtype\"")) << extra;
+  const std::string not_object = parse_error(json::parse(R"({"op": "add", "shapes": [[2],[2]], "expect": [2]})"));
+  EXPECT_TRUE(contains(not_object, "\"expect\" must be an object")) << not_object;
+}
+
+TEST(CaseErrors, MalformedShapesAndFieldsNameTheField) {
+  EXPECT_EQ(parse_error(json::parse(R"({"op": "add"})")), "missing \"shapes\"");
+  EXPECT_EQ(parse_error(json::parse(R"({"op": "add", "shapes": [[2], [2.5]]})")),
+            "\"shapes[1]\" must be an array of integers, got [2.5]");
+  EXPECT_EQ(parse_error(json::parse(R"({"op": "add", "shapes": [[2], 3]})")),
+            "\"shapes[1]\" must be an array of integers, got 3");
+  EXPECT_EQ(parse_error(json::parse(R"({"op": "add", "shapes": {"a": [2]}})")), "\"shapes\" must be an array of shapes");
+  EXPECT_EQ(parse_error(json::parse(R"({"op": 7, "shapes": [[2],[2]]})")), "\"op\" must be a string");
+  EXPECT_EQ(parse_error(json::parse(R"({"op": "add", "id": 3, "shapes": [[2],[2]]})")), "\"id\" must be a string");
+  EXPECT_EQ(parse_error(json::parse(R"({"op": "add", "shapes": [[2],[2]], "tags": ["a", 1]})")),
+            "\"tags\" must be an array of strings");
+  EXPECT_EQ(parse_error(json::parse(R"([1, 2])")), "a case must be a JSON object");
+}
+
+TEST(CanonicalForm, IgnoresIdSourceNoteTagsAndExpect) {
+  const Case bare = case_from_json(json::parse(R"({"op": "add", "shapes": [[2,3],[3]]})"));
+  const Case dressed = case_from_json(json::parse(
+      R"({"id": "z", "op": "add", "shapes": [[2,3],[3]], "expect": {"error": true}, "source": "doc",
+          "note": "why", "tags": ["t"]})"));
+  EXPECT_EQ(canonical_form(dressed), canonical_form(bare));
+  EXPECT_EQ(canonical_form(bare), R"({"op":"add","shapes":[[2,3],[3]]})");
+}
+
+TEST(CanonicalForm, DependsOnShapesOpAndUnknownFields) {
+  const Case base = case_from_json(json::parse(R"({"op": "add", "shapes": [[2,3],[3]]})"));
+  const Case other_shape = case_from_json(json::parse(R"({"op": "add", "shapes": [[2,3],[1]]})"));
+  const Case swapped = case_from_json(json::parse(R"({"op": "add", "shapes": [[3],[2,3]]})"));
+  const Case other_op = case_from_json(json::parse(R"({"op": "sub", "shapes": [[2,3],[3]]})"));
+  const Case with_extra = case_from_json(json::parse(R"({"op": "add", "shapes": [[2,3],[3]], "dtype": "int8"})"));
+  const Case other_extra = case_from_json(json::parse(R"({"op": "add", "shapes": [[2,3],[3]], "dtype": "int16"})"));
+  EXPECT_NE(canonical_form(other_shape), canonical_form(base));
+  EXPECT_NE(canonical_form(swapped), canonical_form(base));
+  EXPECT_NE(canonical_form(other_op), canonical_form(base));
+  EXPECT_NE(canonical_form(with_extra), canonical_form(base));
+  EXPECT_NE(canonical_form(other_extra), canonical_form(with_extra));
+  EXPECT_EQ(canonical_form(with_extra), R"({"dtype":"int8","op":"add","shapes":[[2,3],[3]]})");
+}
+
+TEST(CanonicalForm, FieldOrderDoesNotMatter) {
+  const Case a = case_from_json(json::parse(R"({"zeta": 1, "op": "add", "alpha": 2, "shapes": [[2],[2]]})"));
+  const Case b = case_from_json(json::parse(R"({"shapes": [[2],[2]], "alpha": 2, "op": "add", "zeta": 1})"));
+  EXPECT_EQ(canonical_form(a), canonical_form(b));
+}
+
+TEST(Case, DescribeIsReadable) {
+  const Case c = case_from_json(json::parse(R"({"op": "add", "shapes": [[2,3],[3]]})"));
+  EXPECT_EQ(describe(c), "add([2, 3], [3])");
+  const Case r0 = case_from_json(json::parse(R"({"op": "broadcast_shapes", "shapes": [[]]})"));
+  EXPECT_EQ(describe(r0), "broadcast_shapes([])");
+}
+
+}  // namespace
+}  // namespace bc

@@ -1,0 +1,220 @@
+// Loading corpus files: good lines keep their file and line, each bad line is one "FILE:LINE: reason" error and
+// the rest still loads; resource caps; one-line cases from the command line.
+#include "harness/corpus.h"
+
+#include <gtest/gtest.h>
+
+#include <atomic>
+#include <filesystem>
+#include <fstream>
+#include <string>
+#include <unistd.h>
+
+namespace bc {
+namespace {
+
+using nlohmann::json;
+namespace fs = std::filesystem;
+
+class TempFile {
+ public:
+  explicit TempFile(const std::string& content) {
+    static std::atomic<int> counter{0};
+    path_ = (fs::temp_directory_path() /
+             ("bc_corpus_test_" + std::to_string(::getpid()) + "_" + std::to_string(counter++) + ".jsonl"))
+                .string();
+    std::ofstream(path_) << content;
+  }
+  ~TempFile() {
+    std::error_code ignored;
+    fs::remove(path_, ignored);
+  }
+  TempFile(const TempFile&) = delete;
+  TempFile& operator=(const TempFile&) = delete;
+  const std::string& path() const { return path_; }
+
+ private:
+  std::string path_;
+};
+
+bool starts_with(const std::string& text, const std::string& prefix) { return text.rfind(prefix, 0) == 0; }
+bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
+
+Case make_case(const char* text) { return case_from_json(json::parse(text)); }
+
+const std::string kLine1 = R"({"id": "a1", "op": "add", "shapes": [[2,3],[3]], "expect": {"shape": [2,3]}})";
+const std::string kLine2 = R"({"id": "a2", "op": "expand", "shapes": [[3,1],[-1,4]]})";
+const std::string kLine3 = R"({"op": "matmul", "shapes": [[2,3],[3]]})";
+
+// Loads a file of three good lines with `bad` inserted as line 2; expects exactly one error, for line 2.
+void expect_one_error_on_line_2(const std::string& bad, const std::string& reason_part) {
+  TempFile file(kLine1 + "\n" + bad + "\n" + kLine2 + "\n" + kLine3 + "\n");
+  const CorpusLoad load = load_corpus({file.path()});
+  ASSERT_EQ(load.errors.size(), 1u);
+  EXPECT_TRUE(starts_with(load.errors[0], file.path() + ":2: ")) << load.errors[0];
+  EXPECT_TRUE(contains(load.errors[0], reason_part)) << load.errors[0];
+  ASSERT_EQ(load.entries.size(), 3u);
+  EXPECT_EQ(load.entries[0].line, 1);
+  EXPECT_EQ(load.entries[1].line, 3);
+  EXPECT_EQ(load.entries[1].c.id, "a2");
+  EXPECT_EQ(load.entries[2].line, 4);
+  EXPECT_EQ(load.entries[2].c.op, "matmul");
+}
+
+TEST(LoadCorpus, GoodLinesLoadWithFileAndLine) {
+  TempFile file(kLine1 + "\n\n" + kLine2 + "\r\n   \n" + kLine3);  // blank lines, a CRLF, no final newline
+  const CorpusLoad load = load_corpus({file.path()});
+  EXPECT_TRUE(load.errors.empty()) << load.errors.front();
+  ASSERT_EQ(load.entries.size(), 3u);
+  EXPECT_EQ(load.entries[0].file, file.path());
+  EXPECT_EQ(load.entries[0].line, 1);
+  EXPECT_EQ(load.entries[0].c.id, "a1");
+  EXPECT_EQ(load.entries[0].c.shapes, (std::vector<Shape>{{2, 3}, {3}}));
+  ASSERT_TRUE(load.entries[0].c.expect.has_value());
+  EXPECT_EQ(load.entries[0].c.expect->shape, (Shape{2, 3}));
+  EXPECT_EQ(load.entries[1].line, 3);
+  EXPECT_EQ(load.entries[1].c.op, "expand");
+  EXPECT_EQ(load.entries[2].line, 5);
+  EXPECT_EQ(load.entries[2].c.id, "");
+}
+
+TEST(LoadCorpus, FilesLoadInOrder) {
+  TempFile first(kLine1 + "\n");
+  TempFile second(kLine2 + "\n" + kLine3 + "\n");
+  const CorpusLoad load = load_corpus({first.path(), second.path()});
+  EXPECT_TRUE(load.errors.empty());
+  ASSERT_EQ(load.entries.size(), 3u);
+  EXPECT_EQ(load.entries[0].file, first.path());
+  EXPECT_EQ(load.entries[1].file, second.path());
+  EXPECT_EQ(load.entries[1].line, 1);
+  EXPECT_EQ(load.entries[2].file, second.path());
+  EXPECT_EQ(load.entries[2].line, 2);
+}
+
+TEST(LoadCorpus, MalformedJsonLineIsOneError) {
+  expect_one_error_on_line_2(R"({"id": "b", "op": "add", "shapes": [[2],[2]])", "not valid JSON");
+}
+
+TEST(LoadCorpus, UnknownOpLineIsOneError) {
+  expect_one_error_on_line_2(R"({"id": "b", "op": "pow", "shapes": [[2],[2]]})", "unknown op \"pow\"; valid ops: ");
+}
+
+TEST(LoadCorpus, DuplicateIdLineIsOneError) {
+  expect_one_error_on_line_2(R"({"id": "a1", "op": "sub", "shapes": [[2],[2]]})", "duplicate id \"a1\"");
+}
+
+TEST(LoadCorpus, OversizedCaseLineIsOneError) {
+  expect_one_error_on_line_2(R"({"id": "big", "op": "add", "shapes": [[2048,2048],[1]]})",
+                             "over the cap of " + std::to_string(kMaxElementsPerTensor) + " per tensor");
+}
+
+TEST(LoadCorpus, DuplicateIdsAcrossFilesAreRefused) {
+  TempFile first(kLine1 + "\n");
+  TempFile second(kLine3 + "\n" + kLine1 + "\n");
+  const CorpusLoad load = load_corpus({first.path(), second.path()});
+  ASSERT_EQ(load.errors.size(), 1u);
+  EXPECT_EQ(load.errors[0], second.path() + ":2: duplicate id \"a1\"");
+  ASSERT_EQ(load.entries.size(), 2u);
+  EXPECT_EQ(load.entries[0].file, first.path());
+  EXPECT_EQ(load.entries[1].line, 1);
+}
+
+TEST(LoadCorpus, ARefusedLineDoesNotReserveItsId) {
+  TempFile file(R"({"id": "x", "op": "nope", "shapes": [[1],[1]]})" "\n" R"({"id": "x", "op": "add", "shapes": [[1],[1]]})" "\n");
+  const CorpusLoad load = load_corpus({file.path()});
+  ASSERT_EQ(load.errors.size(), 1u);
+  EXPECT_TRUE(starts_with(load.errors[0], file.path() + ":1: ")) << load.errors[0];
+  ASSERT_EQ(load.entries.size(), 1u);
+  EXPECT_EQ(load.entries[0].line, 2);
+}
+
+TEST(LoadCorpus, MissingFileIsOneErrorAndOtherFilesStillLoad) {
+  const std::string missing = (fs::temp_directory_path() / "bc_corpus_test_no_such_file.jsonl").string();
+  TempFile good(kLine1 + "\n");
+  const CorpusLoad load = load_corpus({missing, good.path()});
+  ASSERT_EQ(load.errors.size(), 1u);
+  EXPECT_TRUE(starts_with(load.errors[0], missing + ":")) << load.errors[0];
+  EXPECT_TRUE(contains(load.errors[0], "cannot open")) << load.errors[0];
+  ASSERT_EQ(load.entries.size(), 1u);
+  EXPECT_EQ(load.entries[0].c.id, "a1");
+}
+
+TEST(LoadCorpus, TheProjectsSeedsLoadCleanly) {
+  const CorpusLoad load = load_corpus({std::string(BC_SOURCE_DIR) + "/corpus/seeds.jsonl"});
+  EXPECT_TRUE(load.errors.empty()) << load.errors.front();
+  EXPECT_GT(load.entries.size(), 10u);
+}
+
+TEST(CheckLimits, SmallCasesPass) {
+  EXPECT_EQ(check_limits(make_case(R"({"op": "add", "shapes": [[2,3],[3]]})")), "");
+  EXPECT_EQ(check_limits(make_case(R"({"op": "broadcast_shapes", "shapes": [[], [0], [5,1,5]]})")), "");
+  EXPECT_EQ(check_limits(make_case(R"({"op": "expand", "shapes": [[3,1],[-1,4]]})")), "");
+  EXPECT_EQ(check_limits(make_case(R"({"op": "add", "shapes": [[1024,1024],[1024]]})")), "");  // exactly the cap
+}
+
+TEST(CheckLimits, OversizedOperandIsRefused) {
+  const std::string why = check_limits(make_case(R"({"op": "add", "shapes": [[2048,2048],[1]]})"));
+  EXPECT_TRUE(starts_with(why, "shapes[0] [2048, 2048]")) << why;
+  EXPECT_TRUE(contains(why, "per tensor")) << why;
+  const std::string second = check_limits(make_case(R"({"op": "add", "shapes": [[1],[1025,1024]]})"));
+  EXPECT_TRUE(starts_with(second, "shapes[1] [1025, 1024]")) << second;
+}
+
+TEST(CheckLimits, HugeBroadcastResultIsRefused) {
+  const std::string why = check_limits(make_case(R"({"op": "add", "shapes": [[1,4096],[4096,1]]})"));
+  EXPECT_TRUE(contains(why, "broadcast result would have up to 16777216 elements")) << why;
+  const std::string three = check_limits(make_case(R"({"op": "broadcast_shapes", "shapes": [[128,1,1],[128,1],[128]]})"));
+  EXPECT_TRUE(contains(three, "broadcast result")) << three;
+}
+
+TEST(CheckLimits, TooManyElementsInAllIsRefused) {
+  const std::string why = check_limits(
+      make_case(R"({"op": "broadcast_shapes", "shapes": [[1024,1024],[1024,1024],[1024,1024],[1024,1024]]})"));
+  EXPECT_EQ(why, "the case would hold over " + std::to_string(kMaxElementsPerCase) + " elements in all");
+}
+
+TEST(CheckLimits, AbsurdSizesDoNotOverflow) {
+  const std::string why =
+      check_limits(make_case(R"({"op": "add", "shapes": [[9223372036854775807, 9223372036854775807],[1]]})"));
+  EXPECT_TRUE(starts_with(why, "shapes[0]")) << why;
+}
+
+TEST(ParseCaseText, ParsesOneLine) {
+  const Case c = parse_case_text(R"({"op": "sum_to", "shapes": [[2,3],[3]], "id": "cli"})");
+  EXPECT_EQ(c.op, "sum_to");
+  EXPECT_EQ(c.id, "cli");
+  EXPECT_EQ(c.shapes, (std::vector<Shape>{{2, 3}, {3}}));
+}
+
+TEST(ParseCaseText, RejectsInvalidJsonWithAClearMessage) {
+  try {
+    parse_case_text("{op: add}");
+    FAIL() << "no CaseError";
+  } catch (const CaseError& e) {
+    EXPECT_TRUE(starts_with(e.what(), "not valid JSON: ")) << e.what();
+  }
+  try {
+    parse_case_text("");
+    FAIL() << "no CaseError";
+  } catch (const CaseError& e) {
+    EXPECT_TRUE(starts_with(e.what(), "not valid JSON: ")) << e.what();
+  }
+}
+
+TEST(ParseCaseText, RejectsBadCasesAndOversizedOnes) {
+  try {
+    parse_case_text(R"({"op": "add", "shapes": [[2]]})");
+    FAIL() << "no CaseError";
+  } catch (const CaseError& e) {
+    EXPECT_EQ(std::string(e.what()), "op \"add\" takes 2 shapes, got 1");
+  }
+  try {
+    parse_case_text(R"({"op": "add", "shapes": [[1,4096],[4096,1]]})");
+    FAIL() << "no CaseError";
+  } catch (const CaseError& e) {
+    EXPECT_TRUE(contains(e.what(), "broadcast result")) << e.what();
+  }
+}
+
+}  // namespace
+}  // namespace bc

@@ -1,0 +1,233 @@
+// Declarations of known divergences: reading the file (blank lines, "FILE:LINE:" errors), scope by op and by
+// case id, outcome patterns, and the JSON written back into summary.json.
+#include "harness/known_divergence.h"
+
+#include <gtest/gtest.h>
+
+#include <atomic>
+#include <filesystem>
+#include <fstream>
+#include <string>
+#include <unistd.h>
+
+namespace bc {
+namespace {
+
+using nlohmann::json;
+namespace fs = std::filesystem;
+
+// A file under the system temp folder with a name no other test (or process) uses; removed on destruction.
+class TempFile {
+ public:
+  explicit TempFile(const std::string& content) {
+    static std::atomic<int> counter{0};
+    path_ = (fs::temp_directory_path() / ("bc_known_divergence_test_" + std::to_string(::getpid()) + "_" +
+                                          std::to_string(counter++) + ".jsonl"))
+                .string();
+    std::ofstream(path_) << content;
+  }
+  ~TempFile() {
+    std::error_code ignored;
+    fs::remove(path_, ignored);
+  }
+  TempFile(const TempFile&) = delete;
+  TempFile& operator=(const TempFile&) = delete;
+  const std::string& path() const { return path_; }
+
+ private:
+  std::string path_;
+};
+
+const std::string kGood =
+    R"({"id": "xtensor-inplace-resizes", "oracle": "xtensor", "ops": ["add_", "sub_"], "expected": {"error": "inplace_shape"}, "actual": {"status": "ok"}, "reason": "resizes", "reference": "xsemantic.hpp"})";
+const std::string kGoodDocument =
+    R"({"id": "document-rank0", "oracle": "document", "case_ids": ["seed003-ex2"], "expected": {"status": "error"}, "actual": {"status": "ok"}, "reason": "old notes", "reference": "seed 003"})";
+
+// The message of the CaseError that loading a file whose third line is `bad` throws.
+std::string load_error_on_line_3(const std::string& bad, std::string* path_out) {
+  TempFile file(kGood + "\n\n" + bad + "\n" + kGoodDocument + "\n");
+  *path_out = file.path();
+  try {
+    load_declarations(file.path());
+  } catch (const CaseError& e) {
+    return e.what();
+  }
+  return "<no CaseError thrown>";
+}
+
+bool starts_with(const std::string& text, const std::string& prefix) { return text.rfind(prefix, 0) == 0; }
+bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
+
+Case make_case(const char* text) { return case_from_json(json::parse(text)); }
+
+TEST(LoadDeclarations, ReadsGoodLinesSkipsBlankOnesAndRecordsLineNumbers) {
+  TempFile file(kGood + "\n\n   \n" + kGoodDocument + "\n");
+  const std::vector<Declaration> decls = load_declarations(file.path());
+  ASSERT_EQ(decls.size(), 2u);
+  EXPECT_EQ(decls[0].id, "xtensor-inplace-resizes");
+  EXPECT_EQ(decls[0].oracle, "xtensor");
+  EXPECT_EQ(decls[0].ops, (std::vector<std::string>{"add_", "sub_"}));
+  EXPECT_TRUE(decls[0].case_ids.empty());
+  EXPECT_EQ(decls[0].on, "outcome");
+  EXPECT_EQ(decls[0].expected.status, Status::error);
+  EXPECT_EQ(decls[0].expected.error, ErrorKind::inplace_shape);
+  EXPECT_EQ(decls[0].actual.status, Status::ok);
+  EXPECT_FALSE(decls[0].actual.error.has_value());
+  EXPECT_EQ(decls[0].reason, "resizes");
+  EXPECT_EQ(decls[0].reference, "xsemantic.hpp");
+  EXPECT_EQ(decls[0].line, 1);
+  EXPECT_EQ(decls[1].id, "document-rank0");
+  EXPECT_EQ(decls[1].case_ids, (std::vector<std::string>{"seed003-ex2"}));
+  EXPECT_EQ(decls[1].line, 4);
+}
+
+TEST(LoadDeclarations, EmptyFileHasNoDeclarations) {
+  TempFile file("\n\n");
+  EXPECT_EQ(load_declarations(file.path()).size(), 0u);
+}
+
+TEST(LoadDeclarations, MissingFileThrowsWithThePath) {
+  const std::string path = (fs::temp_directory_path() / "bc_known_divergence_test_no_such_file.jsonl").string();
+  try {
+    load_declarations(path);
+    FAIL() << "no CaseError";
+  } catch (const CaseError& e) {
+    EXPECT_TRUE(starts_with(e.what(), path + ":")) << e.what();
+  }
+}
+
+TEST(LoadDeclarations, UnknownOracleNamesFileAndLine) {
+  std::string path;
+  const std::string msg = load_error_on_line_3(
+      R"({"id": "x", "oracle": "numpy", "reason": "r", "reference": "f"})", &path);
+  EXPECT_TRUE(starts_with(msg, path + ":3:")) << msg;
+  EXPECT_TRUE(contains(msg, "unknown oracle \"numpy\"")) << msg;
+  EXPECT_TRUE(contains(msg, "engine, torch, xtensor, document")) << msg;
+}
+
+TEST(LoadDeclarations, UnknownFieldNamesFileAndLine) {
+  std::string path;
+  const std::string msg = load_error_on_line_3(
+      R"({"id": "x", "oracle": "torch", "reason": "r", "reference": "f", "reasn": "typo"})", &path);
+  EXPECT_TRUE(starts_with(msg, path + ":3:")) << msg;
+  EXPECT_TRUE(contains(msg, "unknown field \"reasn\"")) << msg;
+}
+
+TEST(LoadDeclarations, BadJsonNamesFileAndLine) {
+  std::string path;
+  const std::string msg = load_error_on_line_3(R"({"id": "x", "oracle": "torch",)", &path);
+  EXPECT_TRUE(starts_with(msg, path + ":3:")) << msg;
+  EXPECT_GT(msg.size(), (path + ":3: ").size());
+}
+
+TEST(LoadDeclarations, MissingReasonNamesFileAndLine) {
+  std::string path;
+  const std::string msg = load_error_on_line_3(R"({"id": "x", "oracle": "torch", "reference": "f"})", &path);
+  EXPECT_TRUE(starts_with(msg, path + ":3:")) << msg;
+  EXPECT_TRUE(contains(msg, "missing \"reason\"")) << msg;
+}
+
+TEST(LoadDeclarations, BadPatternsAndOpsNameFileAndLine) {
+  std::string path;
+  const std::string kind = load_error_on_line_3(
+      R"({"id": "x", "oracle": "torch", "actual": {"error": "brodcast"}, "reason": "r", "reference": "f"})", &path);
+  EXPECT_TRUE(starts_with(kind, path + ":3:")) << kind;
+  EXPECT_TRUE(contains(kind, "unknown error kind \"brodcast\"")) << kind;
+  const std::string op = load_error_on_line_3(
+      R"({"id": "x", "oracle": "torch", "ops": ["plus"], "reason": "r", "reference": "f"})", &path);
+  EXPECT_TRUE(starts_with(op, path + ":3:")) << op;
+  EXPECT_TRUE(contains(op, "unknown op \"plus\"")) << op;
+  const std::string on = load_error_on_line_3(
+      R"({"id": "x", "oracle": "torch", "on": "text", "reason": "r", "reference": "f"})", &path);
+  EXPECT_TRUE(starts_with(on, path + ":3:")) << on;
+  EXPECT_TRUE(contains(on, "\"on\"")) << on;
+}
+
+TEST(LoadDeclarations, TheProjectsOwnFileLoads) {
+  const std::vector<Declaration> decls = load_declarations(std::string(BC_SOURCE_DIR) + "/corpus/known_divergences.jsonl");
+  ASSERT_GE(decls.size(), 1u);
+  for (size_t i = 0; i < decls.size(); ++i) {
+    EXPECT_FALSE(decls[i].id.empty());
+    EXPECT_FALSE(decls[i].reason.empty()) << decls[i].id;
+    EXPECT_GE(decls[i].line, static_cast<int>(i) + 1);
+  }
+}
+
+TEST(DeclarationJson, DefaultsAndRoundTrip) {
+  const Declaration d = declaration_from_json(json::parse(kGood));
+  const Declaration again = declaration_from_json(to_json(d));
+  EXPECT_EQ(to_json(again), to_json(d));
+  EXPECT_EQ(to_json(d).at("on"), "outcome");
+  EXPECT_EQ(to_json(d).at("expected"), json::parse(R"({"status": "error", "error": "inplace_shape"})"));
+  EXPECT_FALSE(to_json(d).contains("case_ids"));
+
+  const Declaration bare = declaration_from_json(json::parse(R"({"id": "b", "oracle": "engine", "reason": "r", "reference": "f"})"));
+  EXPECT_TRUE(bare.ops.empty());
+  EXPECT_FALSE(bare.expected.status.has_value());
+  EXPECT_FALSE(bare.actual.error.has_value());
+  EXPECT_THROW(declaration_from_json(json::parse("[1]")), CaseError);
+}
+
+TEST(Covers, ByOp) {
+  const Declaration d = declaration_from_json(json::parse(kGood));
+  EXPECT_TRUE(d.covers(make_case(R"({"op": "add_", "shapes": [[1],[3]]})")));
+  EXPECT_TRUE(d.covers(make_case(R"({"op": "sub_", "shapes": [[1],[3]]})")));
+  EXPECT_FALSE(d.covers(make_case(R"({"op": "mul_", "shapes": [[1],[3]]})")));
+  EXPECT_FALSE(d.covers(make_case(R"({"op": "add", "shapes": [[1],[3]]})")));
+}
+
+TEST(Covers, ByCaseId) {
+  const Declaration d = declaration_from_json(json::parse(kGoodDocument));
+  EXPECT_TRUE(d.covers(make_case(R"({"id": "seed003-ex2", "op": "add", "shapes": [[],[2,2]]})")));
+  EXPECT_FALSE(d.covers(make_case(R"({"id": "seed003-ex3", "op": "add", "shapes": [[],[2,2]]})")));
+  EXPECT_FALSE(d.covers(make_case(R"({"op": "add", "shapes": [[],[2,2]]})")));
+}
+
+TEST(Covers, ByOpAndCaseIdTogether) {
+  const Declaration d = declaration_from_json(json::parse(
+      R"({"id": "d", "oracle": "document", "ops": ["add"], "case_ids": ["c1"], "reason": "r", "reference": "f"})"));
+  EXPECT_TRUE(d.covers(make_case(R"({"id": "c1", "op": "add", "shapes": [[1],[1]]})")));
+  EXPECT_FALSE(d.covers(make_case(R"({"id": "c1", "op": "sub", "shapes": [[1],[1]]})")));
+  EXPECT_FALSE(d.covers(make_case(R"({"id": "c2", "op": "add", "shapes": [[1],[1]]})")));
+}
+
+TEST(Covers, NoScopeCoversEverything) {
+  const Declaration d = declaration_from_json(json::parse(R"({"id": "a", "oracle": "torch", "reason": "r", "reference": "f"})"));
+  EXPECT_TRUE(d.covers(make_case(R"({"op": "matmul", "shapes": [[2,3],[3]]})")));
+  EXPECT_TRUE(d.covers(make_case(R"({"id": "q", "op": "expand", "shapes": [[3],[-1]]})")));
+}
+
+TEST(OutcomePattern, EmptyPatternMatchesAnything) {
+  const OutcomePattern any;
+  EXPECT_TRUE(any.matches(Outcome::success({2})));
+  EXPECT_TRUE(any.matches(Outcome::failure(ErrorKind::broadcast, "m")));
+  EXPECT_TRUE(any.matches(Outcome::unsupported_because("x")));
+}
+
+TEST(OutcomePattern, StatusOnly) {
+  OutcomePattern ok;
+  ok.status = Status::ok;
+  EXPECT_TRUE(ok.matches(Outcome::success({2, 3})));
+  EXPECT_FALSE(ok.matches(Outcome::failure(ErrorKind::broadcast, "m")));
+  OutcomePattern error;
+  error.status = Status::error;
+  EXPECT_TRUE(error.matches(Outcome::failure(ErrorKind::broadcast, "m")));
+  EXPECT_TRUE(error.matches(Outcome::failure(ErrorKind::other, "")));
+  EXPECT_FALSE(error.matches(Outcome::success({})));
+}
+
+TEST(OutcomePattern, ErrorKindFromJsonImpliesErrorStatus) {
+  const Declaration d = declaration_from_json(json::parse(
+      R"({"id": "a", "oracle": "torch", "actual": {"error": "expand"}, "reason": "r", "reference": "f"})"));
+  EXPECT_EQ(d.actual.status, Status::error);
+  EXPECT_EQ(d.actual.error, ErrorKind::expand);
+  EXPECT_TRUE(d.actual.matches(Outcome::failure(ErrorKind::expand, "anything")));
+  EXPECT_FALSE(d.actual.matches(Outcome::failure(ErrorKind::broadcast, "anything")));
+  EXPECT_FALSE(d.actual.matches(Outcome::success({3})));
+  Outcome kindless;
+  kindless.status = Status::error;
+  EXPECT_FALSE(d.actual.matches(kindless));
+}
+
+}  // namespace
+}  // namespace bc

@@ -1,0 +1,6 @@
+# The pure-data harness layer: cases, outcomes, verdicts, declarations, corpus loading, coverage, run records
+# (paths relative to tests/).
+bc_test(harness_test
+  SOURCES harness/case_test.cpp harness/outcome_test.cpp harness/judge_test.cpp harness/known_divergence_test.cpp
+          harness/corpus_test.cpp harness/coverage_test.cpp harness/run_record_test.cpp
+  LIBS bc_harness)
