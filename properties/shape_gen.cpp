@@ -2,16 +2,19 @@
 
 #include <algorithm>
 
+#include "properties/shape_set.h"
+
 namespace bc::gen {
 namespace {
 
 // Draw from weighted choices; shrink towards the first choice (RapidCheck's own weightedElement never shrinks).
 template <class T>
-rc::Gen<T> weighted(std::vector<std::pair<std::size_t, T>> choices) {
+rc::Gen<T> weighted(std::vector<std::pair<uint64_t, T>> choices) {
   return rc::Gen<T>([choices](const rc::Random& random, int) {
-    std::size_t total = 0;
+    uint64_t total = 0;
     for (const auto& c : choices) total += c.first;
-    std::size_t pick = rc::Random(random).next() % total, index = 0;
+    uint64_t pick = rc::Random(random).next() % total;
+    std::size_t index = 0;
     while (pick >= choices[index].first) pick -= choices[index++].first;
     return rc::shrinkable::map(
         rc::shrinkable::shrinkRecur(index, [](std::size_t x) { return rc::shrink::towards<std::size_t>(x, 0); }),
@@ -31,31 +34,14 @@ Case make_case(std::string op, std::vector<Shape> shapes, std::vector<std::strin
 }
 
 // A size different from `other`, never 1: used to make a conflict.
-int64_t conflicting_size(int64_t other) {
-  std::vector<std::pair<std::size_t, int64_t>> choices;
-  for (int64_t s : {2, 3, 0, 4, 5})
-    if (s != other) choices.push_back({s == 0 ? 2u : 3u, s});
-  return *weighted(choices);
-}
+int64_t conflicting_size(int64_t other) { return *weighted(conflict_weights(other)); }
 
 }  // namespace
 
-rc::Gen<int64_t> size() { return weighted<int64_t>({{30, 1}, {20, 2}, {15, 3}, {12, 0}, {12, 4}, {11, 5}}); }
-
-rc::Gen<int> rank(int min_rank, int max_rank) {
-  static const std::size_t weights[] = {8, 20, 25, 20, 12, 8, 7};
-  std::vector<std::pair<std::size_t, int>> choices;
-  for (int r = min_rank; r <= max_rank; ++r) choices.push_back({weights[std::min(r, 6)], r});
-  return weighted(choices);
-}
+rc::Gen<int64_t> size() { return weighted(size_weights()); }
 
 rc::Gen<Shape> shape(int min_rank, int max_rank) {
-  return rc::gen::exec([=] {
-    const int r = *rank(min_rank, max_rank);
-    Shape s;
-    for (int i = 0; i < r; ++i) s.push_back(*size());
-    return s;
-  });
+  return rc::gen::map(shape_set(0, min_rank, max_rank, false), [](const ShapeSet& s) { return s.full; });
 }
 
 rc::Gen<Shape> operand_of(const Shape& full) {
@@ -69,34 +55,11 @@ rc::Gen<Shape> operand_of(const Shape& full) {
 }
 
 rc::Gen<std::vector<Shape>> broadcastable(int count, int max_rank) {
-  return rc::gen::exec([count, max_rank] {
-    const Shape full = *shape(0, max_rank);
-    std::vector<Shape> out;
-    for (int i = 0; i < count; ++i) out.push_back(*operand_of(full));
-    return out;
-  });
+  return rc::gen::map(shape_set(count, 0, max_rank, false), [](const ShapeSet& s) { return s.shapes(); });
 }
 
 rc::Gen<std::vector<Shape>> near_miss(int count, int max_rank) {
-  return rc::gen::exec([count, max_rank] {
-    Shape full = *shape(1, max_rank);
-    std::vector<Shape> out;
-    for (int i = 0; i < count; ++i) out.push_back(*operand_of(full));
-    // Two operands i != k meet at right-aligned position `back` (1 = last dim) with two sizes, neither 1.
-    const int i = index_below(count), k = (i + 1 + index_below(count - 1)) % count;
-    const int back = 1 + index_below(static_cast<int>(full.size()));
-    const int64_t a = *weighted<int64_t>({{3, 2}, {3, 3}, {2, 0}, {2, 4}});
-    const int64_t b = conflicting_size(a);
-    for (auto [who, size] : {std::pair<int, int64_t>{i, a}, {k, b}}) {
-      Shape& s = out[who];
-      while (static_cast<int>(s.size()) < back) s.insert(s.begin(), 1);  // pad with 1s so the position exists
-      s[s.size() - back] = size;
-    }
-    // A third operand must not hide the conflict: at that position it can only be 1 or absent.
-    for (int j = 0; j < count; ++j)
-      if (j != i && j != k && static_cast<int>(out[j].size()) >= back) out[j][out[j].size() - back] = 1;
-    return out;
-  });
+  return rc::gen::map(shape_set(count, 1, max_rank, true), [](const ShapeSet& s) { return s.shapes(); });
 }
 
 rc::Gen<Case> elementwise_case() {

@@ -16,22 +16,19 @@ namespace bc::gen {
 // A size: 1 (most often), 2, 3, 0, 4, 5. Shrinks towards 1, then 2, 3, 0.
 rc::Gen<int64_t> size();
 
-// A rank in [min_rank, max_rank], weighted towards 1-3. Shrinks towards min_rank.
-rc::Gen<int> rank(int min_rank, int max_rank);
-
-// Any shape of rank in [min_rank, max_rank]. Shrinks rank first, then each size.
+// Any shape of rank in [min_rank, max_rank], weighted towards ranks 1-3. Shrinks by dropping any dim (not below
+// min_rank), then by lowering sizes (properties/shape_set.h).
 rc::Gen<Shape> shape(int min_rank = 0, int max_rank = 6);
 
 // An operand that broadcasts to `full`: a (possibly empty) suffix of `full`'s dims, each either kept or set to 1.
 // Shrinks towards rank 0, then towards setting dims to 1.
 rc::Gen<Shape> operand_of(const Shape& full);
 
-// `count` mutually broadcastable shapes (their broadcast is some scaffold shape). Shrinks towards a
-// lower-rank scaffold and lower-rank operands.
+// `count` mutually broadcastable shapes over one scaffold; shrinks keep them broadcastable (shape_set.h).
 rc::Gen<std::vector<Shape>> broadcastable(int count, int max_rank = 6);
 
 // `count` >= 2 shapes that cannot broadcast: at one right-aligned position two operands carry two different
-// sizes, neither of them 1 (one may be 0). Shrinks like broadcastable, keeping the one conflict.
+// sizes, neither of them 1 (one may be 0). Shrinks like broadcastable, keeping exactly that conflict.
 rc::Gen<std::vector<Shape>> near_miss(int count, int max_rank = 6);
 
 // Cases per property (tags name the generator branch, for coverage).

@@ -1,0 +1,68 @@
+#include "properties/check.h"
+
+#include <algorithm>
+
+#include <gtest/gtest.h>
+
+#include "engine/broadcast.h"
+#include "oracles/engine_oracle.h"
+#include "properties/shape_gen.h"
+
+namespace bc {
+namespace {
+
+// A deliberately wrong broadcast (the larger size wins, so 1 against 0 gives 1), standing in for an engine bug,
+// judged against the real engine rule in the place of a library. Used only to exercise the shrinker.
+Outcome planted_bug(const Case& c) {
+  Shape out;
+  size_t rank = 0;
+  for (const Shape& s : c.shapes) rank = std::max(rank, s.size());
+  for (size_t back = rank; back >= 1; --back) {
+    int64_t size = 1;
+    for (const Shape& s : c.shapes)
+      if (s.size() >= back) size = std::max(size, s[s.size() - back]);
+    out.push_back(size);
+  }
+  Result<Shape> right = broadcast_shapes(c.shapes);
+  if (!right.ok()) return Outcome::failure(right.error().kind, right.error().message);
+  return Outcome::success(out);
+}
+
+CaseRecord judge_planted(const Case& c) {
+  CaseRecord r{"elementwise_agree", c, {{"engine", planted_bug(c)}, {"torch", make_engine_oracle()->run(c)}}, {}};
+  r.judgement = judge(r.property, c, r.outcomes, {});
+  return r;
+}
+
+}  // namespace
+
+TEST(Shrink, PlantedBroadcastBugShrinksToATinyCase) {
+  int shrunk_cases = 0;
+  for (uint64_t seed = 0; seed < 400 && shrunk_cases < 5; ++seed) {
+    const rc::Shrinkable<Case> start = gen::elementwise_case()(rc::Random(rc::Random::Key{7, seed, 0, 0}));
+    const CaseRecord first = judge_planted(start.value());
+    if (first.judgement.verdict != Verdict::discrepancy) continue;
+    const Shrunk s = shrink(start, first, judge_planted, 4000);
+    ++shrunk_cases;
+    EXPECT_EQ(s.minimal.judgement.signature, first.judgement.signature);
+    EXPECT_LE(s.minimal.c.shapes.size(), 2u);
+    for (const Shape& shape : s.minimal.c.shapes) {
+      EXPECT_LE(shape.size(), 2u) << describe(start.value()) << " shrank to " << describe(s.minimal.c);
+      for (int64_t d : shape) EXPECT_LE(d, 3) << describe(s.minimal.c);
+    }
+  }
+  EXPECT_EQ(shrunk_cases, 5);
+}
+
+TEST(Shrink, StopsWithinItsBudget) {
+  for (uint64_t seed = 0; seed < 400; ++seed) {
+    const rc::Shrinkable<Case> start = gen::elementwise_case()(rc::Random(rc::Random::Key{7, seed, 0, 0}));
+    const CaseRecord first = judge_planted(start.value());
+    if (first.judgement.verdict != Verdict::discrepancy) continue;
+    EXPECT_LE(shrink(start, first, judge_planted, 3).evaluations, 3);
+    return;
+  }
+  FAIL() << "no discrepancy found to shrink";
+}
+
+}  // namespace bc

@@ -1,0 +1,69 @@
+// Each property as a GoogleTest test over all three real oracles (RapidCheck's default 100 cases each). A case
+// passes when the implementations agree or differ only in a declared way (corpus/known_divergences.jsonl).
+#include "properties/registry.h"
+
+#include <gtest/gtest.h>
+#include <rapidcheck/gtest.h>
+
+#include "harness/known_divergence.h"
+#include "oracles/engine_oracle.h"
+#include "oracles/torch_oracle.h"
+#include "oracles/xtensor_oracle.h"
+#include "properties/check.h"
+
+namespace bc {
+namespace {
+
+std::vector<std::unique_ptr<Oracle>>& oracles() {
+  static std::vector<std::unique_ptr<Oracle>> all = [] {
+    std::vector<std::unique_ptr<Oracle>> v;
+    v.push_back(make_engine_oracle());
+    v.push_back(make_torch_oracle());
+    v.push_back(make_xtensor_oracle());
+    return v;
+  }();
+  return all;
+}
+
+const std::vector<Declaration>& declarations() {
+  static const std::vector<Declaration> d = load_declarations(BC_SOURCE_DIR "/corpus/known_divergences.jsonl");
+  return d;
+}
+
+void check_property(const std::string& name) {
+  const Property* p = find_property(name);
+  RC_ASSERT(p != nullptr);
+  const Case c = *p->gen;
+  const CaseRecord r = evaluate(name, c, oracles(), declarations());
+  RC_LOG() << describe(c) << ": " << to_json(r).dump() << "\n";
+  RC_ASSERT(r.judgement.verdict == Verdict::agree || r.judgement.verdict == Verdict::known);
+}
+
+}  // namespace
+
+RC_GTEST_PROP(Property, ElementwiseAgree, ()) { check_property("elementwise_agree"); }
+RC_GTEST_PROP(Property, InplaceAgree, ()) { check_property("inplace_agree"); }
+RC_GTEST_PROP(Property, BroadcastShapesAgree, ()) { check_property("broadcast_shapes_agree"); }
+RC_GTEST_PROP(Property, ExpandAgree, ()) { check_property("expand_agree"); }
+RC_GTEST_PROP(Property, SumToAgree, ()) { check_property("sum_to_agree"); }
+RC_GTEST_PROP(Property, MatmulAgree, ()) { check_property("matmul_agree"); }
+RC_GTEST_PROP(Property, BroadcastAlgebra, ()) { check_property("broadcast_algebra"); }
+
+TEST(Property, AlgebraViolationsAreDescribed) {
+  Case c;
+  c.op = "broadcast_shapes";
+  c.shapes = {{2, 1}, {3}, {4, 1, 1}};
+  EXPECT_EQ(broadcast_algebra_violation(c), "");
+  c.shapes = {{2}, {3}};
+  EXPECT_EQ(broadcast_algebra_violation(c), "the algebra case needs three shapes");
+}
+
+TEST(Property, NamesAreUniqueAndListed) {
+  for (const Property& p : properties()) {
+    EXPECT_EQ(find_property(p.name), &p);
+    EXPECT_NE(property_names().find(p.name), std::string::npos);
+    EXPECT_FALSE(p.required.empty()) << p.name;
+  }
+}
+
+}  // namespace bc

@@ -1,0 +1,57 @@
+#include "properties/shape_gen.h"
+
+#include <gtest/gtest.h>
+#include <rapidcheck/gtest.h>
+
+#include "engine/broadcast.h"
+#include "harness/coverage.h"
+#include "oracles/engine_oracle.h"
+#include "properties/registry.h"
+
+namespace bc {
+
+RC_GTEST_PROP(ShapeGen, ShapesStayWithinTheirBounds, ()) {
+  const Shape s = *gen::shape();
+  RC_ASSERT(s.size() <= 6u);
+  for (int64_t d : s) RC_ASSERT(d >= 0 && d <= 5);
+}
+
+RC_GTEST_PROP(ShapeGen, BroadcastableSetsBroadcast, ()) {
+  RC_ASSERT(broadcast_shapes(*gen::broadcastable(*rc::gen::inRange(1, 4))).ok());
+}
+
+RC_GTEST_PROP(ShapeGen, NearMissesFail, ()) {
+  RC_ASSERT(!broadcast_shapes(*gen::near_miss(*rc::gen::inRange(2, 4))).ok());
+}
+
+TEST(ShapeGen, SizeShrinksTowardsOneThenSmallSizes) {
+  // Find a generated 5 and walk its shrinks: 1 must come first.
+  for (uint64_t seed = 0; seed < 200; ++seed) {
+    rc::Shrinkable<int64_t> s = gen::size()(rc::Random(seed));
+    if (s.value() != 5) continue;
+    auto shrinks = s.shrinks();
+    auto first = shrinks.next();
+    ASSERT_TRUE(first);
+    EXPECT_EQ(first->value(), 1);
+    return;
+  }
+  FAIL() << "no size 5 generated in 200 seeds";
+}
+
+// Every class a property promises (Property::required) occurs within a modest number of cases. A generator that
+// never reaches an interesting case is a bug.
+TEST(ShapeGen, EveryPropertyCoversItsRequiredClasses) {
+  auto engine = make_engine_oracle();
+  Coverage coverage;
+  for (const Property& p : properties()) {
+    coverage.required[p.name] = p.required;
+    for (uint64_t i = 0; i < 600; ++i) {
+      const Case c = p.gen(rc::Random(rc::Random::Key{42, i, 0, 0})).value();
+      coverage.add(p.name, c);
+      coverage.add_outcome(p.name, {"engine", engine->run(c)});
+    }
+  }
+  EXPECT_EQ(coverage.missing(), std::vector<std::string>{});
+}
+
+}  // namespace bc
