@@ -1,0 +1,22 @@
+#include "oracles/engine_oracle.h"
+
+#include <gtest/gtest.h>
+
+#include "oracle_test_util.h"
+
+namespace bc {
+
+using testing::make_case;
+
+TEST(EngineOracle, AnswersEveryOpFamily) {
+  auto engine = make_engine_oracle();
+  EXPECT_EQ(engine->run(make_case("mul", {{2, 1}, {3}})), Outcome::success({2, 3}));
+  EXPECT_EQ(engine->run(make_case("add_", {{1, 3, 1}, {3, 1, 7}})).error->kind, ErrorKind::inplace_shape);
+  EXPECT_EQ(engine->run(make_case("broadcast_shapes", {{2, 1}, {3}, {4, 1, 1}})), Outcome::success({4, 2, 3}));
+  EXPECT_EQ(engine->run(make_case("expand", {{3}, {2, -1}})), Outcome::success({2, 3}));
+  EXPECT_EQ(engine->run(make_case("sum_to", {{4, 2, 3}, {1, 3}})), Outcome::success({1, 3}));
+  EXPECT_EQ(engine->run(make_case("matmul", {{2, 3}, {3}})), Outcome::success({2}));
+  EXPECT_EQ(engine->run(make_case("nope", {})).status, Status::unsupported);
+}
+
+}  // namespace bc

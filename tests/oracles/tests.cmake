@@ -1,0 +1,5 @@
+# The classifier needs no LibTorch; the oracle tests call LibTorch and xtensor for real.
+bc_test(torch_errors_test SOURCES oracles/torch_errors_test.cpp LIBS bc_torch_errors)
+bc_test(oracles_test
+  SOURCES oracles/engine_oracle_test.cpp oracles/torch_oracle_test.cpp oracles/xtensor_oracle_test.cpp
+  LIBS bc_oracle_engine bc_oracle_torch bc_oracle_xtensor)

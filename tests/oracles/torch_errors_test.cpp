@@ -1,0 +1,37 @@
+#include "oracles/torch_errors.h"
+
+#include <gtest/gtest.h>
+
+namespace bc {
+
+// Each message is one LibTorch 1.13 printed (libtorch-dev 1.13.1) for a shape error.
+TEST(TorchErrors, ClassifiesEachKnownMessage) {
+  EXPECT_EQ(classify_torch_message("elementwise",
+                                   "The size of tensor a (3) must match the size of tensor b (4) at non-singleton dimension 1"),
+            ErrorKind::broadcast);
+  EXPECT_EQ(classify_torch_message("inplace", "output with shape [1, 3, 1] doesn't match the broadcast shape [3, 3, 7]"),
+            ErrorKind::inplace_shape);
+  EXPECT_EQ(classify_torch_message("expand", "The expanded size of the tensor (4) must match the existing size (3) at "
+                                             "non-singleton dimension 1.  Target sizes: [2, 4].  Tensor sizes: [2, 3]"),
+            ErrorKind::expand);
+  EXPECT_EQ(classify_torch_message("expand", "expand(CPUFloatType{[3, 1]}, size=[2]): the number of sizes provided (1) "
+                                             "must be greater or equal to the number of dimensions in the tensor (2)"),
+            ErrorKind::expand);
+  EXPECT_EQ(classify_torch_message("matmul", "mat1 and mat2 shapes cannot be multiplied (2x3 and 4x5)"),
+            ErrorKind::matmul_shape);
+  EXPECT_EQ(classify_torch_message("matmul", "size mismatch, got 2, 2x3,4"), ErrorKind::matmul_shape);
+  EXPECT_EQ(classify_torch_message("matmul", "both arguments to matmul need to be at least 1D, but they are 0D and 1D"),
+            ErrorKind::matmul_shape);
+  EXPECT_EQ(classify_torch_message("expand", "numel: integer multiplication overflow"), ErrorKind::invalid_argument);
+}
+
+TEST(TorchErrors, SumToFailuresAreSumToAndTheRestIsOther) {
+  EXPECT_EQ(classify_torch_message("sum_to", "shape '[4]' is invalid for input of size 3"), ErrorKind::sum_to);
+  EXPECT_EQ(classify_torch_message("elementwise", "shape '[4]' is invalid for input of size 3"), ErrorKind::other);
+  // A broadcast message inside matmul is still a broadcast error (batch dims).
+  EXPECT_EQ(classify_torch_message("matmul",
+                                   "The size of tensor a (4) must match the size of tensor b (3) at non-singleton dimension 0"),
+            ErrorKind::broadcast);
+}
+
+}  // namespace bc

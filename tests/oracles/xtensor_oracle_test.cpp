@@ -1,0 +1,48 @@
+#include "oracles/xtensor_oracle.h"
+
+#include <gtest/gtest.h>
+
+#include "oracle_test_util.h"
+
+namespace bc {
+
+using testing::make_case;
+
+// These pin down what xtensor 0.24 really does, including where it departs from PyTorch's rules
+// (declared in corpus/known_divergences.jsonl).
+class XtensorOracleTest : public ::testing::Test {
+ protected:
+  std::unique_ptr<Oracle> xt = make_xtensor_oracle();
+};
+
+TEST_F(XtensorOracleTest, BroadcastsLikeNumpy) {
+  EXPECT_EQ(xt->run(make_case("add", {{6, 1, 5}, {3, 5}})), Outcome::success({6, 3, 5}));
+  EXPECT_EQ(xt->run(make_case("mul", {{}, {2, 2}})), Outcome::success({2, 2}));
+  EXPECT_EQ(xt->run(make_case("sub", {{1}, {0}})), Outcome::success({0}));
+  EXPECT_EQ(xt->run(make_case("div", {{2, 3}, {2, 4}})).error->kind, ErrorKind::broadcast);
+  EXPECT_EQ(xt->run(make_case("broadcast_shapes", {{2, 1}, {3}, {4, 1, 1}})), Outcome::success({4, 2, 3}));
+  EXPECT_EQ(xt->run(make_case("broadcast_shapes", {{2, 1}, {3}, {4, 1, 5}})).error->kind, ErrorKind::broadcast);
+}
+
+TEST_F(XtensorOracleTest, ComputedAssignmentResizesTheLeftSide) {
+  EXPECT_EQ(xt->run(make_case("add_", {{1, 3, 1}, {3, 1, 7}})), Outcome::success({3, 3, 7}));
+  EXPECT_EQ(xt->run(make_case("mul_", {{2, 3}, {4}})).error->kind, ErrorKind::broadcast);
+}
+
+TEST_F(XtensorOracleTest, BroadcastToATargetOfOneKeepsTheSourceSize) {
+  EXPECT_EQ(xt->run(make_case("expand", {{3}, {1}})), Outcome::success({3}));
+  EXPECT_EQ(xt->run(make_case("expand", {{3}, {2, 3}})), Outcome::success({2, 3}));
+  EXPECT_EQ(xt->run(make_case("expand", {{3, 1}, {2}})).error->kind, ErrorKind::expand);
+  EXPECT_EQ(xt->run(make_case("expand", {{3}, {2, -1}})).status, Status::unsupported);
+}
+
+TEST_F(XtensorOracleTest, SumToComposesSumAndReshape) {
+  EXPECT_EQ(xt->run(make_case("sum_to", {{2, 2, 2, 2, 2}, {1, 1, 2, 2, 1}})), Outcome::success({1, 1, 2, 2, 1}));
+  EXPECT_EQ(xt->run(make_case("sum_to", {{2, 3}, {}})), Outcome::success({}));
+  EXPECT_EQ(xt->run(make_case("sum_to", {{2, 3}, {4, 3}})).error->kind, ErrorKind::sum_to);
+  EXPECT_EQ(xt->run(make_case("sum_to", {{2, 3}, {1, 2, 3}})), Outcome::success({1, 2, 3}));  // reshape allows it
+}
+
+TEST_F(XtensorOracleTest, HasNoMatmul) { EXPECT_EQ(xt->run(make_case("matmul", {{2, 3}, {3}})).status, Status::unsupported); }
+
+}  // namespace bc
