@@ -1,12 +1,15 @@
-// broadcheck's command line: `run` (corpus replay, then property search), `replay` (corpus files or --case).
-// Exit codes: 0 nothing new disagrees, 1 new findings, 2 bad usage or input, 3 internal error.
+// broadcheck's command line: run, replay, shrink, merge. Exit codes: 0 nothing new disagrees, 1 new findings,
+// 2 bad usage or input, 3 internal error (and 128 + signal for an interrupted run with nothing new).
 #include <algorithm>
+#include <cstdlib>
 #include <filesystem>
 #include <iostream>
 
 #include <CLI/CLI.hpp>
 
+#include "cli/merge.h"
 #include "cli/run.h"
+#include "cli/shrink_command.h"
 #include "properties/registry.h"
 
 #ifndef BC_DEFAULT_CORPUS_DIR
@@ -15,7 +18,7 @@
 
 namespace {
 
-// corpus/*.jsonl except the divergence declarations, in name order (seeds before findings).
+// corpus/*.jsonl except the divergence declarations, in name order (findings.jsonl before seeds.jsonl).
 std::vector<std::string> default_corpus(const std::string& dir) {
   std::vector<std::string> files;
   std::error_code ec;
@@ -27,6 +30,34 @@ std::vector<std::string> default_corpus(const std::string& dir) {
   return files;
 }
 
+// "I/N" with 0 <= I < N, or GoogleTest's GTEST_SHARD_INDEX / GTEST_TOTAL_SHARDS when --shard is absent.
+bool parse_shard(const std::string& text, bc::Shard& shard) {
+  std::string t = text;
+  if (t.empty()) {
+    const char* index = std::getenv("GTEST_SHARD_INDEX");
+    const char* total = std::getenv("GTEST_TOTAL_SHARDS");
+    if (!index || !total) return true;
+    t = std::string(index) + "/" + total;
+  }
+  const auto slash = t.find('/');
+  try {
+    if (slash == std::string::npos) throw std::invalid_argument(t);
+    size_t used = 0;
+    shard.index = std::stol(t.substr(0, slash), &used);
+    if (used != slash) throw std::invalid_argument(t);
+    shard.count = std::stol(t.substr(slash + 1), &used);
+    if (used != t.size() - slash - 1) throw std::invalid_argument(t);
+  } catch (const std::exception&) {
+    std::cerr << "broadcheck: a shard is written I/N (for example 0/4), got \"" << t << "\"\n";
+    return false;
+  }
+  if (shard.count < 1 || shard.index < 0 || shard.index >= shard.count) {
+    std::cerr << "broadcheck: shard " << t << " is out of range: need 0 <= I < N\n";
+    return false;
+  }
+  return true;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -34,32 +65,55 @@ int main(int argc, char** argv) {
   app.require_subcommand(1);
   bc::RunOptions options;
   for (int i = 0; i < argc; ++i) options.arguments.push_back(argv[i]);
-  std::string corpus_dir = BC_DEFAULT_CORPUS_DIR;
-  std::string known;
-  bool no_replay = false, no_known = false;
+  std::string corpus_dir = BC_DEFAULT_CORPUS_DIR, known, shard_text, shrink_case;
+  std::vector<std::string> merge_dirs;
+  bool no_replay = false, no_known = false, quiet = false;
+  long cases = 200;
+  int budget = 4000;
 
   auto common = [&](CLI::App* cmd) {
     cmd->add_option("--out", options.out, "folder for results.jsonl, summary.json, junit.xml, report.html")
         ->capture_default_str();
+    cmd->add_flag("-q,--quiet", quiet, "print nothing but errors");
+  };
+  auto judged = [&](CLI::App* cmd) {
     cmd->add_option("--known", known, "known divergences file (default: CORPUS_DIR/known_divergences.jsonl)");
     cmd->add_flag("--no-known", no_known, "declare no known divergences (every difference is new)");
     cmd->add_option("--corpus-dir", corpus_dir, "where the corpus lives")->capture_default_str();
-    cmd->add_flag("-q,--quiet", options.quiet, "print nothing but errors");
   };
 
   CLI::App* run = app.add_subcommand("run", "replay the corpus, then check every property on generated cases");
   run->add_option("--seed", options.seed, "random seed; the same seed and flags give the same cases")
       ->capture_default_str();
-  run->add_option("--cases", options.cases, "generated cases per property")->capture_default_str()->check(
-      CLI::NonNegativeNumber);
+  CLI::Option* cases_opt = run->add_option("--cases", cases, "generated cases per property (default 200; "
+                                                             "unlimited when only --time is given)")
+                               ->check(CLI::NonNegativeNumber);
+  run->add_option("--time", options.time_budget, "stop after this many seconds, whatever --cases says")
+      ->check(CLI::NonNegativeNumber);
   run->add_option("--property", options.properties, "only this property (repeatable): " + bc::property_names());
+  run->add_option("--shard", shard_text,
+                  "run slice I of N (0-based, I/N); default from GTEST_SHARD_INDEX and GTEST_TOTAL_SHARDS");
+  run->add_option("--save", options.save, "append each new minimal case to this corpus file (deduplicated)");
   run->add_flag("--no-replay", no_replay, "skip the corpus replay");
   common(run);
+  judged(run);
 
   CLI::App* replay = app.add_subcommand("replay", "run corpus cases on every oracle and check their expectations");
   replay->add_option("files", options.corpus_files, "corpus files (JSON Lines)");
   replay->add_option("--case", options.inline_cases, "one case as JSON text (repeatable)");
+  replay->add_option("--reproduce", options.reproduce, "a finding's reproduce token bc1/SEED/PROPERTY/INDEX/PATH");
   common(replay);
+  judged(replay);
+
+  CLI::App* shrink = app.add_subcommand("shrink", "shrink one case to a minimal one that fails the same way");
+  shrink->add_option("--case", shrink_case, "the case as JSON text")->required();
+  shrink->add_option("--budget", budget, "at most this many cases tried")->capture_default_str();
+  shrink->add_flag("-q,--quiet", quiet, "print only the minimal case");
+  judged(shrink);
+
+  CLI::App* merge = app.add_subcommand("merge", "merge the output folders of shards into one result set");
+  merge->add_option("dirs", merge_dirs, "shard output folders")->required();
+  common(merge);
 
   try {
     app.parse(argc, argv);
@@ -68,14 +122,20 @@ int main(int argc, char** argv) {
   }
 
   if (!no_known) options.declarations = known.empty() ? corpus_dir + "/known_divergences.jsonl" : known;
+  if (quiet) options.progress = bc::Progress::quiet;
+  if (shrink->parsed()) return bc::shrink_command(shrink_case, options.declarations, budget, quiet);
+  if (merge->parsed()) return bc::merge_runs(merge_dirs, options.out, quiet);
   if (run->parsed()) {
     options.command = "run";
+    if (!parse_shard(shard_text, options.shard)) return bc::kExitBadInput;
+    options.cases = cases;
+    if (options.time_budget > 0 && cases_opt->count() == 0) options.cases.reset();
     if (!no_replay) options.corpus_files = default_corpus(corpus_dir);
   } else {
     options.command = "replay";
     options.random = false;
-    if (options.corpus_files.empty() && options.inline_cases.empty()) {
-      std::cerr << "broadcheck replay: give corpus files or --case '<json>'\n";
+    if (options.corpus_files.empty() && options.inline_cases.empty() && options.reproduce.empty()) {
+      std::cerr << "broadcheck replay: give corpus files, --case '<json>' or --reproduce TOKEN\n";
       return bc::kExitBadInput;
     }
   }

@@ -1,12 +1,19 @@
 #include "cli/run.h"
 
+#include <unistd.h>
+
 #include <algorithm>
+#include <atomic>
 #include <chrono>
+#include <csignal>
+#include <cstdio>
 #include <ctime>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <map>
+#include <set>
+#include <sstream>
 
 #include "harness/corpus.h"
 #include "oracles/engine_oracle.h"
@@ -17,6 +24,7 @@
 #include "reports/html_report.h"
 #include "reports/jsonl_writer.h"
 #include "reports/junit_writer.h"
+#include "reports/regression_draft.h"
 
 #ifndef BC_GIT_COMMIT
 #define BC_GIT_COMMIT "unknown"
@@ -34,6 +42,11 @@ std::vector<std::unique_ptr<Oracle>> make_all_oracles() {
 
 namespace {
 
+std::atomic<int> g_signal{0};
+extern "C" void on_signal(int sig) { g_signal.store(sig); }
+
+using Clock = std::chrono::steady_clock;
+
 std::string utc_now() {
   std::time_t t = std::time(nullptr);
   char buf[32];
@@ -42,15 +55,50 @@ std::string utc_now() {
 }
 
 // A 256-bit RapidCheck key per (seed, property, case index): each case is generated independently of the others,
-// so a case can be regenerated from those three numbers alone.
+// so a case can be regenerated from those three numbers alone (and shards need no shared state).
 rc::Random case_random(uint64_t seed, const std::string& property, long index) {
-  return rc::Random(rc::Random::Key{seed, std::hash<std::string>{}(property), static_cast<uint64_t>(index), 0x6263});
+  return rc::Random(rc::Random::Key{seed, stable_hash(property), static_cast<uint64_t>(index), 0x6263});
 }
+
+std::string shell_quote(const std::string& s) {
+  std::string out = "'";
+  for (char ch : s) out += ch == '\'' ? std::string("'\\''") : std::string(1, ch);
+  return out + "'";
+}
+
+// Progress on stderr: a line rewritten in place on a terminal, a plain line every 10 s otherwise.
+class ProgressLine {
+ public:
+  ProgressLine(Progress mode, double budget) : on_(mode != Progress::quiet), tty_(isatty(2)), budget_(budget) {}
+  void update(const std::string& where, long cases, long fresh, long known) {
+    if (!on_) return;
+    const auto now = Clock::now();
+    const double since = std::chrono::duration<double>(now - last_).count();
+    if (since < (tty_ ? 0.2 : 10.0)) return;
+    last_ = now;
+    const double elapsed = std::chrono::duration<double>(now - start_).count();
+    std::ostringstream line;
+    line << where << ": " << cases << " cases, " << static_cast<long>(cases / std::max(elapsed, 1e-9))
+         << " cases/s, " << fresh << " new, " << known << " known";
+    if (budget_ > 0) line << ", " << static_cast<long>(std::max(0.0, budget_ - elapsed)) << " s left";
+    if (tty_) std::cerr << "\r\033[K" << line.str() << std::flush;
+    else std::cerr << line.str() << "\n";
+  }
+  void finish() {
+    if (on_ && tty_) std::cerr << "\r\033[K";
+  }
+
+ private:
+  bool on_, tty_;
+  double budget_;
+  Clock::time_point start_ = Clock::now(), last_ = start_;
+};
 
 class Runner {
  public:
   Runner(const RunOptions& options, RunSummary& summary, JsonlWriter& out)
-      : options_(options), summary_(summary), out_(out), oracles_(make_all_oracles()) {
+      : options_(options), summary_(summary), out_(out), oracles_(make_all_oracles()),
+        progress_(options.progress, options.time_budget) {
     for (auto& o : oracles_) summary_.versions[o->name()] = o->version();
     summary_.versions["broadcheck"] = BC_GIT_COMMIT;
   }
@@ -65,22 +113,49 @@ class Runner {
     for (const Declaration& d : declarations_) summary_.declarations.push_back({d, 0, 0});
   }
 
+  // Corpus cases take seq 0..n-1, whatever the shard, so that every shard numbers the search alike.
   void replay(const std::vector<CorpusEntry>& entries) {
-    for (const CorpusEntry& e : entries) record(evaluate("corpus", e.c, oracles_, declarations_), nullptr);
+    for (size_t k = 0; k < entries.size() && !stopped(); ++k) {
+      if (!options_.shard.takes(static_cast<long>(k))) continue;
+      CaseRecord r = evaluate("corpus", entries[k].c, oracles_, declarations_);
+      r.seq = static_cast<long>(k);
+      record(r, nullptr, -1);
+      progress_.update("corpus", cases_, fresh_, known_);
+    }
+    seq_base_ = static_cast<long>(entries.size());
   }
 
-  void search(const Property& p) {
-    summary_.coverage.required[p.name] = p.required;
-    for (long i = 0; i < options_.cases; ++i) {
-      const rc::Shrinkable<Case> generated = p.gen(case_random(options_.seed, p.name, i), rc::kNominalSize);
-      record(evaluate(p.name, generated.value(), oracles_, declarations_), &generated);
+  // Round robin over the properties, case index by case index, until the case count or the time is spent.
+  void search(const std::vector<const Property*>& chosen) {
+    const long per_round = static_cast<long>(chosen.size());
+    for (long i = 0; !options_.cases || i < *options_.cases; ++i) {
+      for (long k = 0; k < per_round; ++k) {
+        if (stopped()) return;
+        const long seq = seq_base_ + i * per_round + k;
+        if (!options_.shard.takes(seq)) continue;
+        const Property& p = *chosen[k];
+        summary_.coverage.required[p.name] = p.required;
+        const rc::Shrinkable<Case> generated = p.gen(case_random(options_.seed, p.name, i), rc::kNominalSize);
+        CaseRecord r = evaluate(p.name, generated.value(), oracles_, declarations_);
+        r.seq = seq;
+        record(r, &generated, i);
+        progress_.update(p.name, cases_, fresh_, known_);
+      }
     }
-    if (!options_.quiet) progress(p.name);
   }
+
+  void finish() { progress_.finish(); }
 
  private:
-  void record(const CaseRecord& r, const rc::Shrinkable<Case>* generated) {
+  bool stopped() const {
+    if (g_signal.load() != 0) return true;
+    return options_.time_budget > 0 &&
+           std::chrono::duration<double>(Clock::now() - start_).count() >= options_.time_budget;
+  }
+
+  void record(const CaseRecord& r, const rc::Shrinkable<Case>* generated, long index) {
     out_.write(r);
+    ++cases_;
     ++summary_.verdicts[to_string(r.judgement.verdict)];
     ++summary_.cases_per_property[r.property];
     summary_.coverage.add(r.property, r.c);
@@ -92,7 +167,7 @@ class Runner {
       if (("," + r.judgement.known_id + ",").find("," + u.declaration.id + ",") != std::string::npos) ++u.matched;
     }
     if (r.judgement.verdict == Verdict::agree) return;
-    // Corpus cases are findings of their own (keyed by id); generated ones group by signature.
+    // Generated cases group by signature; a corpus case is a finding of its own.
     const std::string key = generated ? r.judgement.signature : "corpus:" + r.c.id + ":" + canonical_form(r.c);
     auto it = index_.find(key);
     if (it != index_.end()) {
@@ -100,50 +175,127 @@ class Runner {
       return;
     }
     Finding f;
+    f.key = key;
     f.signature = r.judgement.signature;
     f.property = r.property;
     const OpInfo* op = find_op(r.c.op);
     f.family = op ? op->family : r.c.op;
     f.original = r.c;
+    f.first_seq = r.seq;
     f.hits = 1;
     f.minimal = r;
+    std::vector<std::size_t> path;
     if (generated) {
-      const Shrunk shrunk = shrink(*generated, r, [&](const Case& c) { return evaluate(f.property, c, oracles_, declarations_); },
-                                   options_.max_shrink_evaluations);
+      const Shrunk shrunk = shrink(
+          *generated, r, [&](const Case& c) { return evaluate(f.property, c, oracles_, declarations_); },
+          options_.max_shrink_evaluations);
       f.minimal = shrunk.minimal;
+      f.minimal.seq = r.seq;
       f.shrink_steps = shrunk.steps;
+      f.reproduce = reproduce_token(options_.seed, f.property, index, shrunk.path);
     }
     f.verdict = f.minimal.judgement.verdict;
     f.known_id = f.minimal.judgement.known_id;
+    Case bare = f.minimal.c;
+    bare.tags.clear();
+    f.replay_command = "build/broadcheck replay --case " + shell_quote(to_json(bare).dump());
+    f.regression_draft = regression_draft(f.minimal);
+    (f.is_new() ? fresh_ : known_) += 1;
     index_[key] = summary_.findings.size();
     summary_.findings.push_back(f);
-  }
-
-  void progress(const std::string& property) {
-    long fresh = 0, known = 0;
-    for (const Finding& f : summary_.findings)
-      if (f.property == property) (f.is_new() ? fresh : known) += 1;
-    std::cerr << "  " << property << ": " << summary_.cases_per_property[property] << " cases, " << fresh
-              << " new signature(s), " << known << " known\n";
   }
 
   const RunOptions& options_;
   RunSummary& summary_;
   JsonlWriter& out_;
   std::vector<std::unique_ptr<Oracle>> oracles_;
+  ProgressLine progress_;
   std::vector<Declaration> declarations_;
   std::map<std::string, size_t> index_;
+  long seq_base_ = 0, cases_ = 0, fresh_ = 0, known_ = 0;
+  Clock::time_point start_ = Clock::now();
 };
+
+// Appends each new finding's minimal case to `path` in corpus form, skipping cases already there (by canonical
+// form). Returns how many were added.
+long save_findings(const RunSummary& summary, const std::string& path) {
+  std::set<std::string> have;
+  for (const CorpusEntry& e : load_corpus({path}).entries) have.insert(canonical_form(e.c));
+  std::ofstream out(path, std::ios::app);
+  if (!out) throw std::runtime_error(path + ": cannot open for appending");
+  long added = 0;
+  for (const Finding& f : summary.findings) {
+    if (!f.is_new() || f.property == "corpus") continue;
+    Case c = f.minimal.c;
+    if (!have.insert(canonical_form(c)).second) continue;
+    char id[32];
+    std::snprintf(id, sizeof id, "finding-%012llx",
+                  static_cast<unsigned long long>(stable_hash(canonical_form(c)) & 0xffffffffffffull));
+    c.id = id;
+    c.tags = {"finding"};
+    c.source = "broadcheck run --seed " + std::to_string(summary.seed) + " (" + f.property + ")";
+    c.note = f.minimal.judgement.attribution + " [" + f.signature + "]";
+    out << to_json(c).dump() << "\n";
+    ++added;
+  }
+  return added;
+}
 
 }  // namespace
 
+std::string reproduce_token(uint64_t seed, const std::string& property, long index,
+                            const std::vector<std::size_t>& path) {
+  std::string p;
+  for (std::size_t step : path) p += (p.empty() ? "" : ".") + std::to_string(step);
+  return "bc1/" + std::to_string(seed) + "/" + property + "/" + std::to_string(index) + "/" + (p.empty() ? "-" : p);
+}
+
+Case case_from_reproduce_token(const std::string& token) {
+  std::vector<std::string> parts;
+  std::stringstream in(token);
+  for (std::string part; std::getline(in, part, '/');) parts.push_back(part);
+  if (parts.size() != 5 || parts[0] != "bc1")
+    throw CaseError("a reproduce token looks like bc1/SEED/PROPERTY/INDEX/PATH, got \"" + token + "\"");
+  const Property* p = find_property(parts[2]);
+  if (!p) throw CaseError("unknown property \"" + parts[2] + "\" in the token; valid: " + property_names());
+  std::vector<std::size_t> path;
+  try {
+    const uint64_t seed = std::stoull(parts[1]);
+    const long index = std::stol(parts[3]);
+    if (parts[4] != "-") {
+      std::stringstream steps(parts[4]);
+      for (std::string s; std::getline(steps, s, '.');) path.push_back(std::stoul(s));
+    }
+    std::optional<Case> c = follow_shrink_path(p->gen(case_random(seed, p->name, index), rc::kNominalSize), path);
+    if (!c) throw CaseError("the shrink path in \"" + token + "\" does not exist for this generator");
+    return *c;
+  } catch (const std::logic_error&) {
+    throw CaseError("the numbers in \"" + token + "\" do not parse");
+  }
+}
+
+int exit_code_for(const RunSummary& summary, int signal_number) {
+  if (!summary.input_errors.empty()) return kExitBadInput;
+  for (const Finding& f : summary.findings)
+    if (f.is_new()) return kExitFindings;
+  if (signal_number != 0) return 128 + signal_number;
+  return kExitOk;
+}
+
+void write_reports(const RunSummary& summary, const std::string& dir) {
+  std::ofstream(dir + "/summary.json") << to_json(summary).dump(1) << "\n";
+  write_junit(summary, dir + "/junit.xml");
+  write_html_report(summary, dir + "/report.html");
+}
+
 int run_conformance(const RunOptions& options) {
-  const auto t0 = std::chrono::steady_clock::now();
+  const auto t0 = Clock::now();
   RunSummary summary;
   summary.command = options.command;
   summary.arguments = options.arguments;
   summary.seed = options.seed;
-  summary.cases_requested = options.random ? options.cases : 0;
+  summary.cases_requested = options.random && options.cases ? *options.cases : 0;
+  summary.shard = options.shard.text();
   summary.started_at = utc_now();
 
   std::vector<const Property*> chosen;
@@ -164,57 +316,78 @@ int run_conformance(const RunOptions& options) {
     std::cerr << "broadcheck: " << options.out << ": cannot create the output folder: " << ec.message() << "\n";
     return kExitBadInput;
   }
-  const std::string dir = options.out + "/";
+  const bool quiet = options.progress == Progress::quiet;
+  g_signal.store(0);
+  std::signal(SIGINT, on_signal);
+  std::signal(SIGTERM, on_signal);
   try {
-    JsonlWriter out(dir + "results.jsonl");
+    JsonlWriter out(options.out + "/results.jsonl");
     Runner runner(options, summary, out);
     runner.load_declarations();
 
     CorpusLoad corpus = load_corpus(options.corpus_files);
-    for (size_t i = 0; i < options.inline_cases.size(); ++i) {
+    auto add_inline = [&](const std::string& label, size_t i, const std::function<Case()>& make) {
       try {
-        corpus.entries.push_back({parse_case_text(options.inline_cases[i]), "--case", static_cast<int>(i + 1)});
+        corpus.entries.push_back({make(), label, static_cast<int>(i + 1)});
       } catch (const CaseError& e) {
-        corpus.errors.push_back("--case " + std::to_string(i + 1) + ": " + e.what());
+        corpus.errors.push_back(label + " " + std::to_string(i + 1) + ": " + e.what());
       }
-    }
+    };
+    for (size_t i = 0; i < options.inline_cases.size(); ++i)
+      add_inline("--case", i, [&] { return parse_case_text(options.inline_cases[i]); });
+    for (size_t i = 0; i < options.reproduce.size(); ++i)
+      add_inline("--reproduce", i, [&] { return case_from_reproduce_token(options.reproduce[i]); });
     summary.input_errors.insert(summary.input_errors.end(), corpus.errors.begin(), corpus.errors.end());
     for (const std::string& e : corpus.errors) std::cerr << "broadcheck: " << e << "\n";
-    if (!options.quiet && !corpus.entries.empty())
-      std::cerr << "replaying " << corpus.entries.size() << " corpus case(s)\n";
+    if (!quiet && !corpus.entries.empty()) std::cerr << "replaying " << corpus.entries.size() << " corpus case(s)\n";
     runner.replay(corpus.entries);
     if (options.random) {
-      if (!options.quiet) std::cerr << "checking " << chosen.size() << " properties, " << options.cases << " cases each, seed " << options.seed << "\n";
-      for (const Property* p : chosen) runner.search(*p);
+      if (!quiet)
+        std::cerr << "checking " << chosen.size() << " properties, "
+                  << (options.cases ? std::to_string(*options.cases) + " cases each" : std::string("cases until the time is up"))
+                  << (options.time_budget > 0 ? ", at most " + std::to_string(options.time_budget) + " s" : "")
+                  << ", seed " << options.seed << (summary.shard.empty() ? "" : ", shard " + summary.shard) << "\n";
+      runner.search(chosen);
     }
+    runner.finish();
   } catch (const std::exception& e) {
     std::cerr << "broadcheck: internal error: " << e.what() << "\n";
     return kExitInternal;
   }
+  const int sig = g_signal.load();
+  std::signal(SIGINT, SIG_DFL);
+  std::signal(SIGTERM, SIG_DFL);
+  summary.interrupted = sig != 0;
 
-  // New findings first, then known; stable otherwise (discovery order).
+  // New findings first, then known; discovery order otherwise.
   std::stable_sort(summary.findings.begin(), summary.findings.end(),
                    [](const Finding& a, const Finding& b) { return a.is_new() && !b.is_new(); });
-  long fresh = 0;
-  for (const Finding& f : summary.findings) fresh += f.is_new();
-  summary.exit_code = !summary.input_errors.empty() ? kExitBadInput : fresh > 0 ? kExitFindings : kExitOk;
-  summary.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  summary.exit_code = exit_code_for(summary, sig);
+  summary.seconds = std::chrono::duration<double>(Clock::now() - t0).count();
   try {
-    std::ofstream(dir + "summary.json") << to_json(summary).dump(1) << "\n";
-    write_junit(summary, dir + "junit.xml");
-    write_html_report(summary, dir + "report.html");
+    write_reports(summary, options.out);
+    if (!options.save.empty()) {
+      const long added = save_findings(summary, options.save);
+      if (!quiet) std::cerr << "saved " << added << " new minimal case(s) to " << options.save << "\n";
+    }
   } catch (const std::exception& e) {
     std::cerr << "broadcheck: internal error while writing reports: " << e.what() << "\n";
     return kExitInternal;
   }
-  if (!options.quiet) {
-    long stale = 0;
+  if (!quiet) {
+    long fresh = 0, stale = 0;
+    for (const Finding& f : summary.findings) fresh += f.is_new();
     for (const DeclarationUse& u : summary.declarations) stale += u.stale();
+    if (summary.interrupted) std::cerr << "interrupted by signal " << sig << "; reporting what ran\n";
     std::cerr << "done in " << summary.seconds << " s: " << summary.verdicts["agree"] << " agree, " << fresh
               << " new finding(s), " << (summary.findings.size() - fresh) << " known, " << stale
               << " stale declaration(s), " << summary.input_errors.size() << " input error(s)\n";
-    for (const std::string& m : summary.coverage.missing()) std::cerr << "coverage MISSING: " << m << "\n";
-    std::cerr << "wrote " << dir << "results.jsonl, summary.json, junit.xml, report.html\n";
+    for (const Finding& f : summary.findings)
+      if (f.is_new()) std::cerr << "  NEW " << f.signature << "\n      minimal: " << describe(f.minimal.c) << "\n";
+    for (const DeclarationUse& u : summary.declarations)
+      if (u.stale()) std::cerr << "  STALE declaration " << u.declaration.id << "\n";
+    for (const std::string& m : summary.coverage.missing()) std::cerr << "  coverage MISSING: " << m << "\n";
+    std::cerr << "wrote " << options.out << "/{results.jsonl, summary.json, junit.xml, report.html}\n";
   }
   return summary.exit_code;
 }

@@ -1,9 +1,11 @@
 // The run driver behind `broadcheck run` and `broadcheck replay`: replay corpus cases first, then drive every
-// property with generated cases, judge each on all oracles, shrink each new signature once to a minimal case,
-// stream results.jsonl, and write summary.json, junit.xml and report.html. Returns the process exit code.
+// property with generated cases (round robin, so a time budget is shared fairly), judge each on all oracles,
+// shrink each new signature once to a minimal case, stream results.jsonl, and write summary.json, junit.xml and
+// report.html. SIGINT/SIGTERM stop it cleanly with everything found so far. Returns the process exit code.
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -17,25 +19,50 @@ constexpr int kExitOk = 0;          // nothing new disagrees
 constexpr int kExitFindings = 1;    // a new discrepancy, or a failed expectation
 constexpr int kExitBadInput = 2;    // bad usage, or an input file or line that could not be used
 constexpr int kExitInternal = 3;    // broadcheck itself failed
+// An interrupted run with no new finding exits 128 + the signal (130 for SIGINT, 143 for SIGTERM).
+
+struct Shard {
+  long index = 0;  // 0-based
+  long count = 1;
+  bool takes(long seq) const { return seq % count == index; }
+  std::string text() const { return count > 1 ? std::to_string(index) + "/" + std::to_string(count) : ""; }
+};
+
+enum class Progress { automatic, quiet };
 
 struct RunOptions {
   std::string command = "run";                  // "run" or "replay"
   std::vector<std::string> arguments;           // the command line as given, for the report
   uint64_t seed = 1;
-  long cases = 200;                              // generated cases per property
+  std::optional<long> cases = 200;              // generated cases per property; nullopt: until the time budget
+  double time_budget = 0;                       // seconds for the whole run; 0: none
   std::string out = "broadcheck-out";
   std::vector<std::string> corpus_files;         // replayed before the random search
   std::vector<std::string> inline_cases;         // --case JSON texts
+  std::vector<std::string> reproduce;            // --reproduce tokens
   std::string declarations;                      // known_divergences.jsonl ("" for none)
   std::vector<std::string> properties;           // empty: all
+  std::string save;                              // --save FILE: append new minimal cases in corpus format
+  Shard shard;
   bool random = true;                            // false for replay
   int max_shrink_evaluations = 4000;             // per new signature
-  bool quiet = false;
+  Progress progress = Progress::automatic;
 };
 
 // The oracles in their fixed order: engine, torch, xtensor.
 std::vector<std::unique_ptr<Oracle>> make_all_oracles();
 
+// "bc1/SEED/PROPERTY/INDEX/PATH": regenerates a case with the same RapidCheck Random key and size, then follows
+// the shrink path (dot-separated shrink indices, "-" for none). Parse errors throw CaseError.
+std::string reproduce_token(uint64_t seed, const std::string& property, long index, const std::vector<std::size_t>& path);
+Case case_from_reproduce_token(const std::string& token);
+
 int run_conformance(const RunOptions& options);
+
+// Writes summary.json, junit.xml and report.html for a finished summary into `dir` (results.jsonl is streamed).
+void write_reports(const RunSummary& summary, const std::string& dir);
+
+// Exit code for a summary: input errors 2, new findings 1, interrupted 128 + signal, else 0.
+int exit_code_for(const RunSummary& summary, int signal_number);
 
 }  // namespace bc

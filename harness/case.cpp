@@ -146,6 +146,12 @@ std::string canonical_form(const Case& c) {
   return j.dump();  // nlohmann::json objects keep keys sorted
 }
 
+uint64_t stable_hash(const std::string& text) {
+  uint64_t h = 1469598103934665603ull;
+  for (unsigned char ch : text) h = (h ^ ch) * 1099511628211ull;
+  return h;
+}
+
 std::string describe(const Case& c) {
   std::string out = c.op + "(";
   for (size_t i = 0; i < c.shapes.size(); ++i) out += (i ? ", " : "") + format_shape(c.shapes[i]);

@@ -56,6 +56,9 @@ nlohmann::json to_json(const Expectation& e);
 // The case without id, source, note and tags, serialised with sorted keys: equal for the same experiment.
 std::string canonical_form(const Case& c);
 
+// FNV-1a of a string: a hash that is the same on every platform and build, for ids and random keys.
+uint64_t stable_hash(const std::string& text);
+
 // "add([2, 3], [3])", for report headings and logs.
 std::string describe(const Case& c);
 

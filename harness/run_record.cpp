@@ -15,6 +15,7 @@ nlohmann::json to_json(const CaseRecord& r) {
   if (!g.attribution.empty()) j["attribution"] = g.attribution;
   if (!g.known_id.empty()) j["known"] = g.known_id;
   if (!g.signature.empty()) j["signature"] = g.signature;
+  if (r.seq >= 0) j["seq"] = r.seq;
   return j;
 }
 
@@ -32,13 +33,25 @@ CaseRecord case_record_from_json(const nlohmann::json& j) {
   r.judgement.attribution = j.value("attribution", "");
   r.judgement.known_id = j.value("known", "");
   r.judgement.signature = j.value("signature", "");
+  r.seq = j.value("seq", -1L);
   return r;
 }
 
 nlohmann::json to_json(const Finding& f) {
-  return {{"signature", f.signature}, {"property", f.property},  {"family", f.family},
-          {"verdict", to_string(f.verdict)}, {"known", f.known_id}, {"minimal", to_json(f.minimal)},
-          {"original", to_json(f.original)}, {"hits", f.hits},       {"shrink_steps", f.shrink_steps}};
+  return {{"key", f.key},
+          {"signature", f.signature},
+          {"property", f.property},
+          {"family", f.family},
+          {"verdict", to_string(f.verdict)},
+          {"known", f.known_id},
+          {"minimal", to_json(f.minimal)},
+          {"original", to_json(f.original)},
+          {"hits", f.hits},
+          {"shrink_steps", f.shrink_steps},
+          {"first_seq", f.first_seq},
+          {"reproduce", f.reproduce},
+          {"replay_command", f.replay_command},
+          {"regression_draft", f.regression_draft}};
 }
 
 Finding finding_from_json(const nlohmann::json& j) {
@@ -52,6 +65,11 @@ Finding finding_from_json(const nlohmann::json& j) {
   f.original = case_from_json(j.at("original"));
   f.hits = j.at("hits").get<long>();
   f.shrink_steps = j.at("shrink_steps").get<int>();
+  f.key = j.value("key", f.signature);
+  f.first_seq = j.value("first_seq", -1L);
+  f.reproduce = j.value("reproduce", "");
+  f.replay_command = j.value("replay_command", "");
+  f.regression_draft = j.value("regression_draft", "");
   return f;
 }
 
@@ -76,6 +94,8 @@ nlohmann::json to_json(const RunSummary& s) {
           {"findings", findings},
           {"declarations", decls},
           {"input_errors", s.input_errors},
+          {"shard", s.shard},
+          {"interrupted", s.interrupted},
           {"exit_code", s.exit_code}};
 }
 
@@ -99,6 +119,8 @@ RunSummary run_summary_from_json(const nlohmann::json& j) {
     s.declarations.push_back(u);
   }
   s.input_errors = j.at("input_errors").get<std::vector<std::string>>();
+  s.shard = j.value("shard", "");
+  s.interrupted = j.value("interrupted", false);
   s.exit_code = j.at("exit_code").get<int>();
   return s;
 }

@@ -21,6 +21,7 @@ struct CaseRecord {
   Case c;
   Outcomes outcomes;
   Judgement judgement;
+  long seq = -1;         // position in the unsharded run's order (corpus first); -1 outside a run
 };
 // {"property", "case", "outcomes": {"engine": {...}, ...}, "verdict", "difference", "odd_ones", "attribution",
 //  "known", "signature"}: the results.jsonl line (reports/README.md).
@@ -28,6 +29,7 @@ nlohmann::json to_json(const CaseRecord& r);
 CaseRecord case_record_from_json(const nlohmann::json& j);
 
 struct Finding {
+  std::string key;       // what groups raw cases: the signature, or for a corpus case its id and canonical form
   std::string signature;
   std::string property;
   std::string family;
@@ -37,6 +39,12 @@ struct Finding {
   Case original;         // the first raw case that hit this signature, before shrinking
   long hits = 0;         // raw cases that hit this signature
   int shrink_steps = 0;  // accepted shrinking steps from original to minimal
+  long first_seq = -1;   // seq of the original case: the earliest raw case with this key
+  // How to see it again: broadcheck's reproduce token (generated cases), a replay command for the minimal case,
+  // and a GoogleTest draft that shows the difference without broadcheck.
+  std::string reproduce;
+  std::string replay_command;
+  std::string regression_draft;
   bool is_new() const { return verdict == Verdict::discrepancy || verdict == Verdict::expect_failed; }
 };
 nlohmann::json to_json(const Finding& f);
@@ -64,6 +72,8 @@ struct RunSummary {
   std::vector<Finding> findings;                   // new first, then known; each signature once
   std::vector<DeclarationUse> declarations;
   std::vector<std::string> input_errors;           // "file:line: reason" for each refused corpus line
+  std::string shard;                               // "I/N" when this run is one shard of N, else ""
+  bool interrupted = false;                        // stopped by SIGINT/SIGTERM before its budget was spent
   int exit_code = 0;
 };
 nlohmann::json to_json(const RunSummary& s);

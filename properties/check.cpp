@@ -1,5 +1,7 @@
 #include "properties/check.h"
 
+#include <algorithm>
+
 #include "properties/registry.h"
 
 namespace bc {
@@ -26,13 +28,13 @@ CaseRecord evaluate(const std::string& property, const Case& c, std::vector<std:
 }
 
 Shrunk shrink(const rc::Shrinkable<Case>& start, const CaseRecord& first, const Evaluator& evaluate, int budget) {
-  Shrunk out{first, 0, 0};
+  Shrunk out{first, 0, 0, {}};
   rc::Shrinkable<Case> current = start;
   bool moved = true;
   while (moved && out.evaluations < budget) {
     moved = false;
     auto shrinks = current.shrinks();
-    while (out.evaluations < budget) {
+    for (std::size_t index = 0; out.evaluations < budget; ++index) {
       auto next = shrinks.next();
       if (!next) break;
       ++out.evaluations;
@@ -41,12 +43,75 @@ Shrunk shrink(const rc::Shrinkable<Case>& start, const CaseRecord& first, const 
         current = *next;
         out.minimal = r;
         ++out.steps;
+        out.path.push_back(index);
         moved = true;
         break;
       }
     }
   }
   return out;
+}
+
+}  // namespace bc
+
+namespace bc {
+
+std::optional<Case> follow_shrink_path(const rc::Shrinkable<Case>& start, const std::vector<std::size_t>& path) {
+  rc::Shrinkable<Case> current = start;
+  for (std::size_t index : path) {
+    auto shrinks = current.shrinks();
+    std::optional<rc::Shrinkable<Case>> chosen;
+    for (std::size_t i = 0; i <= index; ++i) {
+      auto next = shrinks.next();
+      if (!next) return std::nullopt;
+      if (i == index) chosen = *next;
+    }
+    current = *chosen;
+  }
+  return current.value();
+}
+
+std::vector<Case> case_shrink_candidates(const Case& c) {
+  std::vector<Case> out;
+  auto keep_if_valid = [&](Case t) {
+    try {
+      case_from_json(to_json(t));  // the same rules as a corpus line
+      out.push_back(std::move(t));
+    } catch (const CaseError&) {
+    }
+  };
+  const OpInfo* op = find_op(c.op);
+  if (op && op->arity < 0)
+    for (size_t k = 0; k < c.shapes.size() && c.shapes.size() > 1; ++k) {
+      Case t = c;
+      t.shapes.erase(t.shapes.begin() + static_cast<std::ptrdiff_t>(k));
+      keep_if_valid(t);
+    }
+  for (size_t k = 0; k < c.shapes.size(); ++k)
+    for (size_t d = 0; d < c.shapes[k].size(); ++d) {
+      Case t = c;
+      t.shapes[k].erase(t.shapes[k].begin() + static_cast<std::ptrdiff_t>(d));
+      keep_if_valid(t);
+    }
+  for (size_t k = 0; k < c.shapes.size(); ++k)
+    for (size_t d = 0; d < c.shapes[k].size(); ++d) {
+      const int64_t size = c.shapes[k][d];
+      if (size == 1 || size < 0) continue;
+      // Towards 1 first, then halving, then one less: small sizes, quickly, from any starting size.
+      std::vector<int64_t> tried;
+      for (int64_t smaller : {int64_t{1}, size / 2, size - 1}) {
+        if (smaller == size || smaller < 0 || std::find(tried.begin(), tried.end(), smaller) != tried.end()) continue;
+        tried.push_back(smaller);
+        Case t = c;
+        t.shapes[k][d] = smaller;
+        keep_if_valid(t);
+      }
+    }
+  return out;
+}
+
+rc::Shrinkable<Case> shrinkable_case(const Case& c) {
+  return rc::shrinkable::shrinkRecur(c, [](const Case& x) { return rc::seq::fromContainer(case_shrink_candidates(x)); });
 }
 
 }  // namespace bc

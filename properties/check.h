@@ -5,6 +5,7 @@
 
 #include <functional>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -23,12 +24,21 @@ using Evaluator = std::function<CaseRecord(const Case&)>;
 
 struct Shrunk {
   CaseRecord minimal;
-  int steps = 0;        // accepted shrinks
-  int evaluations = 0;  // cases tried
+  int steps = 0;                  // accepted shrinks
+  int evaluations = 0;            // cases tried
+  std::vector<std::size_t> path;  // at each step, the index of the accepted shrink (RapidCheck's shrink path)
 };
 
 // From `start` (whose record is `first`), repeatedly take the first shrink whose record has the same signature,
 // until none does or `budget` evaluations are spent. Deterministic: RapidCheck's shrink order is.
 Shrunk shrink(const rc::Shrinkable<Case>& start, const CaseRecord& first, const Evaluator& evaluate, int budget);
+
+// Follows a shrink path from `start` without evaluating anything; nullopt if the path does not exist.
+std::optional<Case> follow_shrink_path(const rc::Shrinkable<Case>& start, const std::vector<std::size_t>& path);
+
+// Shape-level shrinks of any case, with no generator behind it (for `broadcheck shrink`): drop an operand (where
+// the op takes any number), drop a dim, set a size to 1, lower a size. Every candidate is a valid case.
+std::vector<Case> case_shrink_candidates(const Case& c);
+rc::Shrinkable<Case> shrinkable_case(const Case& c);
 
 }  // namespace bc

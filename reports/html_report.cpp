@@ -154,6 +154,8 @@ void header_section(std::string& out, const RunSummary& s) {
   row("started", e(s.started_at.empty() ? "(unknown)" : s.started_at));
   row("duration", e(duration_text(s.seconds)));
   row("exit code", fmt::format("{}", s.exit_code));
+  if (!s.shard.empty()) row("shard", "<code>" + e(s.shard) + "</code>");
+  if (s.interrupted) row("INTERRUPTED", "the run was stopped by a signal; this report covers what ran");
   for (const auto& [name, version] : s.versions) row("version: " + name, "<code>" + e(version) + "</code>");
   out += "</table></header>\n";
   out += "<nav>Sections: <a href=\"#summary\">summary</a> · <a href=\"#coverage\">coverage</a> · "
@@ -350,6 +352,14 @@ void finding_block(std::string& out, const RunSummary& s, const Finding& f, size
     out += "<h4>Original case</h4>\n<p>The same as the minimal case (shrinking changed nothing).</p>\n";
   else
     case_block(out, "Original case (before shrinking)", f.original);
+  out += "<h4>Reproduce</h4>\n";
+  if (!f.replay_command.empty()) out += "<p>Replay the minimal case:</p>\n<pre>" + e(f.replay_command) + "</pre>\n";
+  if (!f.reproduce.empty())
+    out += "<p>Regenerate and re-shrink it: <code>build/broadcheck replay --reproduce " + e(f.reproduce) +
+           "</code></p>\n";
+  if (!f.regression_draft.empty())
+    out += "<p>Regression-test draft (GoogleTest, without broadcheck):</p>\n<pre>" + e(f.regression_draft) +
+           "</pre>\n";
   out += "</details>\n";
 }
 

@@ -120,6 +120,9 @@ std::string failure_body(const Finding& f) {
   body += "attribution: " + (m.judgement.attribution.empty() ? std::string("(none)") : m.judgement.attribution) +
           "\n";
   body += fmt::format("hits: {} raw case(s); shrunk in {} step(s)\n", f.hits, f.shrink_steps);
+  if (!f.replay_command.empty()) body += "replay: " + f.replay_command + "\n";
+  if (!f.reproduce.empty()) body += "reproduce: build/broadcheck replay --reproduce " + f.reproduce + "\n";
+  if (!f.regression_draft.empty()) body += "regression-test draft:\n" + f.regression_draft;
   return body;
 }
 

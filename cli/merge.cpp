@@ -1,0 +1,117 @@
+#include "cli/merge.h"
+
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <map>
+
+#include "cli/run.h"
+
+namespace bc {
+
+RunSummary merge_summaries(const std::vector<RunSummary>& shards) {
+  if (shards.empty()) throw std::runtime_error("nothing to merge");
+  RunSummary m = shards.front();
+  m.shard = "";
+  m.seconds = 0;
+  m.verdicts.clear();
+  m.cases_per_property.clear();
+  m.statuses.clear();
+  m.coverage = Coverage{};
+  m.findings.clear();
+  m.interrupted = false;
+  for (DeclarationUse& u : m.declarations) u.covered = u.matched = 0;
+  std::map<std::string, size_t> by_key;
+  for (const RunSummary& s : shards) {
+    if (s.seed != m.seed || s.cases_requested != m.cases_requested || s.command != m.command)
+      throw std::runtime_error("the shards come from different runs (seed, --cases or command differ)");
+    m.seconds = std::max(m.seconds, s.seconds);
+    m.started_at = std::min(m.started_at, s.started_at);
+    m.interrupted = m.interrupted || s.interrupted;
+    for (const auto& [k, n] : s.verdicts) m.verdicts[k] += n;
+    for (const auto& [k, n] : s.cases_per_property) m.cases_per_property[k] += n;
+    for (const auto& [k, n] : s.statuses) m.statuses[k] += n;
+    m.coverage.merge(s.coverage);
+    for (const DeclarationUse& u : s.declarations)
+      for (DeclarationUse& mine : m.declarations)
+        if (mine.declaration.id == u.declaration.id) {
+          mine.covered += u.covered;
+          mine.matched += u.matched;
+        }
+    for (const Finding& f : s.findings) {
+      auto it = by_key.find(f.key);
+      if (it == by_key.end()) {
+        by_key[f.key] = m.findings.size();
+        m.findings.push_back(f);
+        continue;
+      }
+      Finding& have = m.findings[it->second];
+      const long hits = have.hits + f.hits;
+      if (f.first_seq < have.first_seq) have = f;
+      have.hits = hits;
+    }
+  }
+  // Discovery order of the unsharded run, then new before known (as `run` sorts).
+  std::sort(m.findings.begin(), m.findings.end(), [](const Finding& a, const Finding& b) { return a.first_seq < b.first_seq; });
+  std::stable_sort(m.findings.begin(), m.findings.end(),
+                   [](const Finding& a, const Finding& b) { return a.is_new() && !b.is_new(); });
+  // Every shard read the same corpus, so each reported the same input errors: keep one copy.
+  m.exit_code = exit_code_for(m, 0);
+  return m;
+}
+
+int merge_runs(const std::vector<std::string>& dirs, const std::string& out, bool quiet) {
+  std::vector<RunSummary> shards;
+  std::vector<std::pair<long, std::string>> lines;
+  for (const std::string& dir : dirs) {
+    const std::string summary_path = dir + "/summary.json", results_path = dir + "/results.jsonl";
+    try {
+      std::ifstream in(summary_path);
+      if (!in) throw std::runtime_error("cannot open");
+      shards.push_back(run_summary_from_json(nlohmann::json::parse(in)));
+    } catch (const std::exception& e) {
+      std::cerr << "broadcheck merge: " << summary_path << ": " << e.what() << "\n";
+      return kExitBadInput;
+    }
+    std::ifstream results(results_path);
+    if (!results) {
+      std::cerr << "broadcheck merge: " << results_path << ": cannot open\n";
+      return kExitBadInput;
+    }
+    std::string line;
+    for (int n = 1; std::getline(results, line); ++n) {
+      if (line.empty()) continue;
+      try {
+        lines.emplace_back(nlohmann::json::parse(line).at("seq").get<long>(), line);
+      } catch (const std::exception& e) {
+        std::cerr << "broadcheck merge: " << results_path << ":" << n << ": " << e.what() << "\n";
+        return kExitBadInput;
+      }
+    }
+  }
+  RunSummary merged;
+  try {
+    merged = merge_summaries(shards);
+  } catch (const std::exception& e) {
+    std::cerr << "broadcheck merge: " << e.what() << "\n";
+    return kExitBadInput;
+  }
+  std::error_code ec;
+  std::filesystem::create_directories(out, ec);
+  std::stable_sort(lines.begin(), lines.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+  std::ofstream results(out + "/results.jsonl", std::ios::trunc);
+  if (!results) {
+    std::cerr << "broadcheck merge: " << out << "/results.jsonl: cannot open for writing\n";
+    return kExitBadInput;
+  }
+  for (const auto& [seq, line] : lines) results << line << "\n";
+  results.close();
+  write_reports(merged, out);
+  if (!quiet)
+    std::cerr << "merged " << dirs.size() << " shard(s), " << lines.size() << " cases, " << merged.findings.size()
+              << " finding(s) into " << out << "\n";
+  return merged.exit_code;
+}
+
+}  // namespace bc

@@ -1,0 +1,132 @@
+#include "reports/regression_draft.h"
+
+#include <cctype>
+#include <map>
+
+#include <fmt/format.h>
+
+#include "harness/judge.h"
+
+namespace bc {
+namespace {
+
+std::string torch_sizes(const Shape& s) {
+  std::string out = "{";
+  for (size_t i = 0; i < s.size(); ++i) out += (i ? ", " : "") + std::to_string(s[i]);
+  return out + "}";
+}
+
+std::string xt_shape(const Shape& s) { return "std::vector<std::size_t>" + torch_sizes(s); }
+
+const Outcome* find(const Outcomes& outcomes, const std::string& name) {
+  for (const auto& [n, o] : outcomes)
+    if (n == name) return &o;
+  return nullptr;
+}
+
+// The LibTorch call for the case, on tensors t0, t1, ...; "" when there is none.
+std::string torch_call(const Case& c) {
+  const OpInfo* op = find_op(c.op);
+  if (!op) return "";
+  if (op->family == "elementwise") return "at::" + c.op + "(t0, t1)";
+  if (op->family == "inplace") return "t0." + c.op + "(t1)";
+  if (op->family == "broadcast_shapes") {
+    std::string list;
+    for (size_t i = 0; i < c.shapes.size(); ++i) list += (i ? ", t" : "t") + std::to_string(i);
+    return "at::broadcast_tensors({" + list + "})[0]";
+  }
+  if (op->family == "expand") return "t0.expand(" + torch_sizes(c.shapes[1]) + ")";
+  if (op->family == "sum_to") return "at::sum_to(t0, " + torch_sizes(c.shapes[1]) + ")";
+  if (op->family == "matmul") return "at::matmul(t0, t1)";
+  return "";
+}
+
+std::string expectation_lines(const Outcome& rule, const std::string& call_expr, const std::string& sizes_of,
+                              const std::string& expected_sizes) {
+  if (rule.status == Status::error)
+    return fmt::format("  // The rule: error {} (\"{}\").\n  EXPECT_ANY_THROW({});\n",
+                       rule.error ? to_string(rule.error->kind) : "other", rule.error ? rule.error->message : "",
+                       call_expr);
+  return fmt::format("  // The rule: shape {}.\n  auto r = {};\n  EXPECT_EQ({}, {});\n", format_shape(rule.shape),
+                     call_expr, sizes_of, expected_sizes);
+}
+
+std::string torch_test(const Case& c, const Outcome& rule, const std::string& name) {
+  const std::string call = torch_call(c);
+  if (call.empty()) return "";
+  std::string body;
+  for (size_t i = 0; i < c.shapes.size(); ++i)
+    if (!(find_op(c.op)->family == "expand" || find_op(c.op)->family == "sum_to") || i == 0)
+      body += fmt::format("  at::Tensor t{} = at::zeros({});\n", i, torch_sizes(c.shapes[i]));
+  body += expectation_lines(rule, call, "r.sizes()", "at::IntArrayRef(" + torch_sizes(rule.shape) + ")");
+  return fmt::format("#include <ATen/ATen.h>\n#include <ATen/ExpandUtils.h>\n#include <gtest/gtest.h>\n\n"
+                     "TEST(BroadcheckRegression, {}_LibTorch) {{\n{}}}\n",
+                     name, body);
+}
+
+std::string xtensor_test(const Case& c, const Outcome& rule, const std::string& name) {
+  const OpInfo* op = find_op(c.op);
+  std::string body, call;
+  for (size_t i = 0; i < c.shapes.size() && i < 2; ++i)
+    body += fmt::format("  xt::xarray<float> t{}({}, 0.0f);\n", i, xt_shape(c.shapes[i]));
+  static const std::map<std::string, std::string> symbol = {{"add", "+"}, {"sub", "-"}, {"mul", "*"}, {"div", "/"}};
+  if (op->family == "elementwise") {
+    call = "xt::xarray<float>(t0 " + symbol.at(c.op) + " t1)";
+  } else if (op->family == "inplace") {
+    body += expectation_lines(rule, "(t0 " + symbol.at(c.op.substr(0, 3)) + "= t1, t0)", "r.shape()",
+                              xt_shape(rule.shape));
+    return fmt::format("#include <xtensor/xarray.hpp>\n#include <gtest/gtest.h>\n\n"
+                       "TEST(BroadcheckRegression, {}_xtensor) {{\n{}}}\n",
+                       name, body);
+  } else if (op->family == "expand") {
+    call = "xt::xarray<float>(xt::broadcast(t0, " + xt_shape(c.shapes[1]) + "))";
+  } else {
+    return "// No xtensor draft for " + c.op + ": see oracles/xtensor_oracle.cpp for what the oracle calls.\n";
+  }
+  body += expectation_lines(rule, call, "r.shape()", xt_shape(rule.shape));
+  return fmt::format("#include <xtensor/xarray.hpp>\n#include <xtensor/xbroadcast.hpp>\n#include <gtest/gtest.h>\n\n"
+                     "TEST(BroadcheckRegression, {}_xtensor) {{\n{}}}\n",
+                     name, body);
+}
+
+}  // namespace
+
+std::string regression_draft(const CaseRecord& m) {
+  const Judgement& j = m.judgement;
+  if (j.verdict == Verdict::agree) return "";
+  const Outcome* engine = find(m.outcomes, "engine");
+  std::string name;
+  for (char ch : m.property + "_" + m.c.op)
+    name += std::isalnum(static_cast<unsigned char>(ch)) ? ch : '_';
+  std::string out = fmt::format("// broadcheck finding: {}\n// case: {}\n", j.signature, to_json(m.c).dump());
+  if (j.odd_ones == std::vector<std::string>{"document"} && m.c.expect) {
+    out += "// The case's expectation is the document's claim; LibTorch does otherwise.\n";
+    return out + torch_test(m.c, expected_outcome(*m.c.expect), name);
+  }
+  if (!engine) return out + "// No engine outcome to state the rule with.\n";
+  bool any = false;
+  for (const auto& [who, o] : m.outcomes) {
+    if (who == "engine" || o.status == Status::unsupported || summarize(o) == summarize(*engine)) continue;
+    out += "\n// " + who + " gives " + summarize(o) + (o.error ? " (\"" + o.error->message + "\")" : "") + "\n";
+    out += who == "torch" ? torch_test(m.c, *engine, name) : xtensor_test(m.c, *engine, name);
+    any = true;
+  }
+  if (!any) {
+    // The engine departs (or only its message does): a test for tests/, holding the engine to LibTorch.
+    const Outcome* torch = find(m.outcomes, "torch");
+    const Outcome& want = torch ? *torch : *engine;
+    out += fmt::format(
+        "\n// The engine departs from LibTorch, the reference.\n#include <gtest/gtest.h>\n\n"
+        "#include \"harness/case.h\"\n#include \"oracles/engine_oracle.h\"\n\n"
+        "TEST(EngineRegression, {}) {{\n"
+        "  const bc::Case c = bc::case_from_json(nlohmann::json::parse(R\"({})\"));\n"
+        "  const bc::Outcome o = bc::make_engine_oracle()->run(c);\n"
+        "  EXPECT_EQ(bc::summarize(o), \"{}\");\n",
+        name, to_json(m.c).dump(), summarize(want));
+    if (want.error) out += fmt::format("  EXPECT_EQ(o.error->message, R\"({})\");\n", want.error->message);
+    out += "}\n";
+  }
+  return out;
+}
+
+}  // namespace bc
