@@ -21,6 +21,7 @@ RunSummary merge_summaries(const std::vector<RunSummary>& shards) {
   m.coverage = Coverage{};
   m.findings.clear();
   m.interrupted = false;
+  m.signal = 0;
   for (DeclarationUse& u : m.declarations) u.covered = u.matched = 0;
   std::map<std::string, size_t> by_key;
   for (const RunSummary& s : shards) {
@@ -29,6 +30,7 @@ RunSummary merge_summaries(const std::vector<RunSummary>& shards) {
     m.seconds = std::max(m.seconds, s.seconds);
     m.started_at = std::min(m.started_at, s.started_at);
     m.interrupted = m.interrupted || s.interrupted;
+    if (s.signal != 0) m.signal = s.signal;
     for (const auto& [k, n] : s.verdicts) m.verdicts[k] += n;
     for (const auto& [k, n] : s.cases_per_property) m.cases_per_property[k] += n;
     for (const auto& [k, n] : s.statuses) m.statuses[k] += n;
@@ -57,7 +59,7 @@ RunSummary merge_summaries(const std::vector<RunSummary>& shards) {
   std::stable_sort(m.findings.begin(), m.findings.end(),
                    [](const Finding& a, const Finding& b) { return a.is_new() && !b.is_new(); });
   // Every shard read the same corpus, so each reported the same input errors: keep one copy.
-  m.exit_code = exit_code_for(m, 0);
+  m.exit_code = exit_code_for(m, m.signal);  // an interrupted shard makes the merged run interrupted too
   return m;
 }
 

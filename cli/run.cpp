@@ -54,12 +54,6 @@ std::string utc_now() {
   return buf;
 }
 
-// A 256-bit RapidCheck key per (seed, property, case index): each case is generated independently of the others,
-// so a case can be regenerated from those three numbers alone (and shards need no shared state).
-rc::Random case_random(uint64_t seed, const std::string& property, long index) {
-  return rc::Random(rc::Random::Key{seed, stable_hash(property), static_cast<uint64_t>(index), 0x6263});
-}
-
 std::string shell_quote(const std::string& s) {
   std::string out = "'";
   for (char ch : s) out += ch == '\'' ? std::string("'\\''") : std::string(1, ch);
@@ -162,9 +156,10 @@ class Runner {
     if (!r.outcomes.empty()) summary_.coverage.add_outcome(r.property, r.outcomes.front());
     for (const auto& [name, o] : r.outcomes)
       if (o.status != Status::ok && o.status != Status::error) ++summary_.statuses[name + ":" + to_string(o.status)];
+    const std::string known = r.judgement.known_id.empty() ? "" : "," + r.judgement.known_id + ",";
     for (DeclarationUse& u : summary_.declarations) {
       if (u.declaration.covers(r.c)) ++u.covered;
-      if (("," + r.judgement.known_id + ",").find("," + u.declaration.id + ",") != std::string::npos) ++u.matched;
+      if (!known.empty() && known.find("," + u.declaration.id + ",") != std::string::npos) ++u.matched;
     }
     if (r.judgement.verdict == Verdict::agree) return;
     // Generated cases group by signature; a corpus case is a finding of its own.
@@ -242,6 +237,10 @@ long save_findings(const RunSummary& summary, const std::string& path) {
 }
 
 }  // namespace
+
+rc::Random case_random(uint64_t seed, const std::string& property, long index) {
+  return rc::Random(rc::Random::Key{seed, stable_hash(property), static_cast<uint64_t>(index), 0x6263});
+}
 
 std::string reproduce_token(uint64_t seed, const std::string& property, long index,
                             const std::vector<std::size_t>& path) {
@@ -358,6 +357,7 @@ int run_conformance(const RunOptions& options) {
   std::signal(SIGINT, SIG_DFL);
   std::signal(SIGTERM, SIG_DFL);
   summary.interrupted = sig != 0;
+  summary.signal = sig;
 
   // New findings first, then known; discovery order otherwise.
   std::stable_sort(summary.findings.begin(), summary.findings.end(),

@@ -9,6 +9,8 @@
 #include <string>
 #include <vector>
 
+#include <rapidcheck/Random.h>
+
 #include "harness/run_record.h"
 #include "oracles/oracle.h"
 
@@ -48,6 +50,10 @@ struct RunOptions {
   int max_shrink_evaluations = 4000;             // per new signature
   Progress progress = Progress::automatic;
 };
+
+// The RapidCheck random source of case `index` of `property` under `seed`: a 256-bit key of those three, so each
+// case is generated independently of the others (shards need no shared state; a case needs no history).
+rc::Random case_random(uint64_t seed, const std::string& property, long index);
 
 // The oracles in their fixed order: engine, torch, xtensor.
 std::vector<std::unique_ptr<Oracle>> make_all_oracles();

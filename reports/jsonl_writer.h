@@ -1,5 +1,6 @@
-// Streams results.jsonl: one line per case run, written and flushed as it comes, so that an interrupted run
-// keeps every finding it had. Schema: reports/README.md.
+// Streams results.jsonl: one line per case run, written as it comes; a line that is not an agreement is flushed
+// at once (and the rest every 256 lines), so a run that is killed keeps every finding it had.
+// Schema: reports/README.md.
 #pragma once
 
 #include <fstream>

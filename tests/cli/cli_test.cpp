@@ -9,6 +9,7 @@
 #include <vector>
 
 #include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
 
 namespace fs = std::filesystem;
 
@@ -127,4 +128,117 @@ TEST(Cli, SameSeedSameResults) {
   EXPECT_EQ(a, slurp(scratch("det-b") / "results.jsonl"));
   ASSERT_EQ(broadcheck("run --seed 4 --cases 40 --no-replay --quiet --out " + scratch("det-c").string()).exit_code, 0);
   EXPECT_NE(a, slurp(scratch("det-c") / "results.jsonl")) << "another seed gives other cases";
+}
+
+namespace {
+
+nlohmann::json summary_without_timing(const fs::path& dir) {
+  nlohmann::json j = nlohmann::json::parse(slurp(dir / "summary.json"));
+  for (const char* timing : {"started_at", "seconds", "arguments", "shard"}) j.erase(timing);
+  return j;
+}
+
+}  // namespace
+
+TEST(Cli, ShardsMergeIntoTheUnshardedRun) {
+  const std::string args = "run --seed 11 --cases 60 --no-known --quiet --out ";
+  EXPECT_EQ(broadcheck(args + scratch("whole").string()).exit_code, 1);  // undeclared differences: findings
+  std::string dirs;
+  for (int i = 0; i < 3; ++i) {
+    const fs::path d = scratch("shard" + std::to_string(i));
+    EXPECT_EQ(broadcheck(args + d.string() + " --shard " + std::to_string(i) + "/3").exit_code, 1);
+    dirs += " " + d.string();
+  }
+  CliRun merged = broadcheck("merge" + dirs + " --out " + scratch("merged").string());
+  EXPECT_EQ(merged.exit_code, 1) << merged.output;
+  EXPECT_EQ(slurp(scratch("merged") / "results.jsonl"), slurp(scratch("whole") / "results.jsonl"));
+  EXPECT_EQ(summary_without_timing(scratch("merged")), summary_without_timing(scratch("whole")));
+  EXPECT_LT(lines(scratch("shard0") / "results.jsonl").size(), lines(scratch("whole") / "results.jsonl").size());
+}
+
+TEST(Cli, GoogleTestShardVariablesPickTheShard) {
+  const fs::path out = scratch("gtest-shard");
+  const std::string cmd = "GTEST_TOTAL_SHARDS=2 GTEST_SHARD_INDEX=1 " BC_BINARY_DIR "/broadcheck run --seed 2 "
+                          "--cases 10 --no-replay --quiet --out " + out.string();
+  ASSERT_EQ(std::system(cmd.c_str()), 0);
+  EXPECT_EQ(nlohmann::json::parse(slurp(out / "summary.json"))["shard"], "1/2");
+  for (const std::string& l : lines(out / "results.jsonl"))
+    EXPECT_EQ(nlohmann::json::parse(l)["seq"].get<long>() % 2, 1) << l;
+  EXPECT_EQ(broadcheck("run --shard 2/2 --out " + out.string()).exit_code, 2);
+  EXPECT_EQ(broadcheck("run --shard one/2 --out " + out.string()).exit_code, 2);
+}
+
+TEST(Cli, SaveAppendsEachNewMinimalCaseOnce) {
+  const fs::path corpus = scratch("saved.jsonl");
+  fs::remove(corpus);
+  const std::string args = "run --seed 1 --cases 100 --no-replay --no-known --quiet --save " + corpus.string() +
+                           " --out " + scratch("save").string();
+  EXPECT_EQ(broadcheck(args).exit_code, 1);
+  const auto first = lines(corpus);
+  EXPECT_GE(first.size(), 3u);
+  EXPECT_EQ(broadcheck(args).exit_code, 1);
+  EXPECT_EQ(lines(corpus), first) << "the second run found the same cases and added none";
+  // The saved file is a corpus: it replays, and without declarations its cases still disagree.
+  EXPECT_EQ(broadcheck("replay " + corpus.string() + " --no-known --out " + scratch("save-replay").string()).exit_code, 1);
+}
+
+TEST(Cli, ShrinkMinimisesAPastedCase) {
+  const fs::path out = scratch("shrink.txt");
+  const std::string cmd = BC_BINARY_DIR "/broadcheck shrink --no-known --quiet --case "
+                          "'{\"op\": \"add_\", \"shapes\": [[5, 1, 4, 3], [2, 5, 3, 4, 3]]}' > " + out.string();
+  const int status = std::system(cmd.c_str());
+  EXPECT_EQ(WEXITSTATUS(status), 1);
+  EXPECT_EQ(slurp(out), "{\"op\":\"add_\",\"shapes\":[[],[1]]}\n");
+  EXPECT_EQ(broadcheck("shrink --quiet --case '{\"op\": \"add\", \"shapes\": [[2], [3, 1]]}'").exit_code, 0);
+  EXPECT_EQ(broadcheck("shrink --case '{\"op\": \"ad\", \"shapes\": []}'").exit_code, 2);
+}
+
+TEST(Cli, ReproduceTokenReplaysTheShrunkCase) {
+  const fs::path out = scratch("repro");
+  ASSERT_EQ(broadcheck("run --seed 1 --cases 100 --no-replay --no-known --quiet --property inplace_agree --out " +
+                       out.string()).exit_code, 1);
+  const auto summary = nlohmann::json::parse(slurp(out / "summary.json"));
+  const auto& finding = summary["findings"][0];
+  const std::string token = finding["reproduce"];
+  ASSERT_EQ(token.rfind("bc1/1/inplace_agree/", 0), 0u) << token;
+  const fs::path again = scratch("repro-again");
+  EXPECT_EQ(broadcheck("replay --no-known --quiet --reproduce " + token + " --out " + again.string()).exit_code, 1);
+  const auto replayed = nlohmann::json::parse(lines(again / "results.jsonl").at(0));
+  EXPECT_EQ(replayed["case"]["shapes"], finding["minimal"]["case"]["shapes"]);
+  EXPECT_EQ(replayed["signature"].get<std::string>().substr(replayed["signature"].get<std::string>().find('|')),
+            finding["signature"].get<std::string>().substr(finding["signature"].get<std::string>().find('|')));
+}
+
+TEST(Cli, InterruptKeepsWhatWasFound) {
+  const fs::path out = scratch("interrupt");
+  const fs::path code = scratch("interrupt-code");
+  const std::string cmd = "sh -c '" BC_BINARY_DIR "/broadcheck run --seed 1 --time 60 --no-known --quiet --out " +
+                          out.string() + " & pid=$!; "
+                          // wait until cases are being written (the handler is in place by then), then a bit more
+                          "for i in $(seq 100); do [ -s " + (out / "results.jsonl").string() + " ] && break; sleep 0.1; done; "
+                          "sleep 1; kill -INT $pid; wait $pid; echo $? > " + code.string() + "'";
+  ASSERT_EQ(std::system(cmd.c_str()), 0);
+  EXPECT_EQ(slurp(code), "1\n") << "undeclared findings were made before the interrupt";
+  const auto summary = nlohmann::json::parse(slurp(out / "summary.json"));
+  EXPECT_TRUE(summary["interrupted"].get<bool>());
+  EXPECT_LT(summary["seconds"].get<double>(), 30.0);
+  EXPECT_GT(summary["findings"].size(), 0u);
+  EXPECT_GT(lines(out / "results.jsonl").size(), 100u);
+  EXPECT_NE(slurp(out / "report.html").find("INTERRUPTED"), std::string::npos);
+}
+
+TEST(Cli, TimeBudgetBoundsTheRun) {
+  const fs::path out = scratch("time");
+  ASSERT_EQ(broadcheck("run --seed 1 --time 1 --quiet --out " + out.string()).exit_code, 0);
+  const auto summary = nlohmann::json::parse(slurp(out / "summary.json"));
+  EXPECT_LT(summary["seconds"].get<double>(), 10.0);
+  EXPECT_GT(lines(out / "results.jsonl").size(), 200u) << "without --cases, --time alone sets the budget";
+}
+
+TEST(Cli, InternalErrorExitsThree) {
+  const fs::path out = scratch("internal");
+  fs::create_directories(out / "results.jsonl");  // a folder where the results file must go
+  CliRun r = broadcheck("run --cases 1 --quiet --out " + out.string());
+  EXPECT_EQ(r.exit_code, 3);
+  EXPECT_NE(r.output.find("internal error"), std::string::npos) << r.output;
 }

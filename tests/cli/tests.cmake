@@ -1,3 +1,4 @@
 # Drives the real build/broadcheck binary, as CI and users do.
-bc_test(cli_test SOURCES cli/cli_test.cpp LIBS)
+bc_test(cli_test SOURCES cli/cli_test.cpp LIBS nlohmann_json::nlohmann_json)
 add_dependencies(cli_test broadcheck)
+bc_test(merge_test SOURCES cli/merge_test.cpp LIBS bc_run)

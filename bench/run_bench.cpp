@@ -1,0 +1,56 @@
+// The harness's own cost: a full `broadcheck run` (generation, three oracles, judging, results.jsonl, shrinking
+// of each new signature, reports) against the oracle calls alone for exactly the same generated cases.
+#include <filesystem>
+
+#include <benchmark/benchmark.h>
+
+#include "cli/run.h"
+#include "properties/registry.h"
+
+namespace bc {
+namespace {
+
+constexpr long kCasesPerProperty = 2000;  // the default conformance run's budget
+
+long cases_in_a_run() {
+  long n = 0;
+  for (const Property& p : properties()) n += p.check == Check::oracles ? kCasesPerProperty : 0;
+  return n;
+}
+
+RunOptions bench_options() {
+  RunOptions o;
+  o.cases = kCasesPerProperty;
+  o.seed = 1;
+  o.out = (std::filesystem::temp_directory_path() / "broadcheck-bench-run").string();
+  o.declarations = BC_SOURCE_DIR "/corpus/known_divergences.jsonl";
+  o.progress = Progress::quiet;
+  for (const Property& p : properties())
+    if (p.check == Check::oracles) o.properties.push_back(p.name);
+  return o;
+}
+
+void BM_FullRun(benchmark::State& state) {
+  const RunOptions options = bench_options();
+  for (auto _ : state) benchmark::DoNotOptimize(run_conformance(options));
+  state.SetItemsProcessed(state.iterations() * cases_in_a_run());
+}
+BENCHMARK(BM_FullRun)->Unit(benchmark::kMillisecond)->Iterations(3);
+
+void BM_OracleCallsOnly(benchmark::State& state) {
+  std::vector<Case> cases;  // the very cases the run generates
+  for (const Property& p : properties())
+    if (p.check == Check::oracles)
+      for (long i = 0; i < kCasesPerProperty; ++i) cases.push_back(p.gen(case_random(1, p.name, i)).value());
+  auto oracles = make_all_oracles();
+  for (auto _ : state)
+    for (const Case& c : cases)
+      for (auto& o : oracles) benchmark::DoNotOptimize(o->run(c));
+  state.SetItemsProcessed(state.iterations() * static_cast<long>(cases.size()));
+}
+BENCHMARK(BM_OracleCallsOnly)->Unit(benchmark::kMillisecond)->Iterations(3);
+
+}  // namespace
+}  // namespace bc
+
+BENCHMARK_MAIN();

@@ -1,0 +1,280 @@
+// merge_summaries on hand-built shard summaries (counts add up, one finding per key with the earliest case and
+// every shard's hits, order, exit code, input errors once), reproduce tokens, and exit_code_for.
+#include "cli/merge.h"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <set>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "cli/run.h"
+
+namespace bc {
+namespace {
+
+Finding finding(const std::string& key, long first_seq, long hits, Verdict verdict, const std::string& tag = "") {
+  Finding f;
+  f.key = key;
+  f.signature = key;
+  f.property = "elementwise_agree";
+  f.family = "elementwise";
+  f.verdict = verdict;
+  f.first_seq = first_seq;
+  f.hits = hits;
+  f.reproduce = "bc1/7/elementwise_agree/" + std::to_string(first_seq) + "/-";
+  f.minimal.property = "elementwise_agree";
+  f.minimal.c.op = "add";
+  f.minimal.c.shapes = {{static_cast<int64_t>(first_seq)}, {3}};
+  f.minimal.c.note = tag;
+  f.minimal.seq = first_seq;
+  f.minimal.judgement.verdict = verdict;
+  f.minimal.judgement.signature = key;
+  f.original = f.minimal.c;
+  return f;
+}
+
+DeclarationUse use(const std::string& id, long covered, long matched) {
+  DeclarationUse u;
+  u.declaration.id = id;
+  u.declaration.oracle = "xtensor";
+  u.covered = covered;
+  u.matched = matched;
+  return u;
+}
+
+RunSummary shard(long index, long count) {
+  RunSummary s;
+  s.command = "run";
+  s.seed = 7;
+  s.cases_requested = 50;
+  s.shard = std::to_string(index) + "/" + std::to_string(count);
+  s.started_at = "2024-01-0" + std::to_string(index + 1) + "T00:00:00Z";
+  s.seconds = 1.5 + static_cast<double>(index);
+  s.versions = {{"engine", "0.1"}, {"torch", "1.13.1"}};
+  s.coverage.required["elementwise_agree"] = {"near miss", "size-0 dim"};
+  return s;
+}
+
+std::vector<std::string> keys(const RunSummary& s) {
+  std::vector<std::string> out;
+  for (const Finding& f : s.findings) out.push_back(f.key);
+  return out;
+}
+
+}  // namespace
+
+TEST(MergeSummaries, CountsAddUp) {
+  RunSummary a = shard(0, 2), b = shard(1, 2);
+  a.verdicts = {{"agree", 40}, {"discrepancy", 3}, {"known", 2}};
+  b.verdicts = {{"agree", 41}, {"discrepancy", 1}, {"expect_failed", 1}};
+  a.cases_per_property = {{"corpus", 4}, {"elementwise_agree", 25}};
+  b.cases_per_property = {{"corpus", 3}, {"elementwise_agree", 25}, {"matmul_agree", 5}};
+  a.statuses = {{"torch:crash", 1}};
+  b.statuses = {{"torch:crash", 2}, {"xtensor:timeout", 1}};
+  a.coverage.counts["elementwise_agree"] = {{"near miss", 7}, {"size-0 dim", 2}};
+  b.coverage.counts["elementwise_agree"] = {{"near miss", 5}, {"rank-0 operand", 1}};
+  b.coverage.counts["matmul_agree"] = {{"engine ok", 5}};
+  a.declarations = {use("xt-1", 10, 4), use("xt-2", 3, 0)};
+  b.declarations = {use("xt-1", 6, 1), use("xt-2", 2, 0)};
+
+  const RunSummary m = merge_summaries({a, b});
+  EXPECT_EQ(m.verdicts, (std::map<std::string, long>{{"agree", 81}, {"discrepancy", 4}, {"known", 2}, {"expect_failed", 1}}));
+  EXPECT_EQ(m.cases_per_property,
+            (std::map<std::string, long>{{"corpus", 7}, {"elementwise_agree", 50}, {"matmul_agree", 5}}));
+  EXPECT_EQ(m.statuses, (std::map<std::string, long>{{"torch:crash", 3}, {"xtensor:timeout", 1}}));
+  EXPECT_EQ(m.coverage.counts.at("elementwise_agree"),
+            (std::map<std::string, long>{{"near miss", 12}, {"size-0 dim", 2}, {"rank-0 operand", 1}}));
+  EXPECT_EQ(m.coverage.counts.at("matmul_agree"), (std::map<std::string, long>{{"engine ok", 5}}));
+  EXPECT_EQ(m.coverage.required.at("elementwise_agree"), (std::vector<std::string>{"near miss", "size-0 dim"}));
+  ASSERT_EQ(m.declarations.size(), 2u);
+  EXPECT_EQ(m.declarations[0].declaration.id, "xt-1");
+  EXPECT_EQ(m.declarations[0].covered, 16);
+  EXPECT_EQ(m.declarations[0].matched, 5);
+  EXPECT_EQ(m.declarations[1].declaration.id, "xt-2");
+  EXPECT_EQ(m.declarations[1].covered, 5);
+  EXPECT_EQ(m.declarations[1].matched, 0);
+  EXPECT_TRUE(m.declarations[1].stale());
+  EXPECT_EQ(m.seed, 7u);
+  EXPECT_EQ(m.cases_requested, 50);
+  EXPECT_EQ(m.shard, "");
+  EXPECT_EQ(m.started_at, "2024-01-01T00:00:00Z");
+  EXPECT_DOUBLE_EQ(m.seconds, 2.5);
+  EXPECT_FALSE(m.interrupted);
+  EXPECT_EQ(m.exit_code, 0);
+}
+
+TEST(MergeSummaries, ASingleShardMergesToItsCounts) {
+  RunSummary a = shard(0, 1);
+  a.verdicts = {{"agree", 9}};
+  a.findings = {finding("k", 3, 2, Verdict::known)};
+  const RunSummary m = merge_summaries({a});
+  EXPECT_EQ(m.verdicts, (std::map<std::string, long>{{"agree", 9}}));
+  ASSERT_EQ(m.findings.size(), 1u);
+  EXPECT_EQ(m.findings[0].hits, 2);
+}
+
+TEST(MergeSummaries, SharedKeyKeepsTheEarliestFindingAndSumsHits) {
+  RunSummary a = shard(0, 3), b = shard(1, 3), c = shard(2, 3);
+  a.findings = {finding("sig-x", 12, 2, Verdict::discrepancy, "from a")};
+  b.findings = {finding("sig-x", 4, 5, Verdict::discrepancy, "from b")};
+  c.findings = {finding("sig-x", 9, 1, Verdict::discrepancy, "from c")};
+  b.findings[0].shrink_steps = 6;
+
+  const RunSummary m = merge_summaries({a, b, c});
+  ASSERT_EQ(m.findings.size(), 1u);
+  const Finding& f = m.findings[0];
+  EXPECT_EQ(f.key, "sig-x");
+  EXPECT_EQ(f.first_seq, 4);
+  EXPECT_EQ(f.minimal.c.note, "from b");
+  EXPECT_EQ(f.reproduce, "bc1/7/elementwise_agree/4/-");
+  EXPECT_EQ(f.shrink_steps, 6);
+  EXPECT_EQ(f.hits, 8);
+
+  // The earliest first: the later shards only add hits.
+  const RunSummary m2 = merge_summaries({b, a, c});
+  ASSERT_EQ(m2.findings.size(), 1u);
+  EXPECT_EQ(m2.findings[0].minimal.c.note, "from b");
+  EXPECT_EQ(m2.findings[0].first_seq, 4);
+  EXPECT_EQ(m2.findings[0].hits, 8);
+}
+
+TEST(MergeSummaries, FindingsInDiscoveryOrderNewBeforeKnown) {
+  RunSummary a = shard(0, 2), b = shard(1, 2);
+  a.findings = {finding("known-early", 1, 1, Verdict::known), finding("new-late", 9, 1, Verdict::discrepancy),
+                finding("shared", 6, 1, Verdict::expect_failed)};
+  b.findings = {finding("new-early", 3, 2, Verdict::discrepancy), finding("known-late", 4, 1, Verdict::known),
+                finding("shared", 2, 3, Verdict::expect_failed)};
+  const RunSummary m = merge_summaries({a, b});
+  EXPECT_EQ(keys(m), (std::vector<std::string>{"shared", "new-early", "new-late", "known-early", "known-late"}));
+  EXPECT_EQ(m.findings[0].first_seq, 2);
+  EXPECT_EQ(m.findings[0].hits, 4);
+  EXPECT_EQ(m.exit_code, kExitFindings);
+}
+
+TEST(MergeSummaries, ExitCodeOneForANewFindingZeroWhenAllKnown) {
+  RunSummary a = shard(0, 2), b = shard(1, 2);
+  a.findings = {finding("k1", 1, 1, Verdict::known)};
+  b.findings = {finding("k2", 2, 1, Verdict::known)};
+  EXPECT_EQ(merge_summaries({a, b}).exit_code, 0);
+  b.findings.push_back(finding("n1", 5, 1, Verdict::discrepancy));
+  EXPECT_EQ(merge_summaries({a, b}).exit_code, 1);
+  b.findings.back().verdict = Verdict::expect_failed;
+  EXPECT_EQ(merge_summaries({a, b}).exit_code, 1);
+}
+
+TEST(MergeSummaries, MismatchedRunsThrow) {
+  RunSummary a = shard(0, 2), b = shard(1, 2);
+  b.seed = 8;
+  EXPECT_THROW(merge_summaries({a, b}), std::runtime_error);
+  b = shard(1, 2);
+  b.cases_requested = 51;
+  EXPECT_THROW(merge_summaries({a, b}), std::runtime_error);
+  b = shard(1, 2);
+  b.command = "replay";
+  EXPECT_THROW(merge_summaries({a, b}), std::runtime_error);
+  EXPECT_THROW(merge_summaries({}), std::runtime_error);
+  b = shard(1, 2);
+  EXPECT_NO_THROW(merge_summaries({a, b}));
+}
+
+TEST(MergeSummaries, InputErrorsAppearOnce) {
+  RunSummary a = shard(0, 3), b = shard(1, 3), c = shard(2, 3);
+  const std::vector<std::string> errors = {"corpus/bad.jsonl:3: missing \"op\"", "corpus/bad.jsonl:7: unknown op"};
+  a.input_errors = b.input_errors = c.input_errors = errors;
+  a.findings = {finding("n1", 5, 1, Verdict::discrepancy)};
+  const RunSummary m = merge_summaries({a, b, c});
+  EXPECT_EQ(m.input_errors, errors);
+  EXPECT_EQ(m.exit_code, kExitBadInput);
+}
+
+TEST(MergeSummaries, InterruptedIfAnyShardWas) {
+  RunSummary a = shard(0, 2), b = shard(1, 2);
+  b.interrupted = true;
+  EXPECT_TRUE(merge_summaries({a, b}).interrupted);
+  b.interrupted = false;
+  EXPECT_FALSE(merge_summaries({a, b}).interrupted);
+}
+
+TEST(ReproduceToken, TextFormat) {
+  EXPECT_EQ(reproduce_token(7, "elementwise_agree", 3, {}), "bc1/7/elementwise_agree/3/-");
+  EXPECT_EQ(reproduce_token(7, "elementwise_agree", 3, {0, 2, 1}), "bc1/7/elementwise_agree/3/0.2.1");
+  EXPECT_EQ(reproduce_token(18446744073709551615ull, "matmul_agree", 0, {12}),
+            "bc1/18446744073709551615/matmul_agree/0/12");
+}
+
+TEST(ReproduceToken, EmptyPathGivesAGeneratedCaseDeterministically) {
+  std::set<std::string> seen;
+  for (long index = 0; index < 20; ++index) {
+    const std::string token = reproduce_token(7, "elementwise_agree", index, {});
+    const Case c = case_from_reproduce_token(token);
+    EXPECT_TRUE(c.op == "add" || c.op == "sub" || c.op == "mul" || c.op == "div") << token << ": " << c.op;
+    EXPECT_EQ(c.shapes.size(), 2u) << token;
+    EXPECT_NO_THROW(case_from_json(to_json(c))) << token;
+    const Case again = case_from_reproduce_token(token);
+    EXPECT_EQ(to_json(again), to_json(c)) << token;
+    seen.insert(canonical_form(c));
+  }
+  EXPECT_GT(seen.size(), 1u) << "every index gave the same case";
+}
+
+TEST(ReproduceToken, APathStepGivesAShrinkOfTheGeneratedCase) {
+  const Case start = case_from_reproduce_token("bc1/7/elementwise_agree/3/-");
+  ASSERT_FALSE(start.shapes.at(0).empty() && start.shapes.at(1).empty()) << describe(start);
+  const Case shrunk = case_from_reproduce_token("bc1/7/elementwise_agree/3/0");
+  EXPECT_NE(canonical_form(shrunk), canonical_form(start)) << describe(start);
+  EXPECT_EQ(to_json(case_from_reproduce_token("bc1/7/elementwise_agree/3/0")), to_json(shrunk));
+  EXPECT_NO_THROW(case_from_json(to_json(shrunk)));
+}
+
+TEST(ReproduceToken, MalformedTokensThrowCaseErrorNamingTheProblem) {
+  auto message_of = [](const std::string& token) -> std::string {
+    try {
+      case_from_reproduce_token(token);
+    } catch (const CaseError& e) {
+      return e.what();
+    } catch (const std::exception& e) {
+      return std::string("wrong exception type: ") + e.what();
+    }
+    return "no exception";
+  };
+  std::string m = message_of("bc2/1/x/1/-");
+  EXPECT_NE(m.find("bc1/SEED/PROPERTY/INDEX/PATH"), std::string::npos) << m;
+  m = message_of("bc1/1/elementwise_agree/1");
+  EXPECT_NE(m.find("bc1/SEED/PROPERTY/INDEX/PATH"), std::string::npos) << m;
+  m = message_of("bc1/1/nope/1/-");
+  EXPECT_NE(m.find("unknown property \"nope\""), std::string::npos) << m;
+  EXPECT_NE(m.find("elementwise_agree"), std::string::npos) << "lists the valid properties: " << m;
+  m = message_of("bc1/x/elementwise_agree/1/-");
+  EXPECT_NE(m.find("do not parse"), std::string::npos) << m;
+  m = message_of("bc1/1/elementwise_agree/y/-");
+  EXPECT_NE(m.find("do not parse"), std::string::npos) << m;
+  m = message_of("bc1/1/elementwise_agree/1/0.z");
+  EXPECT_NE(m.find("do not parse"), std::string::npos) << m;
+  m = message_of("bc1/1/elementwise_agree/0/999");
+  EXPECT_NE(m.find("does not exist"), std::string::npos) << m;
+}
+
+TEST(ExitCodeFor, InputErrorsThenFindingsThenSignal) {
+  RunSummary s;
+  EXPECT_EQ(exit_code_for(s, 0), kExitOk);
+  s.findings = {finding("k", 1, 1, Verdict::known)};
+  EXPECT_EQ(exit_code_for(s, 0), kExitOk);
+  EXPECT_EQ(exit_code_for(s, 2), 130);
+  EXPECT_EQ(exit_code_for(s, 15), 143);
+  s.findings.push_back(finding("n", 2, 1, Verdict::discrepancy));
+  EXPECT_EQ(exit_code_for(s, 0), 1);
+  EXPECT_EQ(exit_code_for(s, 2), 1);
+  s.input_errors = {"corpus/a.jsonl:1: bad"};
+  EXPECT_EQ(exit_code_for(s, 0), 2);
+  EXPECT_EQ(exit_code_for(s, 2), 2);
+  s.findings.clear();
+  EXPECT_EQ(exit_code_for(s, 0), 2);
+  EXPECT_EQ(kExitOk, 0);
+  EXPECT_EQ(kExitFindings, 1);
+  EXPECT_EQ(kExitBadInput, 2);
+}
+
+}  // namespace bc
