@@ -1,0 +1,43 @@
+// dtypes and PyTorch's type promotion among bool, int64, float32 and float64 (categories bool < integer <
+// floating). A 0-d tensor takes part in promotion only when its category is higher than that of the tensors with
+// dims; comparisons give bool; true division and atan2 of integers give the default float (float32).
+// Rules as in c10's promoteTypes / at::native::result_type (ResultTypeState) and canCast, LibTorch 1.13.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace bc {
+
+enum class DType { bool_, int64, float32, float64 };
+enum class Category { boolean, integer, floating };
+
+const std::vector<DType>& all_dtypes();
+const char* to_string(DType t);          // "bool", "int64", "float32", "float64" (as cases and outcomes write them)
+const char* torch_name(DType t);         // "Bool", "Long", "Float", "Double" (as LibTorch's messages write them)
+std::optional<DType> dtype_from_string(std::string_view name);
+std::string dtype_names();               // "bool, int64, float32, float64"
+Category category(DType t);
+size_t item_size(DType t);
+
+// The smallest dtype both convert to without losing their category (promoteTypes).
+DType promote_types(DType a, DType b);
+
+struct Operand {
+  DType dtype;
+  bool zero_dim;  // a 0-d tensor (not a Python scalar: broadcheck has no wrapped numbers yet)
+};
+
+// The dtype an op computes in, from its tensor operands (result_type).
+DType result_type(const std::vector<Operand>& operands);
+
+// Whether a value of `from` may be written into a tensor of `to` (canCast): never floating to integer, never
+// anything but bool to bool.
+bool can_cast(DType from, DType to);
+
+// LibTorch 1.13's message when an in-place op's result type cannot be cast to self's dtype.
+std::string cast_error_message(DType result, DType self);
+
+}  // namespace bc
