@@ -18,6 +18,19 @@ ErrorKind classify_torch_message(const std::string& family, const std::string& m
       {"inconsistent tensor size, expected tensor", ErrorKind::matmul_shape},
       {"numel: integer multiplication overflow", ErrorKind::invalid_argument},
       {"Trying to create tensor with negative dimension", ErrorKind::invalid_argument},
+      {"unsupported operation: more than one element of the written-to tensor", ErrorKind::internal_overlap},
+      {"unsupported operation: some elements of the input tensor and the written-to tensor",
+       ErrorKind::partial_overlap},
+      {"result type ", ErrorKind::dtype_cast},
+      {"ZeroDivisionError", ErrorKind::invalid_argument},
+      {"For integral input tensors, argument alpha must not be a floating point number", ErrorKind::invalid_argument},
+      {"Subtraction, the `-` operator, with ", ErrorKind::invalid_argument},
+      {"expected dtype ", ErrorKind::invalid_argument},
+      {"where expected condition to be a boolean tensor", ErrorKind::invalid_argument},
+      {"\"", ErrorKind::invalid_argument},  // "<kernel>" not implemented for '<Type>'
+      {"a leaf Variable that requires grad is being used in an in-place operation.", ErrorKind::leaf_inplace},
+      {"one of the variables needed for gradient computation has been modified by an inplace operation",
+       ErrorKind::version_counter},
   };
   for (const auto& [prefix, kind] : patterns)
     if (message.rfind(prefix, 0) == 0) return kind;

@@ -35,3 +35,27 @@ TEST(TorchErrors, SumToFailuresAreSumToAndTheRestIsOther) {
 }
 
 }  // namespace bc
+
+namespace bc {
+
+// Value-level messages observed on libtorch-dev 1.13.1 (in-place rules, dtypes, integer corner cases).
+TEST(TorchErrors, ClassifiesTheValueLevelMessages) {
+  EXPECT_EQ(classify_torch_message("inplace", "unsupported operation: more than one element of the written-to tensor "
+                                              "refers to a single memory location. Please clone() the tensor before "
+                                              "performing the operation."),
+            ErrorKind::internal_overlap);
+  EXPECT_EQ(classify_torch_message("inplace", "unsupported operation: some elements of the input tensor and the "
+                                              "written-to tensor refer to a single memory location. Please clone() "
+                                              "the tensor before performing the operation."),
+            ErrorKind::partial_overlap);
+  EXPECT_EQ(classify_torch_message("inplace", "result type Float can't be cast to the desired output type Long"),
+            ErrorKind::dtype_cast);
+  EXPECT_EQ(classify_torch_message("elementwise", "ZeroDivisionError"), ErrorKind::invalid_argument);
+  EXPECT_EQ(classify_torch_message("elementwise", "\"fmod_cpu\" not implemented for 'Bool'"),
+            ErrorKind::invalid_argument);
+  EXPECT_EQ(classify_torch_message("inplace", "a leaf Variable that requires grad is being used in an in-place "
+                                              "operation."),
+            ErrorKind::leaf_inplace);
+}
+
+}  // namespace bc

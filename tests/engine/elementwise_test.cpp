@@ -1,0 +1,129 @@
+#include "engine/elementwise.h"
+
+#include <cmath>
+
+#include <gtest/gtest.h>
+#include <rapidcheck/gtest.h>
+
+#include "engine/broadcast.h"
+#include "properties/shape_gen.h"
+
+namespace bc {
+namespace {
+
+Tensor longs(std::vector<double> v) { return Tensor::from_values({static_cast<int64_t>(v.size())}, DType::int64, v); }
+Tensor floats(std::vector<double> v) {
+  return Tensor::from_values({static_cast<int64_t>(v.size())}, DType::float32, v);
+}
+double first(const Result<Tensor>& r) { return r.value().to_doubles().at(0); }
+std::string error_of(const Result<Tensor>& r) { return r.ok() ? "(ok)" : r.error().message; }
+
+}  // namespace
+
+// Values, dtypes and messages below were observed on libtorch-dev 1.13.1 for the same inputs.
+TEST(Elementwise, IntegerCornerCases) {
+  EXPECT_EQ(first(binary(BinaryOp::remainder, longs({-7}), longs({3}))), 2);  // floor-mod
+  EXPECT_EQ(first(binary(BinaryOp::fmod, longs({-7}), longs({3}))), -1);      // truncated
+  EXPECT_EQ(error_of(binary(BinaryOp::remainder, longs({7}), longs({0}))), "ZeroDivisionError");
+  EXPECT_EQ(error_of(binary(BinaryOp::fmod, longs({7}), longs({0}))), "ZeroDivisionError");
+  Result<Tensor> d = binary(BinaryOp::div, longs({7}), longs({0}));
+  EXPECT_EQ(d.value().dtype(), DType::float32);
+  EXPECT_TRUE(std::isinf(first(d)));
+  EXPECT_EQ(first(binary(BinaryOp::pow, longs({2}), longs({-1}))), 0);
+  EXPECT_EQ(first(binary(BinaryOp::pow, longs({-1}), longs({-3}))), -1);
+  EXPECT_EQ(first(binary(BinaryOp::remainder, longs({INT64_MIN}), longs({-1}))), 0);  // LibTorch traps here
+}
+
+TEST(Elementwise, FloatingSemantics) {
+  EXPECT_EQ(first(binary(BinaryOp::remainder, floats({-7.5}), floats({2}))), 0.5);
+  EXPECT_TRUE(std::isnan(first(binary(BinaryOp::maximum, floats({NAN}), floats({1})))));
+  Result<Tensor> a = binary(BinaryOp::atan2, longs({1}), longs({1}));
+  EXPECT_EQ(a.value().dtype(), DType::float32);
+  EXPECT_NEAR(first(a), 0.785398, 1e-6);
+  EXPECT_EQ(first(binary(BinaryOp::add, floats({1}), floats({2}), 3)), 7);
+}
+
+TEST(Elementwise, DtypeErrorsHaveLibTorchText) {
+  EXPECT_EQ(error_of(binary(BinaryOp::add, longs({1}), longs({1}), 0.5)),
+            "For integral input tensors, argument alpha must not be a floating point number.");
+  const Tensor t = Tensor::from_values({1}, DType::bool_, {1});
+  EXPECT_EQ(error_of(binary(BinaryOp::sub, t, t)),
+            "Subtraction, the `-` operator, with two bool tensors is not supported. Use the `^` or `logical_xor()` "
+            "operator instead.");
+  EXPECT_EQ(error_of(binary(BinaryOp::pow, t, t)), "\"pow\" not implemented for 'Bool'");
+  EXPECT_EQ(error_of(binary(BinaryOp::fmod, t, t)), "\"fmod_cpu\" not implemented for 'Bool'");
+  EXPECT_EQ(first(binary(BinaryOp::add, t, t)), 1);
+  EXPECT_EQ(binary(BinaryOp::add, t, t).value().dtype(), DType::bool_);
+  EXPECT_EQ(error_of(lerp(floats({1}), longs({1}), floats({1}))),
+            "expected dtype float for `end` but got dtype long int");
+  EXPECT_EQ(error_of(lerp(longs({1}), longs({2}), longs({0}))), "\"lerp_kernel_tensor\" not implemented for 'Long'");
+  EXPECT_EQ(error_of(where(floats({1}), floats({1}), floats({2}))),
+            "where expected condition to be a boolean tensor, but got a tensor with dtype Float");
+  EXPECT_EQ(where(t, longs({1}), Tensor::from_values({1}, DType::float64, {2})).value().dtype(), DType::float64);
+}
+
+TEST(Elementwise, InPlaceRulesAreCheckedInLibTorchsOrder) {
+  // An expanded self fails on overlap even when the shapes would fail too.
+  Tensor expanded = Tensor::zeros({1, 3}, DType::float32).expand({2, 3}).value();
+  EXPECT_EQ(binary_(BinaryOp::add, expanded, Tensor::zeros({4}, DType::float32)).error().kind,
+            ErrorKind::internal_overlap);
+  Tensor a = Tensor::zeros({2, 3}, DType::float32);
+  EXPECT_EQ(binary_(BinaryOp::add, a, a.transpose(0, 1).value()).error().kind, ErrorKind::partial_overlap);
+  Tensor l = Tensor::zeros({3}, DType::int64);
+  EXPECT_EQ(binary_(BinaryOp::add, l, Tensor::zeros({4}, DType::float32)).error().kind, ErrorKind::broadcast);
+  EXPECT_EQ(binary_(BinaryOp::add, l, Tensor::zeros({2, 3}, DType::float32)).error().kind, ErrorKind::inplace_shape);
+  Result<Tensor> cast = binary_(BinaryOp::add, l, Tensor::zeros({3}, DType::float32));
+  EXPECT_EQ(cast.error().kind, ErrorKind::dtype_cast);
+  EXPECT_EQ(cast.error().message, "result type Float can't be cast to the desired output type Long");
+  EXPECT_EQ(binary_(BinaryOp::eq, l, floats({0, 0, 0})).value().to_doubles(), (std::vector<double>{1, 1, 1}));
+}
+
+TEST(Elementwise, InPlaceWritesThroughViewsAndBumpsTheVersion) {
+  Tensor base = Tensor::from_values({2, 3}, DType::float64, {0, 1, 2, 3, 4, 5});
+  Tensor row = base.slice(0, 1, 2, 1).value();
+  const int64_t before = base.version();
+  ASSERT_TRUE(binary_(BinaryOp::mul, row, Tensor::from_values({}, DType::float64, {10})).ok());
+  EXPECT_EQ(base.to_doubles(), (std::vector<double>{0, 1, 2, 30, 40, 50}));
+  EXPECT_EQ(base.version(), before + 1);
+  EXPECT_TRUE(binary_(BinaryOp::add, base, base).ok());  // full overlap is allowed
+  EXPECT_EQ(base.to_doubles(), (std::vector<double>{0, 2, 4, 60, 80, 100}));
+}
+
+// Out-of-place: every element is the scalar op of the elements broadcasting picks, read through stride-0 views.
+RC_GTEST_PROP(ElementwiseProperty, BroadcastReadsTheRightElementsWithoutCopying, ()) {
+  const auto shapes = *gen::broadcastable(2);
+  const Tensor a = Tensor::from_values(shapes[0], DType::int64, [&] {
+    std::vector<double> v;
+    for (int64_t k = 0; k < numel(shapes[0]); ++k) v.push_back(static_cast<double>(k));
+    return v;
+  }());
+  const Tensor b = Tensor::from_values(shapes[1], DType::int64, [&] {
+    std::vector<double> v;
+    for (int64_t k = 0; k < numel(shapes[1]); ++k) v.push_back(static_cast<double>(1000 * k));
+    return v;
+  }());
+  const Shape out_shape = broadcast_shapes(shapes).value();
+  const Tensor ea = a.expand(out_shape).value();
+  RC_ASSERT(ea.shares_storage_with(a));
+  const size_t pad = out_shape.size() - shapes[0].size();
+  for (size_t d = 0; d < out_shape.size(); ++d)
+    if (out_shape[d] != 1 && (d < pad || shapes[0][d - pad] == 1)) RC_ASSERT(ea.strides()[d] == 0);  // stretched
+  const std::vector<double> sum = binary(BinaryOp::add, a, b).value().to_doubles();
+  const std::vector<double> av = ea.to_doubles(), bv = b.expand(out_shape).value().to_doubles();
+  RC_ASSERT(sum.size() == av.size());
+  for (size_t k = 0; k < sum.size(); ++k) RC_ASSERT(sum[k] == av[k] + bv[k]);
+}
+
+// In-place succeeds exactly when the broadcast is self's shape (no overlap, castable dtypes), and then self holds
+// the out-of-place result.
+RC_GTEST_PROP(ElementwiseProperty, InPlaceEqualsOutOfPlaceWhenSelfKeepsItsShape, ()) {
+  const auto shapes = *gen::broadcastable(2);
+  Tensor self = Tensor::from_values(shapes[0], DType::float64, std::vector<double>(static_cast<size_t>(numel(shapes[0])), 2.0));
+  const Tensor other = Tensor::from_values(shapes[1], DType::float64, std::vector<double>(static_cast<size_t>(numel(shapes[1])), 3.0));
+  const Result<Tensor> out = binary(BinaryOp::mul, self, other);
+  const Result<Tensor> in = binary_(BinaryOp::mul, self, other);
+  RC_ASSERT(in.ok() == (out.value().sizes() == shapes[0]));
+  if (in.ok()) RC_ASSERT(self.to_doubles() == out.value().to_doubles());
+}
+
+}  // namespace bc
