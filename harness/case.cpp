@@ -5,14 +5,48 @@
 namespace bc {
 
 const std::vector<OpInfo>& known_ops() {
-  static const std::vector<OpInfo> ops = {
-      {"add", 2, "elementwise"},  {"sub", 2, "elementwise"}, {"mul", 2, "elementwise"},
-      {"div", 2, "elementwise"},  {"add_", 2, "inplace"},     {"sub_", 2, "inplace"},
-      {"mul_", 2, "inplace"},     {"div_", 2, "inplace"},     {"broadcast_shapes", -1, "broadcast_shapes"},
-      {"expand", 2, "expand"},    {"sum_to", 2, "sum_to"},    {"matmul", 2, "matmul"},
-  };
+  static const std::vector<OpInfo> ops = [] {
+    std::vector<OpInfo> v;
+    for (const char* name : {"add", "sub", "mul", "div", "pow", "atan2", "fmod", "remainder", "maximum", "minimum",
+                             "eq", "ne", "lt", "le", "gt", "ge"})
+      v.push_back({name, 2, "elementwise"});
+    // In-place forms, where PyTorch has one (it has no maximum_ or minimum_).
+    for (const char* name : {"add_", "sub_", "mul_", "div_", "pow_", "atan2_", "fmod_", "remainder_", "eq_", "ne_",
+                             "lt_", "le_", "gt_", "ge_"})
+      v.push_back({name, 2, "inplace"});
+    v.push_back({"lerp", 3, "elementwise"});
+    v.push_back({"lerp_", 3, "inplace"});
+    v.push_back({"where", 3, "elementwise"});
+    v.push_back({"broadcast_shapes", -1, "broadcast_shapes"});
+    v.push_back({"expand", 2, "expand"});
+    v.push_back({"sum_to", 2, "sum_to"});
+    v.push_back({"matmul", 2, "matmul"});
+    return v;
+  }();
   return ops;
 }
+
+const char* to_string(Layout l) {
+  switch (l) {
+    case Layout::contiguous: return "contiguous";
+    case Layout::transposed: return "transposed";
+    case Layout::strided: return "strided";
+    case Layout::expanded: return "expanded";
+    case Layout::overlapping: return "overlapping";
+  }
+  return "contiguous";
+}
+
+std::optional<Layout> layout_from_string(const std::string& name) {
+  for (Layout l : {Layout::contiguous, Layout::transposed, Layout::strided, Layout::expanded, Layout::overlapping})
+    if (name == to_string(l)) return l;
+  return std::nullopt;
+}
+
+std::string layout_names() { return "contiguous, transposed, strided, expanded, overlapping"; }
+
+DType dtype_of(const Case& c, size_t k) { return k < c.dtypes.size() ? c.dtypes[k] : DType::float32; }
+Layout layout_of(const Case& c, size_t k) { return k < c.layouts.size() ? c.layouts[k] : Layout::contiguous; }
 
 const OpInfo* find_op(const std::string& name) {
   for (const OpInfo& op : known_ops())
@@ -94,6 +128,39 @@ Case case_from_json(const nlohmann::json& j) {
         if (!t.is_string()) throw CaseError("\"tags\" must be an array of strings");
         c.tags.push_back(t.get<std::string>());
       }
+    } else if (key == "dtypes" || key == "layouts") {
+      if (!value.is_array()) throw CaseError("\"" + key + "\" must be an array of names, one per operand");
+      for (const auto& name : value) {
+        if (!name.is_string()) throw CaseError("\"" + key + "\" must be an array of names, one per operand");
+        const std::string n = name.get<std::string>();
+        if (key == "dtypes") {
+          auto t = dtype_from_string(n);
+          if (!t) throw CaseError("unknown dtype \"" + n + "\"; valid dtypes: " + dtype_names());
+          c.dtypes.push_back(*t);
+        } else {
+          auto l = layout_from_string(n);
+          if (!l) throw CaseError("unknown layout \"" + n + "\"; valid layouts: " + layout_names());
+          c.layouts.push_back(*l);
+        }
+      }
+    } else if (key == "scalars") {
+      if (!value.is_object()) throw CaseError("\"scalars\" must be an object such as {\"alpha\": 2}");
+      for (const auto& [name, number] : value.items()) {
+        if (name != "alpha") throw CaseError("unknown scalar \"" + name + "\"; valid: alpha");
+        if (!number.is_number()) throw CaseError("\"scalars.alpha\" must be a number");
+        c.alpha = number.get<double>();
+      }
+    } else if (key == "values") {
+      if (!value.is_object() || !value.contains("seed") || !value["seed"].is_number_unsigned())
+        throw CaseError("\"values\" must be an object such as {\"seed\": 7} or {\"seed\": 7, \"special\": true}");
+      ValueSpec v;
+      v.seed = value["seed"].get<uint64_t>();
+      for (const auto& [name, x] : value.items()) {
+        if (name == "seed") continue;
+        if (name != "special" || !x.is_boolean()) throw CaseError("\"values\" takes \"seed\" and \"special\" (true or false)");
+        v.special = x.get<bool>();
+      }
+      c.values = v;
     } else if (key == "shapes") {
       if (!value.is_array()) throw CaseError("\"shapes\" must be an array of shapes");
       for (size_t i = 0; i < value.size(); ++i)
@@ -110,6 +177,14 @@ Case case_from_json(const nlohmann::json& j) {
     throw CaseError("op \"" + c.op + "\" takes " + std::to_string(op->arity) + " shapes, got " +
                     std::to_string(c.shapes.size()));
   if (op->arity < 0 && c.shapes.empty()) throw CaseError("op \"" + c.op + "\" takes at least one shape");
+  for (const char* key : {"dtypes", "layouts"}) {
+    const size_t n = std::string(key) == "dtypes" ? c.dtypes.size() : c.layouts.size();
+    if (n != 0 && n != c.shapes.size())
+      throw CaseError("\"" + std::string(key) + "\" names " + std::to_string(n) + " operands, the case has " +
+                      std::to_string(c.shapes.size()));
+  }
+  if (!c.layouts.empty() && c.layouts[0] == Layout::overlapping)
+    throw CaseError("layout \"overlapping\" makes an input a view of the first operand; the first cannot be one");
   // Sizes are non-negative except in a target shape, where -1 (and, to probe errors, other negatives) may stand.
   const bool target_may_be_negative = c.op == "expand";
   for (size_t i = 0; i < c.shapes.size(); ++i)
@@ -137,6 +212,19 @@ nlohmann::json to_json(const Case& c) {
   if (!c.source.empty()) j["source"] = c.source;
   if (!c.note.empty()) j["note"] = c.note;
   if (!c.tags.empty()) j["tags"] = c.tags;
+  if (!c.dtypes.empty()) {
+    j["dtypes"] = nlohmann::json::array();
+    for (DType t : c.dtypes) j["dtypes"].push_back(to_string(t));
+  }
+  if (!c.layouts.empty()) {
+    j["layouts"] = nlohmann::json::array();
+    for (Layout l : c.layouts) j["layouts"].push_back(to_string(l));
+  }
+  if (c.alpha) j["scalars"] = {{"alpha", *c.alpha}};
+  if (c.values) {
+    j["values"] = {{"seed", c.values->seed}};
+    if (c.values->special) j["values"]["special"] = true;
+  }
   return j;
 }
 

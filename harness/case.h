@@ -8,6 +8,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "engine/dtype.h"
 #include "engine/error.h"
 #include "engine/shape.h"
 
@@ -24,10 +25,28 @@ struct Expectation {
   }
 };
 
+// How an operand's memory is laid out (harness/operands.h builds each the same way in every library).
+enum class Layout { contiguous, transposed, strided, expanded, overlapping };
+const char* to_string(Layout l);
+std::optional<Layout> layout_from_string(const std::string& name);
+std::string layout_names();
+
+// Deterministic operand values: drawn from `seed`, including negatives and zero; NaN, +-inf and -0.0 (and the
+// int64 extremes) only when `special` is set.
+struct ValueSpec {
+  uint64_t seed = 0;
+  bool special = false;
+  friend bool operator==(const ValueSpec& a, const ValueSpec& b) { return a.seed == b.seed && a.special == b.special; }
+};
+
 struct Case {
   std::string id;
   std::string op;
   std::vector<Shape> shapes;
+  std::vector<DType> dtypes;      // per operand; empty: all float32
+  std::vector<Layout> layouts;    // per operand; empty: all contiguous
+  std::optional<double> alpha;    // "scalars": {"alpha": ...} for add/sub
+  std::optional<ValueSpec> values;  // absent: a shape-level case (no values are compared)
   std::optional<Expectation> expect;
   std::string source;
   std::string note;
@@ -41,6 +60,10 @@ struct OpInfo {
   int arity;
   std::string family;  // "elementwise", "inplace", "broadcast_shapes", "expand", "sum_to", "matmul"
 };
+
+// The dtype and layout of operand k (defaults filled in).
+DType dtype_of(const Case& c, size_t k);
+Layout layout_of(const Case& c, size_t k);
 const std::vector<OpInfo>& known_ops();
 const OpInfo* find_op(const std::string& name);
 std::string known_op_names();

@@ -1,5 +1,7 @@
 #include "harness/judge.h"
 
+#include "harness/tolerance.h"
+
 #include <map>
 #include <optional>
 #include <tuple>
@@ -126,6 +128,47 @@ std::optional<Departure> outcome_departure(const Case& c, const Outcomes& voters
   return d;
 }
 
+// 1b. Values, when the case has them and every implementation returned a result of one shape and dtype: each
+// pair is compared within the dtype's tolerance; an implementation far from all the others, while those agree,
+// is the odd one out.
+std::optional<Departure> values_departure(const Case& c, const Outcomes& voters,
+                                          const std::vector<Declaration>& declarations) {
+  if (!c.values || voters.size() < 2) return std::nullopt;
+  for (const auto& [name, o] : voters)
+    if (o.status != Status::ok) return std::nullopt;
+  for (size_t i = 1; i < voters.size(); ++i)
+    if (!first_difference(voters[0].second, voters[i].second).empty()) return std::nullopt;
+  const DType dtype = dtype_from_string(voters[0].second.dtype).value_or(DType::float64);
+  const size_t n = voters.size();
+  std::vector<std::vector<bool>> far(n, std::vector<bool>(n, false));
+  std::string first_text;
+  for (size_t i = 0; i < n; ++i)
+    for (size_t k = i + 1; k < n; ++k)
+      if (auto m = compare_values(voters[i].second.values, voters[k].second.values, dtype, voters[i].second.shape)) {
+        far[i][k] = far[k][i] = true;
+        if (first_text.empty()) first_text = voters[k].first + " against " + voters[i].first + ": " + m->text;
+      }
+  std::vector<std::string> odd;
+  for (size_t i = 0; i < n; ++i) {
+    size_t far_from = 0;
+    for (size_t k = 0; k < n; ++k) far_from += far[i][k];
+    if (far_from == n - 1 && n >= 3) odd = {voters[i].first};
+  }
+  if (first_text.empty()) return std::nullopt;
+  Departure d{"values", odd, "", {}, Verdict::discrepancy};
+  if (odd.empty())
+    for (const auto& [name, o] : voters) d.odd_ones.push_back(name);
+  d.attribution = (odd.empty() ? std::string("the values differ (") : odd[0] + " is the odd one out (") + first_text + ")";
+  if (odd.size() == 1) {
+    const Outcome* rule = find(voters, odd[0] == "engine" ? "torch" : "engine");
+    const Outcome* theirs = find(voters, odd[0]);
+    if (rule && theirs)
+      if (const Declaration* decl = find_declaration(declarations, c, odd[0], "values", *rule, *theirs))
+        d.known_ids = {decl->id};
+  }
+  return d;
+}
+
 // 2. Messages: the engine formats them as LibTorch 1.13 does, so the texts must be equal.
 std::optional<Departure> message_departure(const Case& c, const Outcomes& voters,
                                            const std::vector<Declaration>& declarations) {
@@ -173,7 +216,7 @@ Judgement judge(const std::string& property, const Case& c, const Outcomes& outc
   for (const auto& entry : outcomes)
     if (entry.second.status != Status::unsupported) voters.push_back(entry);
   std::vector<Departure> found;
-  for (auto step : {outcome_departure, message_departure, expectation_departure})
+  for (auto step : {outcome_departure, values_departure, message_departure, expectation_departure})
     if (auto d = step(c, voters, declarations)) found.push_back(*d);
   if (found.empty()) return j;
   // The verdict is that of the first unexplained departure; when all are explained, the case is known.

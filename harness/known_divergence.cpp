@@ -64,7 +64,8 @@ Declaration declaration_from_json(const nlohmann::json& j) {
   d.reason = str("reason", true);
   d.reference = str("reference", true);
   if (j.contains("on")) d.on = str("on", false);
-  if (d.on != "outcome" && d.on != "message") throw CaseError("\"on\" must be \"outcome\" or \"message\"");
+  if (d.on != "outcome" && d.on != "message" && d.on != "values")
+    throw CaseError("\"on\" must be \"outcome\", \"values\" or \"message\"");
   for (const char* key : {"ops", "case_ids"}) {
     if (!j.contains(key)) continue;
     if (!j[key].is_array()) throw CaseError(std::string("\"") + key + "\" must be an array of strings");

@@ -26,7 +26,7 @@ struct Declaration {
   std::string oracle;              // "engine", "torch", "xtensor", or "document" (the case's own expectation)
   std::vector<std::string> ops;    // empty: any op
   std::vector<std::string> case_ids;  // empty: any case
-  std::string on = "outcome";      // "outcome" or "message" (the texts differ, the kinds agree)
+  std::string on = "outcome";      // "outcome", "values" (same shapes and dtypes, other values) or "message"
   OutcomePattern expected;         // what the rule says: the engine's outcome (for "document": the case's expect;
                                    // for on = "message": LibTorch's outcome)
   OutcomePattern actual;           // what `oracle` did instead (for "document": what every implementation did)

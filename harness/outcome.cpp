@@ -1,5 +1,7 @@
 #include "harness/outcome.h"
 
+#include <cmath>
+#include <limits>
 #include <stdexcept>
 
 namespace bc {
@@ -63,11 +65,40 @@ std::string summarize(const Outcome& o) {
   }
 }
 
+bool Outcome::same_values(const std::vector<double>& x, const std::vector<double>& y) {
+  if (x.size() != y.size()) return false;
+  for (size_t k = 0; k < x.size(); ++k) {
+    if (std::isnan(x[k]) && std::isnan(y[k])) continue;
+    if (x[k] != y[k] || std::signbit(x[k]) != std::signbit(y[k])) return false;
+  }
+  return true;
+}
+
+// JSON has no NaN or infinities: they are written as the strings "nan", "inf" and "-inf".
+static nlohmann::json value_to_json(double v) {
+  if (std::isnan(v)) return "nan";
+  if (std::isinf(v)) return v > 0 ? "inf" : "-inf";
+  return v;
+}
+
+static double value_from_json(const nlohmann::json& j) {
+  if (j.is_number()) return j.get<double>();
+  const std::string s = j.get<std::string>();
+  if (s == "nan") return std::numeric_limits<double>::quiet_NaN();
+  if (s == "inf") return std::numeric_limits<double>::infinity();
+  if (s == "-inf") return -std::numeric_limits<double>::infinity();
+  throw std::runtime_error("not a value: " + j.dump());
+}
+
 nlohmann::json to_json(const Outcome& o) {
   nlohmann::json j = {{"status", to_string(o.status)}};
   if (o.status == Status::ok) {
     j["shape"] = o.shape;
     j["dtype"] = o.dtype;
+  }
+  if (!o.values.empty()) {
+    j["values"] = nlohmann::json::array();
+    for (double v : o.values) j["values"].push_back(value_to_json(v));
   }
   if (o.error) j["error"] = {{"kind", to_string(o.error->kind)}, {"message", o.error->message}};
   if (!o.detail.empty()) j["detail"] = o.detail;
@@ -86,6 +117,8 @@ Outcome outcome_from_json(const nlohmann::json& j) {
     o.error = Error{kind.value_or(ErrorKind::other), j["error"].value("message", "")};
   }
   if (j.contains("detail")) o.detail = j["detail"].get<std::string>();
+  if (j.contains("values"))
+    for (const auto& v : j["values"]) o.values.push_back(value_from_json(v));
   return o;
 }
 

@@ -22,15 +22,18 @@ struct Outcome {
   std::string dtype;      // ok
   std::optional<Error> error;  // error
   std::string detail;     // crash: the signal; unsupported: why
+  std::vector<double> values;  // ok, in a value-level case: the result's elements in row-major order
 
   static Outcome success(Shape shape, std::string dtype = "float32");
   static Outcome failure(ErrorKind kind, std::string message);
   static Outcome unsupported_because(std::string why);
 
+  // Exact equality of values (NaN equals NaN, -0.0 differs from 0.0); tolerances are the judge's business.
   friend bool operator==(const Outcome& a, const Outcome& b) {
     return a.status == b.status && a.shape == b.shape && a.dtype == b.dtype && a.error == b.error &&
-           a.detail == b.detail;
+           a.detail == b.detail && same_values(a.values, b.values);
   }
+  static bool same_values(const std::vector<double>& x, const std::vector<double>& y);
   friend bool operator!=(const Outcome& a, const Outcome& b) { return !(a == b); }
 };
 

@@ -6,6 +6,9 @@
 #include <c10/util/Logging.h>
 #include <torch/version.h>
 
+#include <map>
+
+#include "harness/operands.h"
 #include "oracles/torch_errors.h"
 
 namespace bc {
@@ -27,18 +30,92 @@ Outcome from_tensor(const at::Tensor& t) {
   return Outcome::success(Shape(t.sizes().begin(), t.sizes().end()), dtype_name(t.scalar_type()));
 }
 
-at::Tensor run_elementwise(const std::string& op, const at::Tensor& a, const at::Tensor& b) {
-  if (op == "add") return at::add(a, b);
-  if (op == "sub") return at::sub(a, b);
-  if (op == "mul") return at::mul(a, b);
-  return at::div(a, b);
+at::ScalarType scalar_type(DType t) {
+  switch (t) {
+    case DType::bool_: return at::kBool;
+    case DType::int64: return at::kLong;
+    case DType::float32: return at::kFloat;
+    case DType::float64: return at::kDouble;
+  }
+  return at::kFloat;
 }
 
-at::Tensor run_inplace(const std::string& op, at::Tensor& a, const at::Tensor& b) {
-  if (op == "add_") return a.add_(b);
-  if (op == "sub_") return a.sub_(b);
+// A fresh contiguous tensor holding `values` exactly (each is representable in the dtype: harness/operands.h).
+at::Tensor filled(const Shape& shape, DType dtype, const std::vector<double>& values) {
+  at::Tensor t = at::empty(shape, scalar_type(dtype));
+  const int64_t n = t.numel();
+  for (int64_t k = 0; k < n; ++k) {
+    const double v = values[static_cast<size_t>(k)];
+    switch (dtype) {
+      case DType::bool_: t.data_ptr<bool>()[k] = v != 0; break;
+      case DType::int64: t.data_ptr<int64_t>()[k] = static_cast<int64_t>(v); break;
+      case DType::float32: t.data_ptr<float>()[k] = static_cast<float>(v); break;
+      case DType::float64: t.data_ptr<double>()[k] = v; break;
+    }
+  }
+  return t;
+}
+
+// The operands as real LibTorch views of fresh bases: transpose, slice with a step, expand, as_strided.
+std::vector<at::Tensor> build_operands(const Case& c) {
+  std::vector<at::Tensor> bases, views;
+  for (const OperandPlan& p : plan_operands(c)) {
+    bases.push_back(p.views_operand >= 0 ? bases[static_cast<size_t>(p.views_operand)]
+                                         : filled(p.base_shape, p.dtype, p.base_values));
+    const at::Tensor& base = bases.back();
+    switch (p.layout) {
+      case Layout::contiguous: views.push_back(base); break;
+      case Layout::transposed: views.push_back(base.transpose(-2, -1)); break;
+      case Layout::strided: views.push_back(base.slice(-1, 0, base.size(-1), 2)); break;
+      case Layout::expanded: views.push_back(base.expand(p.shape)); break;
+      case Layout::overlapping: views.push_back(base.as_strided(p.shape, p.strides, p.offset)); break;
+    }
+  }
+  return views;
+}
+
+at::Tensor run_binary(const std::string& op, const at::Tensor& a, const at::Tensor& b, double alpha) {
+  static const std::map<std::string, at::Tensor (*)(const at::Tensor&, const at::Tensor&)> plain = {
+      {"mul", [](const at::Tensor& x, const at::Tensor& y) { return at::mul(x, y); }},
+      {"div", [](const at::Tensor& x, const at::Tensor& y) { return at::div(x, y); }},
+      {"pow", [](const at::Tensor& x, const at::Tensor& y) { return at::pow(x, y); }},
+      {"atan2", [](const at::Tensor& x, const at::Tensor& y) { return at::atan2(x, y); }},
+      {"fmod", [](const at::Tensor& x, const at::Tensor& y) { return at::fmod(x, y); }},
+      {"remainder", [](const at::Tensor& x, const at::Tensor& y) { return at::remainder(x, y); }},
+      {"maximum", [](const at::Tensor& x, const at::Tensor& y) { return at::maximum(x, y); }},
+      {"minimum", [](const at::Tensor& x, const at::Tensor& y) { return at::minimum(x, y); }},
+      {"eq", [](const at::Tensor& x, const at::Tensor& y) { return at::eq(x, y); }},
+      {"ne", [](const at::Tensor& x, const at::Tensor& y) { return at::ne(x, y); }},
+      {"lt", [](const at::Tensor& x, const at::Tensor& y) { return at::lt(x, y); }},
+      {"le", [](const at::Tensor& x, const at::Tensor& y) { return at::le(x, y); }},
+      {"gt", [](const at::Tensor& x, const at::Tensor& y) { return at::gt(x, y); }},
+      {"ge", [](const at::Tensor& x, const at::Tensor& y) { return at::ge(x, y); }},
+  };
+  if (op == "add") return at::add(a, b, alpha);
+  if (op == "sub") return at::sub(a, b, alpha);
+  return plain.at(op)(a, b);
+}
+
+at::Tensor run_binary_(const std::string& op, at::Tensor& a, const at::Tensor& b, double alpha) {
+  if (op == "add_") return a.add_(b, alpha);
+  if (op == "sub_") return a.sub_(b, alpha);
   if (op == "mul_") return a.mul_(b);
-  return a.div_(b);
+  if (op == "div_") return a.div_(b);
+  if (op == "pow_") return a.pow_(b);
+  if (op == "atan2_") return a.atan2_(b);
+  if (op == "fmod_") return a.fmod_(b);
+  if (op == "remainder_") return a.remainder_(b);
+  if (op == "eq_") return a.eq_(b);
+  if (op == "ne_") return a.ne_(b);
+  if (op == "lt_") return a.lt_(b);
+  if (op == "le_") return a.le_(b);
+  if (op == "gt_") return a.gt_(b);
+  return a.ge_(b);
+}
+
+std::vector<double> values_of(const at::Tensor& t) {
+  const at::Tensor d = t.to(at::kDouble).contiguous();
+  return std::vector<double>(d.data_ptr<double>(), d.data_ptr<double>() + d.numel());
 }
 
 class TorchOracle : public Oracle {
@@ -68,10 +145,17 @@ class TorchOracle : public Oracle {
  private:
   Outcome call(const OpInfo& op, const Case& c) {
     const auto& s = c.shapes;
-    if (op.family == "elementwise") return from_tensor(run_elementwise(c.op, make(s[0]), make(s[1])));
-    if (op.family == "inplace") {
-      at::Tensor self = make(s[0]);
-      return from_tensor(run_inplace(c.op, self, make(s[1])));
+    if (op.family == "elementwise" || op.family == "inplace") {
+      std::vector<at::Tensor> t = build_operands(c);
+      const double alpha = c.alpha.value_or(1.0);
+      at::Tensor r = c.op == "lerp"    ? at::lerp(t[0], t[1], t[2])
+                     : c.op == "lerp_" ? t[0].lerp_(t[1], t[2])
+                     : c.op == "where" ? at::where(t[0], t[1], t[2])
+                     : op.family == "inplace" ? run_binary_(c.op, t[0], t[1], alpha)
+                                              : run_binary(c.op, t[0], t[1], alpha);
+      Outcome o = from_tensor(r);
+      if (c.values) o.values = values_of(r);
+      return o;
     }
     if (op.family == "broadcast_shapes") {
       std::vector<at::Tensor> ts;

@@ -36,7 +36,7 @@ std::string parse_error(const json& j) {
 bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
 
 TEST(Case, ParsesEveryKnownOpWithItsArity) {
-  ASSERT_EQ(known_ops().size(), 12u);
+  ASSERT_EQ(known_ops().size(), 37u);
   for (const OpInfo& info : known_ops()) {
     SCOPED_TRACE(info.name);
     json shapes = info.arity < 0 ? json::parse("[[2, 1], [3, 1, 1], [1]]") : json::array();
@@ -57,8 +57,14 @@ TEST(Case, KnownOpsHaveTheDocumentedFamilies) {
   EXPECT_EQ(find_op("sum_to")->family, "sum_to");
   EXPECT_EQ(find_op("matmul")->family, "matmul");
   EXPECT_EQ(find_op("Add"), nullptr);
+  EXPECT_EQ(find_op("lerp")->arity, 3);
+  EXPECT_EQ(find_op("lerp_")->family, "inplace");
+  EXPECT_EQ(find_op("where")->arity, 3);
+  EXPECT_EQ(find_op("maximum_"), nullptr);  // PyTorch has no in-place maximum
   EXPECT_EQ(known_op_names(),
-            "add, sub, mul, div, add_, sub_, mul_, div_, broadcast_shapes, expand, sum_to, matmul");
+            "add, sub, mul, div, pow, atan2, fmod, remainder, maximum, minimum, eq, ne, lt, le, gt, ge, add_, sub_, "
+            "mul_, div_, pow_, atan2_, fmod_, remainder_, eq_, ne_, lt_, le_, gt_, ge_, lerp, lerp_, where, "
+            "broadcast_shapes, expand, sum_to, matmul");
 }
 
 TEST(Case, ParsesAllKnownFields) {

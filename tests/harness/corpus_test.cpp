@@ -96,7 +96,7 @@ TEST(LoadCorpus, MalformedJsonLineIsOneError) {
 }
 
 TEST(LoadCorpus, UnknownOpLineIsOneError) {
-  expect_one_error_on_line_2(R"({"id": "b", "op": "pow", "shapes": [[2],[2]]})", "unknown op \"pow\"; valid ops: ");
+  expect_one_error_on_line_2(R"({"id": "b", "op": "powr", "shapes": [[2],[2]]})", "unknown op \"powr\"; valid ops: ");
 }
 
 TEST(LoadCorpus, DuplicateIdLineIsOneError) {

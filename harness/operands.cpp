@@ -1,0 +1,110 @@
+#include "harness/operands.h"
+
+#include <cmath>
+#include <limits>
+
+#include "engine/overlap.h"
+
+namespace bc {
+namespace {
+
+// splitmix64: a tiny, well-known 64-bit generator; ours to keep values stable across RapidCheck versions.
+uint64_t next(uint64_t& state) {
+  uint64_t z = (state += 0x9e3779b97f4a7c15ull);
+  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+  z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+  return z ^ (z >> 31);
+}
+
+double draw(uint64_t& state, DType dtype, bool special) {
+  const double inf = std::numeric_limits<double>::infinity();
+  if (special && next(state) % 6 == 0) {
+    if (dtype == DType::int64) {
+      // INT64_MIN and 2^62 are exact as doubles (INT64_MAX is not), so every library builds the same integer.
+      static const double ints[] = {-9223372036854775808.0, 4611686018427387904.0, -1, 0};
+      return ints[next(state) % 4];
+    }
+    if (dtype != DType::bool_) {
+      static const double floats[] = {std::numeric_limits<double>::quiet_NaN(), inf, -inf, -0.0};
+      return floats[next(state) % 4];
+    }
+  }
+  switch (dtype) {
+    case DType::bool_: return static_cast<double>(next(state) % 2);
+    case DType::int64: return static_cast<double>(static_cast<int64_t>(next(state) % 11) - 5);  // -5..5
+    default: {
+      // Halves in [-4, 4]: exact in float32, with negatives and zero, so that comparisons are not at the mercy of
+      // rounding in the inputs.
+      return static_cast<double>(static_cast<int64_t>(next(state) % 17) - 8) / 2.0;
+    }
+  }
+}
+
+}  // namespace
+
+std::vector<double> base_values(const Case& c, size_t operand, DType dtype, int64_t count) {
+  std::vector<double> out(static_cast<size_t>(count), 0.0);
+  if (!c.values) return out;
+  uint64_t state = c.values->seed * 0x100000001b3ull + operand + 1;
+  for (double& v : out) v = draw(state, dtype, c.values->special);
+  return out;
+}
+
+std::vector<OperandPlan> plan_operands(const Case& c) {
+  std::vector<OperandPlan> plans;
+  for (size_t k = 0; k < c.shapes.size(); ++k) {
+    OperandPlan p;
+    p.dtype = dtype_of(c, k);
+    p.layout = layout_of(c, k);
+    p.shape = c.shapes[k];
+    p.base_shape = p.shape;
+    const size_t r = p.shape.size();
+    if (p.layout == Layout::transposed && r < 2) p.layout = Layout::contiguous;
+    if (p.layout == Layout::strided && r < 1) p.layout = Layout::contiguous;
+    size_t stretched = r;  // the dim an expanded operand stretches: the first of size > 1
+    for (size_t d = 0; d < r && stretched == r; ++d)
+      if (p.shape[d] > 1) stretched = d;
+    if (p.layout == Layout::expanded && stretched == r) p.layout = Layout::contiguous;
+    if (p.layout == Layout::overlapping) {
+      const int64_t room = numel(plans.front().base_shape);
+      // A view reinterprets nothing: it needs the first operand's dtype, and room in its storage.
+      if (p.dtype != plans.front().dtype || numel(p.shape) > room || numel(p.shape) == 0) p.layout = Layout::contiguous;
+    }
+    switch (p.layout) {
+      case Layout::contiguous:
+        p.strides = contiguous_strides(p.shape);
+        break;
+      case Layout::transposed:  // allocate with the last two dims swapped, then view them swapped back
+        std::swap(p.base_shape[r - 1], p.base_shape[r - 2]);
+        p.strides = contiguous_strides(p.base_shape);
+        std::swap(p.strides[r - 1], p.strides[r - 2]);
+        break;
+      case Layout::strided:  // every other element of a last dim twice as long
+        p.base_shape[r - 1] *= 2;
+        p.strides = contiguous_strides(p.base_shape);
+        p.strides[r - 1] *= 2;
+        break;
+      case Layout::expanded:  // a size-1 dim stretched with stride 0
+        p.base_shape[stretched] = 1;
+        p.strides = contiguous_strides(p.base_shape);
+        p.strides[stretched] = 0;
+        break;
+      case Layout::overlapping:  // a contiguous view over the first operand's storage
+        p.views_operand = 0;
+        p.base_shape = {};
+        p.strides = contiguous_strides(p.shape);
+        break;
+    }
+    if (p.views_operand < 0) p.base_values = base_values(c, k, p.dtype, numel(p.base_shape));
+    plans.push_back(p);
+  }
+  return plans;
+}
+
+std::vector<double> view_values(const OperandPlan& plan, const std::vector<double>& storage) {
+  std::vector<double> out;
+  for (int64_t at : element_offsets(View{plan.offset, plan.shape, plan.strides})) out.push_back(storage[static_cast<size_t>(at)]);
+  return out;
+}
+
+}  // namespace bc

@@ -1,0 +1,35 @@
+// How to build each operand of a case, the same way in every library: a fresh contiguous base tensor filled with
+// deterministic values, then a view of it in the case's layout. Library-neutral, so that the engine, LibTorch and
+// xtensor see the same values in the same memory layout (docs/notes/values-and-layouts.md).
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "harness/case.h"
+
+namespace bc {
+
+struct OperandPlan {
+  DType dtype = DType::float32;
+  Layout layout = Layout::contiguous;  // the layout actually built (see plan_operands for the fallbacks)
+  Shape shape;                         // what the op sees
+  Shape base_shape;                    // what is allocated (for an overlapping operand: nothing, it views another)
+  std::vector<double> base_values;     // row-major values of the base, already representable in `dtype`
+  int64_t offset = 0;                  // the view, in elements of the base: as_strided(shape, strides, offset)
+  Shape strides;
+  int views_operand = -1;              // overlapping: the operand whose base storage this views
+};
+
+// One plan per operand. A layout that cannot apply to a shape falls back to contiguous, and `layout` says so:
+// transposed needs rank >= 2, strided rank >= 1, expanded a dim of size > 1; overlapping needs an earlier operand
+// whose storage holds at least as many elements.
+std::vector<OperandPlan> plan_operands(const Case& c);
+
+// The values the op sees through the view, row-major, given the base values of the storage it views.
+std::vector<double> view_values(const OperandPlan& plan, const std::vector<double>& storage);
+
+// The deterministic values of one operand's base: zeros without a ValueSpec.
+std::vector<double> base_values(const Case& c, size_t operand, DType dtype, int64_t count);
+
+}  // namespace bc

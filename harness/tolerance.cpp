@@ -1,0 +1,84 @@
+#include "harness/tolerance.h"
+
+#include <cmath>
+#include <cstdio>
+
+namespace bc {
+
+Tolerance tolerance_for(DType dtype) {
+  switch (dtype) {
+    case DType::float32: return {1.3e-6, 1e-5};
+    case DType::float64: return {1e-7, 1e-7};
+    default: return {0, 0};
+  }
+}
+
+namespace {
+
+Shape unravel(int64_t flat, const Shape& shape) {
+  Shape index(shape.size(), 0);
+  for (size_t d = shape.size(); d-- > 0;) {
+    if (shape[d] == 0) break;
+    index[d] = flat % shape[d];
+    flat /= shape[d];
+  }
+  return index;
+}
+
+std::string index_text(const Shape& index) {
+  std::string out = "(";
+  for (size_t d = 0; d < index.size(); ++d) out += (d ? ", " : "") + std::to_string(index[d]);
+  return out + (index.size() == 1 ? ",)" : ")");
+}
+
+std::string number(double v) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.6g", v);
+  return buf;
+}
+
+}  // namespace
+
+std::optional<ValueMismatch> compare_values(const std::vector<double>& expected, const std::vector<double>& actual,
+                                            DType dtype, const Shape& shape) {
+  ValueMismatch m;
+  m.total = static_cast<long>(expected.size());
+  if (expected.size() != actual.size()) {
+    m.mismatched = m.total;
+    m.text = "The numbers of elements differ: " + std::to_string(expected.size()) + " and " +
+             std::to_string(actual.size());
+    return m;
+  }
+  const Tolerance tol = tolerance_for(dtype);
+  for (size_t k = 0; k < expected.size(); ++k) {
+    const double e = expected[k], a = actual[k];
+    if (std::isnan(e) && std::isnan(a)) continue;
+    if (e == a) continue;  // equal infinities included
+    const double abs = std::isnan(e) || std::isnan(a) ? NAN : std::fabs(a - e);
+    const bool close = !std::isnan(abs) && std::isfinite(e) && std::isfinite(a) && abs <= tol.atol + tol.rtol * std::fabs(e);
+    if (close) continue;
+    ++m.mismatched;
+    const double rel = e == 0 ? INFINITY : abs / std::fabs(e);
+    if (std::isnan(abs) || abs > m.max_abs || m.mismatched == 1) {
+      m.max_abs = abs;
+      m.abs_at = unravel(static_cast<int64_t>(k), shape);
+    }
+    if (std::isnan(rel) || rel > m.max_rel || m.mismatched == 1) {
+      m.max_rel = rel;
+      m.rel_at = unravel(static_cast<int64_t>(k), shape);
+    }
+  }
+  if (m.mismatched == 0) return std::nullopt;
+  char pct[32];
+  std::snprintf(pct, sizeof pct, "%.1f%%", 100.0 * static_cast<double>(m.mismatched) / static_cast<double>(m.total));
+  const bool exact = category(dtype) != Category::floating;
+  m.text = std::string(exact ? "Tensor-likes are not equal!" : "Tensor-likes are not close!") +
+           " Mismatched elements: " + std::to_string(m.mismatched) + " / " + std::to_string(m.total) + " (" + pct +
+           "). Greatest absolute difference: " + number(m.max_abs) + " at index " + index_text(m.abs_at) +
+           (exact ? "" : " (up to " + number(tol.atol) + " allowed)") + ". Greatest relative difference: " +
+           number(m.max_rel) + " at index " + index_text(m.rel_at) +
+           (exact ? "" : " (up to " + number(tol.rtol) + " allowed)") + ".";
+  return m;
+}
+
+}  // namespace bc

@@ -1,0 +1,33 @@
+// Comparing result values across implementations: tolerances per dtype in one place, following torch.testing's
+// defaults (float32: rtol 1.3e-6, atol 1e-5; float64: rtol 1e-7, atol 1e-7; integers and bool exactly), NaN equal to
+// NaN, and a mismatch reported the way torch.testing reports it.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "engine/dtype.h"
+#include "engine/shape.h"
+
+namespace bc {
+
+struct Tolerance {
+  double rtol = 0;
+  double atol = 0;
+};
+Tolerance tolerance_for(DType dtype);
+
+struct ValueMismatch {
+  long mismatched = 0, total = 0;
+  double max_abs = 0, max_rel = 0;
+  Shape abs_at, rel_at;  // the index of each greatest difference
+  std::string text;      // "Mismatched elements: 2 / 6 (33.3%) ..." as torch.testing words it
+};
+
+// nullopt when `actual` is close to `expected` everywhere (|a - e| <= atol + rtol * |e|, NaN equal NaN, an
+// infinity only equal to itself).
+std::optional<ValueMismatch> compare_values(const std::vector<double>& expected, const std::vector<double>& actual,
+                                            DType dtype, const Shape& shape);
+
+}  // namespace bc

@@ -1,0 +1,93 @@
+#include "harness/operands.h"
+
+#include <cmath>
+
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
+#include "engine/overlap.h"
+
+namespace bc {
+namespace {
+
+Case parse(const char* text) { return case_from_json(nlohmann::json::parse(text)); }
+
+}  // namespace
+
+TEST(CaseValueFields, ParseAndRoundTrip) {
+  const Case c = parse(R"({"op": "add_", "shapes": [[2, 3], [3]], "dtypes": ["int64", "float32"],
+                           "layouts": ["transposed", "strided"], "scalars": {"alpha": 2}, "values": {"seed": 9, "special": true}})");
+  EXPECT_EQ(c.dtypes, (std::vector<DType>{DType::int64, DType::float32}));
+  EXPECT_EQ(c.layouts, (std::vector<Layout>{Layout::transposed, Layout::strided}));
+  EXPECT_EQ(c.alpha, 2.0);
+  EXPECT_EQ(c.values, (ValueSpec{9, true}));
+  EXPECT_EQ(to_json(case_from_json(to_json(c))), to_json(c));
+  EXPECT_TRUE(c.extra.empty());
+}
+
+TEST(CaseValueFields, BadValuesNameTheValidOnes) {
+  auto error = [](const char* text) {
+    try {
+      parse(text);
+    } catch (const CaseError& e) {
+      return std::string(e.what());
+    }
+    return std::string("(parsed)");
+  };
+  EXPECT_EQ(error(R"({"op": "add", "shapes": [[2], [2]], "dtypes": ["float16", "float32"]})"),
+            "unknown dtype \"float16\"; valid dtypes: bool, int64, float32, float64");
+  EXPECT_EQ(error(R"({"op": "add", "shapes": [[2], [2]], "layouts": ["diagonal", "contiguous"]})"),
+            "unknown layout \"diagonal\"; valid layouts: contiguous, transposed, strided, expanded, overlapping");
+  EXPECT_EQ(error(R"({"op": "add", "shapes": [[2], [2]], "dtypes": ["int64"]})"),
+            "\"dtypes\" names 1 operands, the case has 2");
+  EXPECT_EQ(error(R"({"op": "add", "shapes": [[2], [2]], "values": {"seed": -1}})").rfind("\"values\" must be", 0), 0u);
+}
+
+TEST(Operands, EachLayoutIsTheRealViewOverAFreshBase) {
+  const Case c = parse(R"({"op": "where", "shapes": [[2, 3], [2, 3], [2, 3]],
+                           "layouts": ["transposed", "strided", "expanded"], "values": {"seed": 1}})");
+  const std::vector<OperandPlan> p = plan_operands(c);
+  EXPECT_EQ(p[0].base_shape, (Shape{3, 2}));
+  EXPECT_EQ(p[0].strides, (Shape{1, 2}));
+  EXPECT_EQ(p[1].base_shape, (Shape{2, 6}));
+  EXPECT_EQ(p[1].strides, (Shape{6, 2}));
+  EXPECT_EQ(p[2].base_shape, (Shape{1, 3}));
+  EXPECT_EQ(p[2].strides, (Shape{0, 1}));
+  EXPECT_TRUE(has_internal_overlap(View{p[2].offset, p[2].shape, p[2].strides}));
+  EXPECT_EQ(view_values(p[0], p[0].base_values).size(), 6u);
+}
+
+TEST(Operands, LayoutsThatCannotApplyFallBackToContiguous) {
+  const std::vector<OperandPlan> p = plan_operands(parse(
+      R"({"op": "add_", "shapes": [[3], [4]], "layouts": ["transposed", "overlapping"]})"));
+  EXPECT_EQ(p[0].layout, Layout::contiguous);  // rank 1 cannot be transposed
+  EXPECT_EQ(p[1].layout, Layout::contiguous);  // 4 elements do not fit in the first operand's 3
+  const std::vector<OperandPlan> q = plan_operands(parse(
+      R"({"op": "add_", "shapes": [[2, 3], [3]], "layouts": ["contiguous", "overlapping"]})"));
+  EXPECT_EQ(q[1].layout, Layout::overlapping);
+  EXPECT_EQ(q[1].views_operand, 0);
+}
+
+TEST(Operands, ValuesAreDeterministicAndIncludeNegativesAndZero) {
+  const Case c = parse(R"({"op": "add", "shapes": [[64], [64]], "dtypes": ["int64", "float32"], "values": {"seed": 4}})");
+  const auto a = plan_operands(c), b = plan_operands(c);
+  EXPECT_EQ(a[0].base_values, b[0].base_values);
+  EXPECT_NE(a[0].base_values, a[1].base_values);
+  bool negative = false, zero = false;
+  for (double v : a[0].base_values) {
+    negative = negative || v < 0;
+    zero = zero || v == 0;
+    EXPECT_EQ(v, std::floor(v));
+  }
+  EXPECT_TRUE(negative && zero);
+  bool special = false;
+  const Case s = parse(R"({"op": "add", "shapes": [[64], [64]], "values": {"seed": 4, "special": true}})");
+  const std::vector<OperandPlan> with_special = plan_operands(s);
+  for (double v : with_special[0].base_values)
+    special = special || std::isnan(v) || std::isinf(v) || (std::signbit(v) && v == 0);
+  EXPECT_TRUE(special);
+  const std::vector<OperandPlan> without = plan_operands(parse(R"({"op": "add", "shapes": [[5], [5]]})"));
+  for (double v : without[0].base_values) EXPECT_EQ(v, 0);
+}
+
+}  // namespace bc

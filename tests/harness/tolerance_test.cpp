@@ -1,0 +1,39 @@
+#include "harness/tolerance.h"
+
+#include <cmath>
+
+#include <gtest/gtest.h>
+
+namespace bc {
+
+TEST(Tolerance, TorchTestingDefaults) {
+  EXPECT_EQ(tolerance_for(DType::float32).rtol, 1.3e-6);
+  EXPECT_EQ(tolerance_for(DType::float32).atol, 1e-5);
+  EXPECT_EQ(tolerance_for(DType::float64).rtol, 1e-7);
+  EXPECT_EQ(tolerance_for(DType::int64).atol, 0);
+}
+
+TEST(Tolerance, CloseValuesAndNanAreEqual) {
+  EXPECT_FALSE(compare_values({1.0, NAN, INFINITY}, {1.0 + 5e-6, NAN, INFINITY}, DType::float32, {3}));
+  EXPECT_TRUE(compare_values({1.0}, {1.0 + 5e-6}, DType::float64, {1}));
+  EXPECT_TRUE(compare_values({INFINITY}, {-INFINITY}, DType::float32, {1}));
+  EXPECT_TRUE(compare_values({1}, {NAN}, DType::float32, {1}));
+  EXPECT_TRUE(compare_values({3}, {4}, DType::int64, {1}));
+}
+
+TEST(Tolerance, MismatchIsReportedAsTorchTestingDoes) {
+  auto m = compare_values({0, 1, 2, 3, 4, 5}, {0, 1.5, 2, 3, 4, 4}, DType::float32, {2, 3});
+  ASSERT_TRUE(m);
+  EXPECT_EQ(m->mismatched, 2);
+  EXPECT_EQ(m->total, 6);
+  EXPECT_EQ(m->max_abs, 1);
+  EXPECT_EQ(m->abs_at, (Shape{1, 2}));
+  EXPECT_EQ(m->rel_at, (Shape{0, 1}));
+  EXPECT_EQ(m->text,
+            "Tensor-likes are not close! Mismatched elements: 2 / 6 (33.3%). Greatest absolute difference: 1 at "
+            "index (1, 2) (up to 1e-05 allowed). Greatest relative difference: 0.5 at index (0, 1) (up to 1.3e-06 "
+            "allowed).");
+  EXPECT_EQ(compare_values({1}, {2}, DType::int64, {1})->text.rfind("Tensor-likes are not equal!", 0), 0u);
+}
+
+}  // namespace bc
