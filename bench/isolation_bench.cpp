@@ -1,0 +1,73 @@
+// The cost of crash isolation: the engine oracle called directly against the same oracle in an isolated worker
+// (oracles/isolated_oracle.h), on the same 512 cases. The difference per case is what isolation adds to every
+// oracle call: two pipe messages, the JSON round trips and two context switches (docs/notes/crash-isolation.md).
+#include <chrono>
+#include <vector>
+
+#include <benchmark/benchmark.h>
+
+#include "oracles/engine_oracle.h"
+#include "oracles/isolated_oracle.h"
+
+namespace bc {
+namespace {
+
+// "add" on shape pairs like [[2, 3], [3]], varied in rank and sizes; about one in six does not broadcast, so
+// error outcomes (with their messages) cross the pipe too.
+std::vector<Case> bench_cases() {
+  std::vector<Case> cases;
+  for (int i = 0; i < 512; ++i) {
+    Case c;
+    c.op = "add";
+    Shape a = {1 + i % 4, 1 + (i / 4) % 5};
+    if (i % 3 == 0) a.insert(a.begin(), 1 + (i / 3) % 3);
+    Shape b = {a.back()};
+    if (i % 2) b.insert(b.begin(), 1);
+    if (i % 6 == 5) b.back() += 1;  // incompatible trailing size
+    c.shapes = {a, b};
+    cases.push_back(c);
+  }
+  return cases;
+}
+
+// Wall time (UseRealTime below): the caller waits for the worker, and CPU time counts this process only.
+void run_all(benchmark::State& state, Oracle& oracle) {
+  const std::vector<Case> cases = bench_cases();
+  for (const Case& c : cases) benchmark::DoNotOptimize(oracle.run(c));  // warm up (and start the worker)
+  for (auto _ : state)
+    for (const Case& c : cases) benchmark::DoNotOptimize(oracle.run(c));
+  state.SetItemsProcessed(state.iterations() * static_cast<long>(cases.size()));
+}
+
+void BM_EngineDirect(benchmark::State& state) {
+  auto oracle = make_engine_oracle();
+  run_all(state, *oracle);
+}
+BENCHMARK(BM_EngineDirect)->Unit(benchmark::kMicrosecond)->UseRealTime();
+
+void BM_EngineIsolated(benchmark::State& state) {
+  auto oracle = make_isolated_oracle(make_engine_oracle, std::chrono::milliseconds(5000));
+  run_all(state, *oracle);
+}
+BENCHMARK(BM_EngineIsolated)->Unit(benchmark::kMicrosecond)->UseRealTime();
+
+// What the wrapper does to each case besides the pipe: the JSON round trips of case and outcome (as CBOR, the
+// wrapper's wire encoding), in this process; the rest of the isolated cost is the pipe and the process switches.
+void BM_EngineWithWireRoundTripsOnly(benchmark::State& state) {
+  auto oracle = make_engine_oracle();
+  const std::vector<Case> cases = bench_cases();
+  for (auto _ : state)
+    for (const Case& c : cases) {
+      const Case there = case_from_json(nlohmann::json::from_cbor(nlohmann::json::to_cbor(to_json(c))));
+      const Outcome back =
+          outcome_from_json(nlohmann::json::from_cbor(nlohmann::json::to_cbor(to_json(oracle->run(there)))));
+      benchmark::DoNotOptimize(back);
+    }
+  state.SetItemsProcessed(state.iterations() * static_cast<long>(cases.size()));
+}
+BENCHMARK(BM_EngineWithWireRoundTripsOnly)->Unit(benchmark::kMicrosecond)->UseRealTime();
+
+}  // namespace
+}  // namespace bc
+
+BENCHMARK_MAIN();

@@ -1,0 +1,476 @@
+#include "oracles/isolated_oracle.h"
+
+#include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
+#include <sys/prctl.h>
+#include <sys/resource.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <climits>
+#include <cstdint>
+#include <cstdio>
+#include <cstring>
+#include <iostream>
+#include <mutex>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <system_error>
+#include <utility>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+namespace bc {
+namespace {
+
+using Clock = std::chrono::steady_clock;
+using Factory = std::function<std::unique_ptr<Oracle>()>;
+
+// ---- Wire format ------------------------------------------------------------------------------------------------
+// A frame is a 4-byte length (host order: both ends are this very binary) followed by that many bytes: one JSON
+// value, encoded as CBOR (nlohmann's binary encoding of the same JSON value) rather than as text. Text would throw
+// on an error message that is not valid UTF-8 (nlohmann's dump() refuses it, and a library's message may quote
+// raw bytes) and would write NaN or infinity (a case's scalars) as null; CBOR keeps both, and is faster.
+//
+// Parent to worker: to_json(case).
+// Worker to parent: first {"name", "version"} (or {"factory_error"}) once the inner oracle is built, then one
+// answer per case: {"outcome": to_json(outcome)}, {"exception": what()} or {"bad_case": why}.
+
+constexpr uint32_t kMaxFrame = 1u << 30;  // anything larger is a corrupt stream, not an answer
+
+std::string frame(const nlohmann::json& j) {
+  std::string out(4, '\0');
+  nlohmann::json::to_cbor(j, out);
+  if (out.size() - 4 > kMaxFrame) throw std::runtime_error("isolated oracle: message too large for a frame");
+  const uint32_t n = static_cast<uint32_t>(out.size() - 4);
+  std::memcpy(out.data(), &n, 4);
+  return out;
+}
+
+enum class Io { done, eof, timeout, failed };
+
+// Waits until `fd` is ready for `events` or the deadline passes; EINTR (a SIGINT for the run, say) just waits on.
+Io wait_for(int fd, short events, Clock::time_point deadline) {
+  for (;;) {
+    const auto left = std::chrono::ceil<std::chrono::milliseconds>(deadline - Clock::now()).count();
+    if (left <= 0) return Io::timeout;
+    pollfd p{fd, events, 0};
+    const int r = ::poll(&p, 1, static_cast<int>(std::min<long long>(left, INT_MAX)));
+    if (r > 0) return Io::done;  // readable, writable, or POLLHUP/POLLERR: the read or write that follows tells
+    if (r == 0) continue;        // the loop re-checks the deadline
+    if (errno != EINTR) return Io::failed;
+  }
+}
+
+// Reads frames from a stream. With a deadline the fd is non-blocking and each read waits with poll() first;
+// without (the worker), reads block.
+class FrameReader {
+ public:
+  Io next(int fd, std::string& body, const Clock::time_point* deadline) {
+    for (;;) {
+      if (buffer_.size() >= 4) {
+        uint32_t n;
+        std::memcpy(&n, buffer_.data(), 4);
+        if (n > kMaxFrame) return Io::failed;
+        if (buffer_.size() >= 4 + static_cast<size_t>(n)) {
+          body.assign(buffer_, 4, n);
+          buffer_.erase(0, 4 + static_cast<size_t>(n));
+          return Io::done;
+        }
+      }
+      if (deadline) {
+        const Io w = wait_for(fd, POLLIN, *deadline);
+        if (w != Io::done) return w;
+      }
+      char chunk[1 << 16];
+      const ssize_t got = ::read(fd, chunk, sizeof chunk);
+      if (got > 0) buffer_.append(chunk, static_cast<size_t>(got));
+      else if (got == 0) return Io::eof;
+      else if (errno != EINTR && errno != EAGAIN && errno != EWOULDBLOCK) return Io::failed;
+    }
+  }
+  void clear() { buffer_.clear(); }
+
+ private:
+  std::string buffer_;
+};
+
+// Writes all of `bytes`. EPIPE (the reader is gone) is eof. With a deadline the fd is non-blocking.
+Io write_all(int fd, const std::string& bytes, const Clock::time_point* deadline) {
+  size_t off = 0;
+  while (off < bytes.size()) {
+    const ssize_t n = ::write(fd, bytes.data() + off, bytes.size() - off);
+    if (n >= 0) {
+      off += static_cast<size_t>(n);
+    } else if (errno == EINTR) {
+      continue;
+    } else if ((errno == EAGAIN || errno == EWOULDBLOCK) && deadline) {
+      const Io w = wait_for(fd, POLLOUT, *deadline);
+      if (w != Io::done) return w;
+    } else {
+      return errno == EPIPE ? Io::eof : Io::failed;
+    }
+  }
+  return Io::done;
+}
+
+// Blocks SIGPIPE in the calling thread while the parent writes to a worker that may have died; after an EPIPE,
+// swallow() takes back the SIGPIPE that write raised, so that a dead worker means EPIPE, not a dead run. (When
+// the caller had SIGPIPE blocked already, the signal stays pending as a direct write would have left it.)
+// Process-wide signal dispositions are left alone: the run owns them.
+class SigpipeBlock {
+ public:
+  SigpipeBlock() {
+    sigemptyset(&pipe_);
+    sigaddset(&pipe_, SIGPIPE);
+    pthread_sigmask(SIG_BLOCK, &pipe_, &old_);
+  }
+  void swallow() {
+    if (sigismember(&old_, SIGPIPE) == 1) return;
+    const timespec zero{0, 0};
+    while (sigtimedwait(&pipe_, nullptr, &zero) < 0 && errno == EINTR) {
+    }
+  }
+  ~SigpipeBlock() { pthread_sigmask(SIG_SETMASK, &old_, nullptr); }
+  SigpipeBlock(const SigpipeBlock&) = delete;
+  SigpipeBlock& operator=(const SigpipeBlock&) = delete;
+
+ private:
+  sigset_t pipe_, old_;
+};
+
+// ---- The parent's ends of every worker's pipes ------------------------------------------------------------------
+// A worker forked while another wrapper's worker runs would inherit that wrapper's parent ends: it would hold the
+// other worker's case pipe open (the other worker would never see EOF, and its wrapper's destructor would wait for
+// nothing) and its answer pipe too. So every parent end is listed here, and each new worker closes them all.
+
+std::mutex& registry_mutex() {
+  static std::mutex m;
+  return m;
+}
+std::vector<int>& registry() {
+  static std::vector<int> fds;
+  return fds;
+}
+void register_fd(int fd) {
+  std::lock_guard<std::mutex> lock(registry_mutex());
+  registry().push_back(fd);
+}
+void close_registered(int& fd) {
+  if (fd < 0) return;
+  {
+    std::lock_guard<std::mutex> lock(registry_mutex());
+    auto& fds = registry();
+    fds.erase(std::remove(fds.begin(), fds.end(), fd), fds.end());
+  }
+  ::close(fd);  // on Linux the fd is released even when close() reports EINTR: never retry
+  fd = -1;
+}
+std::vector<int> registered_fds() {
+  std::lock_guard<std::mutex> lock(registry_mutex());
+  return registry();
+}
+
+// ---- Outcomes of a dead or silent worker ------------------------------------------------------------------------
+
+std::string signal_name(int sig) {
+  switch (sig) {
+    case SIGSEGV: return "SIGSEGV";
+    case SIGFPE: return "SIGFPE";
+    case SIGABRT: return "SIGABRT";
+    case SIGBUS: return "SIGBUS";
+    case SIGILL: return "SIGILL";
+    default: return "signal " + std::to_string(sig);
+  }
+}
+
+std::string describe_wait_status(int status) {
+  if (WIFSIGNALED(status)) return signal_name(WTERMSIG(status));
+  if (WIFEXITED(status)) return "exit status " + std::to_string(WEXITSTATUS(status));
+  return "wait status " + std::to_string(status);
+}
+
+Outcome crash_outcome(std::string detail) {
+  Outcome o;
+  o.status = Status::crash;
+  o.detail = std::move(detail);
+  return o;
+}
+
+Outcome timeout_outcome(std::chrono::milliseconds timeout) {
+  Outcome o;
+  o.status = Status::timeout;
+  o.detail = "no answer within " + std::to_string(timeout.count()) + " ms";
+  return o;
+}
+
+// ---- The worker -------------------------------------------------------------------------------------------------
+
+[[noreturn]] void worker_main(int in, int out, pid_t parent, const Factory& factory) noexcept {
+  try {
+    // Signals: a crash must show as the signal that caused it, whatever handlers the parent installed; SIGINT and
+    // SIGTERM go to the whole process group from a terminal or a CI runner, and the parent handles them (it stops
+    // the run, then shuts this worker down), so the worker ignores them and never dies in the middle of a case
+    // for that reason. If the parent dies instead, the kernel kills the worker (PR_SET_PDEATHSIG), so that a
+    // worker stuck in a loop is never left behind.
+    struct sigaction dfl {};
+    dfl.sa_handler = SIG_DFL;
+    sigemptyset(&dfl.sa_mask);
+    for (int s : {SIGSEGV, SIGFPE, SIGBUS, SIGILL, SIGABRT, SIGPIPE, SIGCHLD}) sigaction(s, &dfl, nullptr);
+    struct sigaction ign = dfl;
+    ign.sa_handler = SIG_IGN;
+    for (int s : {SIGINT, SIGTERM}) sigaction(s, &ign, nullptr);
+    sigset_t none;
+    sigemptyset(&none);
+    sigprocmask(SIG_SETMASK, &none, nullptr);
+    prctl(PR_SET_PDEATHSIG, SIGKILL);
+    if (getppid() != parent) _exit(0);  // the parent died before the line above
+    // No core files: a crashing case is expected here, and dumping a LibTorch-sized process takes seconds.
+    const rlimit no_core{0, 0};
+    setrlimit(RLIMIT_CORE, &no_core);
+
+    std::unique_ptr<Oracle> inner;
+    try {
+      inner = factory();
+      if (!inner) throw std::runtime_error("the factory returned no oracle");
+    } catch (const std::exception& e) {
+      write_all(out, frame({{"factory_error", e.what()}}), nullptr);
+      _exit(0);
+    }
+    if (write_all(out, frame({{"name", inner->name()}, {"version", inner->version()}}), nullptr) != Io::done) _exit(0);
+
+    FrameReader reader;
+    std::string body;
+    for (;;) {
+      if (reader.next(in, body, nullptr) != Io::done) _exit(0);  // EOF: the parent is done with this worker
+      nlohmann::json answer;
+      std::optional<Case> c;
+      try {
+        c = case_from_json(nlohmann::json::from_cbor(body));
+      } catch (const std::exception& e) {
+        answer = {{"bad_case", e.what()}};
+      }
+      if (c) {
+        try {
+          answer = {{"outcome", to_json(inner->run(*c))}};
+        } catch (const std::exception& e) {
+          answer = {{"exception", e.what()}};
+        } catch (...) {
+          answer = {{"exception", "an exception that is not a std::exception"}};
+        }
+      }
+      if (write_all(out, frame(answer), nullptr) != Io::done) _exit(0);
+    }
+  } catch (...) {
+    _exit(70);  // never unwind into the parent's code: this is a copy of it
+  }
+}
+
+// ---- The parent's side ------------------------------------------------------------------------------------------
+
+class IsolatedOracle : public Oracle {
+ public:
+  IsolatedOracle(Factory factory, std::chrono::milliseconds timeout)
+      : factory_(std::move(factory)), timeout_(timeout) {
+    if (!factory_) throw std::invalid_argument("make_isolated_oracle: no factory");
+    if (timeout_.count() <= 0) throw std::invalid_argument("make_isolated_oracle: the timeout must be positive");
+  }
+  ~IsolatedOracle() override { shut_down(); }
+  IsolatedOracle(const IsolatedOracle&) = delete;
+  IsolatedOracle& operator=(const IsolatedOracle&) = delete;
+
+  // The name and version come from the worker's first message, taken once: this process never builds the inner
+  // oracle, so it never holds the library's global state (LibTorch's thread pools and settings, say) and forks
+  // every worker from a process the library has not touched; and a library that crashes while it is being built
+  // crashes in the worker. The price: the first name() or version() starts the worker, a little before the first
+  // run() would have.
+  std::string name() const override {
+    identify();
+    return name_;
+  }
+  std::string version() const override {
+    identify();
+    return version_;
+  }
+
+  Outcome run(const Case& c) override {
+    const std::string request = frame(to_json(c));
+    for (int attempt = 0;; ++attempt) {
+      if (pid_ < 0)
+        if (std::optional<Outcome> failed = start()) return *failed;
+      const Clock::time_point deadline = Clock::now() + timeout_;
+      Io w;
+      {
+        SigpipeBlock block;
+        w = write_all(to_worker_, request, &deadline);
+        if (w == Io::eof) block.swallow();
+      }
+      if (w == Io::timeout) return kill_worker();
+      if (w != Io::done) {
+        // The worker was gone before it read this case (killed from outside, or a library thread crashed after
+        // the last answer): not this case's doing. Say so, and give the case a fresh worker, once.
+        const std::string how = reap();
+        std::cerr << "broadcheck: the " << name_ << " oracle's worker died between cases (" << how
+                  << "); starting a new one\n";
+        if (attempt == 0) continue;
+        return crash_outcome(how);
+      }
+      std::string body;
+      const Io r = reader_.next(from_worker_, body, &deadline);
+      if (r == Io::timeout) return kill_worker();
+      if (r == Io::eof) return crash_outcome(reap());
+      const nlohmann::json answer = decode(r, body);
+      if (answer.contains("outcome")) return outcome_from_json(answer["outcome"]);
+      if (answer.contains("exception"))
+        throw std::runtime_error(answer["exception"].get<std::string>());
+      throw std::runtime_error("isolated " + name_ + " oracle: the case " + describe(c) +
+                               " does not survive case_from_json(to_json(case)): " +
+                               answer.value("bad_case", std::string("unreadable answer")));
+    }
+  }
+
+ private:
+  void identify() const {
+    if (identified_) return;
+    if (pid_ < 0)
+      if (std::optional<Outcome> failed = start())
+        throw std::runtime_error("isolated oracle: the worker could not build the oracle: " + summarize(*failed) +
+                                 (failed->detail.empty() ? "" : " (" + failed->detail + ")"));
+  }
+
+  // Forks a worker and waits (up to the timeout) for its first message. Returns the outcome of a failure to build
+  // the oracle (crash or timeout), nothing on success; throws when the factory throws.
+  std::optional<Outcome> start() const {
+    int to[2], from[2];
+    if (::pipe2(to, O_CLOEXEC) != 0) throw std::system_error(errno, std::generic_category(), "pipe2");
+    if (::pipe2(from, O_CLOEXEC) != 0) {
+      const int e = errno;
+      ::close(to[0]);
+      ::close(to[1]);
+      throw std::system_error(e, std::generic_category(), "pipe2");
+    }
+    const std::vector<int> others = registered_fds();  // copied before fork: the child takes no lock
+    const pid_t parent = ::getpid();
+    // Else output buffered here would be written twice, if the worker ever flushes it.
+    std::cout.flush();
+    std::clog.flush();
+    std::fflush(nullptr);
+    const pid_t pid = ::fork();
+    if (pid < 0) {
+      const int e = errno;
+      for (int fd : {to[0], to[1], from[0], from[1]}) ::close(fd);
+      throw std::system_error(e, std::generic_category(), "fork");
+    }
+    if (pid == 0) {
+      ::close(to[1]);
+      ::close(from[0]);
+      for (int fd : others) ::close(fd);
+      worker_main(to[0], from[1], parent, factory_);
+    }
+    ::close(to[0]);
+    ::close(from[1]);
+    pid_ = pid;
+    to_worker_ = to[1];
+    from_worker_ = from[0];
+    register_fd(to_worker_);
+    register_fd(from_worker_);
+    for (int fd : {to_worker_, from_worker_}) ::fcntl(fd, F_SETFL, ::fcntl(fd, F_GETFL) | O_NONBLOCK);
+    reader_.clear();
+
+    const Clock::time_point deadline = Clock::now() + timeout_;
+    std::string body;
+    const Io r = reader_.next(from_worker_, body, &deadline);
+    if (r == Io::timeout) return kill_worker();
+    if (r == Io::eof) return crash_outcome(reap());
+    const nlohmann::json hello = decode(r, body);
+    if (hello.contains("factory_error")) {
+      shut_down();
+      throw std::runtime_error("isolated oracle: the factory threw: " + hello["factory_error"].get<std::string>());
+    }
+    if (!identified_) {
+      name_ = hello.at("name").get<std::string>();
+      version_ = hello.at("version").get<std::string>();
+      identified_ = true;
+    }
+    return std::nullopt;
+  }
+
+  // A frame from the worker as JSON. A broken stream (a read error, a frame that does not decode: something else
+  // wrote into the pipe) is the harness's problem, not the library's: the worker is replaced and run() throws.
+  nlohmann::json decode(Io r, const std::string& body) const {
+    if (r == Io::done) {
+      try {
+        return nlohmann::json::from_cbor(body);
+      } catch (const std::exception&) {
+      }
+    }
+    reap();
+    throw std::runtime_error("isolated oracle: unreadable answer from the worker");
+  }
+
+  // The worker is dead or must go: close its pipes, make sure it is gone, collect its status.
+  std::string reap() const {
+    close_registered(to_worker_);
+    close_registered(from_worker_);
+    // EOF on its pipe almost always means it died; SIGKILL covers a worker that merely closed the pipe. A zombie
+    // ignores the signal and keeps its status, and its pid cannot have been reused before waitpid().
+    ::kill(pid_, SIGKILL);
+    int status = 0;
+    pid_t r;
+    while ((r = ::waitpid(pid_, &status, 0)) < 0 && errno == EINTR) {
+    }
+    pid_ = -1;
+    if (r < 0) return "worker lost (no exit status: SIGCHLD ignored?)";
+    return describe_wait_status(status);
+  }
+
+  Outcome kill_worker() const {
+    reap();
+    return timeout_outcome(timeout_);
+  }
+
+  // Clean shutdown: EOF on the case pipe ends the worker's loop; wait (up to the timeout) for it to close the
+  // answer pipe by exiting, kill it if it does not, and reap it.
+  void shut_down() const noexcept {
+    if (pid_ < 0) return;
+    close_registered(to_worker_);
+    const Clock::time_point deadline = Clock::now() + timeout_;
+    char scratch[4096];
+    for (;;) {
+      if (wait_for(from_worker_, POLLIN, deadline) != Io::done) {
+        ::kill(pid_, SIGKILL);
+        break;
+      }
+      const ssize_t n = ::read(from_worker_, scratch, sizeof scratch);
+      if (n == 0 || (n < 0 && errno != EINTR && errno != EAGAIN && errno != EWOULDBLOCK)) break;
+    }
+    close_registered(from_worker_);
+    int status = 0;
+    while (::waitpid(pid_, &status, 0) < 0 && errno == EINTR) {
+    }
+    pid_ = -1;
+  }
+
+  Factory factory_;
+  std::chrono::milliseconds timeout_;
+  // Mutable: name() and version() are const in the interface but may have to start the worker.
+  mutable pid_t pid_ = -1;
+  mutable int to_worker_ = -1, from_worker_ = -1;
+  mutable FrameReader reader_;
+  mutable bool identified_ = false;
+  mutable std::string name_, version_;
+};
+
+}  // namespace
+
+std::unique_ptr<Oracle> make_isolated_oracle(std::function<std::unique_ptr<Oracle>()> factory,
+                                             std::chrono::milliseconds timeout) {
+  return std::make_unique<IsolatedOracle>(std::move(factory), timeout);
+}
+
+}  // namespace bc

@@ -1,0 +1,33 @@
+// Crash and hang isolation: an oracle whose library runs in a long-lived forked worker process, so that a
+// SIGSEGV, SIGFPE, abort or endless loop in the library becomes the case's outcome (crash with the signal's name,
+// or timeout) instead of the end of the run. Design and measured cost: docs/notes/crash-isolation.md.
+#pragma once
+
+#include <chrono>
+#include <functional>
+#include <memory>
+
+#include "oracles/oracle.h"
+
+namespace bc {
+
+// Wraps the oracle `factory` builds. The factory is called in the worker, never in this process; the worker is
+// forked (fork only, no exec) on the first call of run(), name() or version(), and again after every crash or
+// timeout. Each case crosses a pipe as to_json(Case) and comes back as to_json(Outcome), so the wrapper returns
+// what the inner oracle returns, as far as those two round trips are lossless.
+//
+// run() answers
+//   - the inner oracle's outcome;
+//   - crash, detail "SIGSEGV", "SIGFPE", "SIGABRT", "SIGBUS", "SIGILL", "signal N" or "exit status N", when the
+//     worker died on the case;
+//   - timeout, detail "no answer within N ms", when the worker gave no answer within `timeout` (it is killed);
+// and throws std::runtime_error where the inner oracle would have thrown (the exception's what() is kept), or when
+// the case does not survive case_from_json(to_json(c)) (an invalid case), or when the factory throws.
+// name() and version() throw std::runtime_error when the worker cannot build the oracle at all.
+//
+// Not thread-safe, like the oracles themselves: one caller at a time, and the wrapper should be used from the
+// thread that first uses it (the worker is killed when that thread ends: PR_SET_PDEATHSIG).
+std::unique_ptr<Oracle> make_isolated_oracle(std::function<std::unique_ptr<Oracle>()> factory,
+                                             std::chrono::milliseconds timeout);
+
+}  // namespace bc

@@ -1,0 +1,350 @@
+#include "oracles/isolated_oracle.h"
+
+#include <dirent.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <chrono>
+#include <csignal>
+#include <cstdlib>
+#include <fstream>
+#include <set>
+#include <stdexcept>
+#include <string>
+#include <thread>
+
+#include <gtest/gtest.h>
+
+#include "oracle_test_util.h"
+#include "oracles/engine_oracle.h"
+
+namespace bc {
+namespace {
+
+using testing::make_case;
+using namespace std::chrono_literals;
+
+constexpr auto kTimeout = 300ms;
+
+// A test double for the wrapper's own mechanics. Shapes pick the misbehaviour: a first shape of [13] raises
+// SIGSEGV, [8] SIGFPE, [99] hangs for 10 s, [7] throws. Otherwise: "add" answers ok (the first shape), "sub" an
+// error whose message is not valid UTF-8, "mul" unsupported.
+class FakeOracle : public Oracle {
+ public:
+  std::string name() const override { return "fake"; }
+  std::string version() const override { return "fake 1.0"; }
+  Outcome run(const Case& c) override {
+    const Shape first = c.shapes.empty() ? Shape{} : c.shapes[0];
+    if (first == Shape{13}) std::raise(SIGSEGV);
+    if (first == Shape{8}) std::raise(SIGFPE);
+    if (first == Shape{99}) std::this_thread::sleep_for(10s);
+    if (first == Shape{7}) throw std::runtime_error("fake: thrown on purpose");
+    if (c.op == "add") return Outcome::success(first, "int64");
+    if (c.op == "sub") return Outcome::failure(ErrorKind::broadcast, "bytes \xff\xfe and \xc3\xa9 in a message");
+    return Outcome::unsupported_because("fake has no " + c.op);
+  }
+};
+
+std::unique_ptr<Oracle> make_fake() { return std::make_unique<FakeOracle>(); }
+
+std::unique_ptr<Oracle> isolated_fake() { return make_isolated_oracle(make_fake, kTimeout); }
+
+long ms_since(std::chrono::steady_clock::time_point t0) {
+  return static_cast<long>(
+      std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - t0).count());
+}
+
+int open_fds() {
+  int n = 0;
+  DIR* d = opendir("/proc/self/fd");
+  if (!d) return -1;
+  while (dirent* e = readdir(d))
+    if (e->d_name[0] != '.') ++n;
+  closedir(d);
+  return n;
+}
+
+// The pids of this process's children, from every thread's /proc/self/task/T/children.
+std::set<pid_t> children() {
+  std::set<pid_t> out;
+  DIR* d = opendir("/proc/self/task");
+  if (!d) return out;
+  while (dirent* e = readdir(d)) {
+    if (e->d_name[0] == '.') continue;
+    std::ifstream in(std::string("/proc/self/task/") + e->d_name + "/children");
+    for (pid_t pid; in >> pid;) out.insert(pid);
+  }
+  closedir(d);
+  return out;
+}
+
+bool has_children_file() { return std::ifstream("/proc/self/task/" + std::to_string(getpid()) + "/children").good(); }
+
+// The one worker of the single live wrapper.
+pid_t the_worker() {
+  const std::set<pid_t> kids = children();
+  return kids.size() == 1 ? *kids.begin() : -1;
+}
+
+void expect_no_child_left() {
+  errno = 0;
+  EXPECT_EQ(waitpid(-1, nullptr, WNOHANG), -1);
+  EXPECT_EQ(errno, ECHILD);
+  if (has_children_file()) {
+    EXPECT_TRUE(children().empty());
+  }
+}
+
+TEST(IsolatedOracle, PassesOutcomesThroughUnchanged) {
+  FakeOracle direct;
+  auto wrapped = isolated_fake();
+  EXPECT_EQ(wrapped->name(), "fake");
+  EXPECT_EQ(wrapped->version(), "fake 1.0");
+  for (const Case& c : {make_case("add", {{2, 3}, {3}}), make_case("add", {{}, {}}), make_case("sub", {{2}, {3}}),
+                        make_case("mul", {{0, 5}, {1}}), make_case("add", {{INT64_MAX, 0, 1}, {1}})}) {
+    const Outcome want = direct.run(c);
+    EXPECT_EQ(wrapped->run(c), want) << describe(c) << ": " << summarize(want);
+  }
+}
+
+TEST(IsolatedOracle, OutcomeJsonRoundTripIsLosslessForWhatOraclesBuild) {
+  std::vector<Outcome> outcomes = {Outcome::success({}, "float32"), Outcome::success({0, 3, INT64_MAX}, "int64"),
+                                   Outcome::success({2}, ""), Outcome::unsupported_because("no such op"),
+                                   Outcome::unsupported_because("")};
+  for (ErrorKind k : all_error_kinds()) outcomes.push_back(Outcome::failure(k, "message for " + std::string(to_string(k))));
+  outcomes.push_back(Outcome::failure(ErrorKind::other, ""));
+  Outcome crash;
+  crash.status = Status::crash;
+  crash.detail = "SIGFPE";
+  Outcome timeout;
+  timeout.status = Status::timeout;
+  timeout.detail = "no answer within 300 ms";
+  outcomes.push_back(crash);
+  outcomes.push_back(timeout);
+  for (const Outcome& o : outcomes) EXPECT_EQ(outcome_from_json(to_json(o)), o) << to_json(o).dump();
+}
+
+TEST(IsolatedOracle, CrashesBecomeOutcomesAndTheNextCaseGetsAFreshWorker) {
+  FakeOracle direct;
+  auto wrapped = isolated_fake();
+  const Case fine = make_case("add", {{2, 3}, {3}});
+  EXPECT_EQ(wrapped->run(fine), direct.run(fine));
+  const pid_t first = the_worker();
+
+  const Outcome segv = wrapped->run(make_case("add", {{13}, {1}}));
+  EXPECT_EQ(segv.status, Status::crash);
+  EXPECT_EQ(segv.detail, "SIGSEGV");
+  EXPECT_EQ(wrapped->run(fine), direct.run(fine));
+  if (has_children_file()) {
+    EXPECT_NE(the_worker(), first);
+  }
+
+  const Outcome fpe = wrapped->run(make_case("sub", {{8}, {1}}));
+  EXPECT_EQ(fpe.status, Status::crash);
+  EXPECT_EQ(fpe.detail, "SIGFPE");
+  EXPECT_EQ(summarize(fpe), "crash SIGFPE");
+  const Case error = make_case("sub", {{2}, {3}});
+  EXPECT_EQ(wrapped->run(error), direct.run(error));
+
+  // Crash after crash: each case its own fresh worker.
+  for (int i = 0; i < 3; ++i) EXPECT_EQ(wrapped->run(make_case("add", {{13}, {1}})).detail, "SIGSEGV");
+  EXPECT_EQ(wrapped->run(fine), direct.run(fine));
+}
+
+TEST(IsolatedOracle, AHangTimesOutAfterAboutTheTimeout) {
+  FakeOracle direct;
+  auto wrapped = isolated_fake();
+  const Case fine = make_case("add", {{4}, {1}});
+  EXPECT_EQ(wrapped->run(fine), direct.run(fine));
+
+  const auto t0 = std::chrono::steady_clock::now();
+  const Outcome hang = wrapped->run(make_case("add", {{99}, {1}}));
+  const long took = ms_since(t0);
+  EXPECT_EQ(hang.status, Status::timeout);
+  EXPECT_EQ(hang.detail, "no answer within 300 ms");
+  EXPECT_GE(took, kTimeout.count());
+  EXPECT_LT(took, kTimeout.count() + 700);
+
+  EXPECT_EQ(wrapped->run(fine), direct.run(fine));
+}
+
+TEST(IsolatedOracle, ExceptionsOfTheInnerOracleAreRethrownAndTheWorkerStays) {
+  auto wrapped = isolated_fake();
+  EXPECT_EQ(wrapped->run(make_case("add", {{1}, {1}})).status, Status::ok);
+  const pid_t worker = the_worker();
+  try {
+    wrapped->run(make_case("add", {{7}, {1}}));
+    ADD_FAILURE() << "no exception";
+  } catch (const std::runtime_error& e) {
+    EXPECT_STREQ(e.what(), "fake: thrown on purpose");
+  }
+  EXPECT_EQ(wrapped->run(make_case("add", {{1}, {1}})).status, Status::ok);
+  EXPECT_EQ(the_worker(), worker);
+}
+
+TEST(IsolatedOracle, InvalidCasesAreRefusedLoudly) {
+  auto wrapped = isolated_fake();
+  EXPECT_THROW(wrapped->run(make_case("nope", {{1}})), std::runtime_error);
+  EXPECT_EQ(wrapped->run(make_case("add", {{1}, {1}})).status, Status::ok);
+}
+
+TEST(IsolatedOracle, TheWorkerIgnoresSigintAndSurvivesItsLoss) {
+  if (!has_children_file()) GTEST_SKIP() << "no /proc/self/task/*/children";
+  auto wrapped = isolated_fake();
+  const Case fine = make_case("add", {{5}, {1}});
+  EXPECT_EQ(wrapped->run(fine).status, Status::ok);
+  const pid_t worker = the_worker();
+  ASSERT_GT(worker, 0);
+  ASSERT_EQ(kill(worker, SIGINT), 0);
+  ASSERT_EQ(kill(worker, SIGTERM), 0);
+  EXPECT_EQ(wrapped->run(fine).status, Status::ok);
+  EXPECT_EQ(the_worker(), worker);
+
+  // Killed from outside between two cases: the next case is not blamed; it gets a fresh worker.
+  ASSERT_EQ(kill(worker, SIGKILL), 0);
+  for (int i = 0; i < 200 && access(("/proc/" + std::to_string(worker) + "/fd/0").c_str(), F_OK) == 0; ++i)
+    std::this_thread::sleep_for(5ms);  // until its fds are gone
+  EXPECT_EQ(wrapped->run(fine).status, Status::ok);
+  EXPECT_NE(the_worker(), worker);
+}
+
+TEST(IsolatedOracle, AThousandCasesInARowLeakNoFd) {
+  FakeOracle direct;
+  const int before = open_fds();
+  {
+    auto wrapped = isolated_fake();
+    for (int i = 0; i < 1000; ++i) {
+      const Case c = make_case(i % 3 ? "add" : "sub", {{i % 5, 1 + i % 4}, {1}});
+      ASSERT_EQ(wrapped->run(c), direct.run(c)) << i;
+    }
+    EXPECT_EQ(open_fds(), before + 2);  // the two parent ends of the worker's pipes
+    for (int i = 0; i < 20; ++i) ASSERT_EQ(wrapped->run(make_case("add", {{i % 2 ? 13 : 8}, {1}})).status, Status::crash);
+    EXPECT_EQ(wrapped->run(make_case("add", {{1}, {1}})).status, Status::ok);
+    EXPECT_EQ(open_fds(), before + 2);
+  }
+  EXPECT_EQ(open_fds(), before);
+}
+
+TEST(IsolatedOracle, DestructionLeavesNoZombie) {
+  {
+    auto never_started = isolated_fake();
+  }
+  expect_no_child_left();
+  {
+    auto wrapped = isolated_fake();
+    EXPECT_EQ(wrapped->run(make_case("add", {{1}, {1}})).status, Status::ok);
+    EXPECT_EQ(wrapped->run(make_case("add", {{13}, {1}})).status, Status::crash);
+    EXPECT_EQ(wrapped->run(make_case("add", {{99}, {1}})).status, Status::timeout);
+    EXPECT_EQ(wrapped->run(make_case("add", {{1}, {1}})).status, Status::ok);
+    if (has_children_file()) {
+      EXPECT_EQ(children().size(), 1u);
+    }
+  }
+  expect_no_child_left();
+  {
+    // Two wrappers at once: the second worker must not hold the first one's pipes open, or the first wrapper's
+    // destructor would wait for an EOF that never comes.
+    auto a = isolated_fake();
+    auto b = isolated_fake();
+    EXPECT_EQ(a->run(make_case("add", {{1}, {1}})).status, Status::ok);
+    EXPECT_EQ(b->run(make_case("add", {{2}, {1}})).status, Status::ok);
+    const auto t0 = std::chrono::steady_clock::now();
+    a.reset();
+    EXPECT_LT(ms_since(t0), kTimeout.count() / 2);
+    EXPECT_EQ(b->run(make_case("add", {{3}, {1}})).status, Status::ok);
+  }
+  expect_no_child_left();
+}
+
+int g_atexit_fd = -1;
+extern "C" void note_atexit() {
+  if (g_atexit_fd >= 0) {
+    const ssize_t ignored = write(g_atexit_fd, "x", 1);
+    (void)ignored;
+  }
+}
+
+TEST(IsolatedOracle, TheWorkerRunsNoAtexitHandlerOfTheParent) {
+  int p[2];
+  ASSERT_EQ(pipe2(p, O_CLOEXEC | O_NONBLOCK), 0);
+  g_atexit_fd = p[1];
+  std::atexit(note_atexit);
+  {
+    auto wrapped = isolated_fake();
+    EXPECT_EQ(wrapped->run(make_case("add", {{1}, {1}})).status, Status::ok);
+  }
+  g_atexit_fd = -1;
+  close(p[1]);
+  char ch;
+  EXPECT_EQ(read(p[0], &ch, 1), 0);  // EOF, nothing written
+  close(p[0]);
+}
+
+TEST(IsolatedOracle, AFactoryThatThrowsIsReported) {
+  auto wrapped = make_isolated_oracle([]() -> std::unique_ptr<Oracle> { throw std::runtime_error("no library"); },
+                                      kTimeout);
+  EXPECT_THROW(wrapped->name(), std::runtime_error);
+  EXPECT_THROW(wrapped->run(make_case("add", {{1}, {1}})), std::runtime_error);
+  wrapped.reset();
+  expect_no_child_left();
+}
+
+TEST(IsolatedOracle, AFactoryThatCrashesOrHangsIsContained) {
+  {
+    auto crashing = make_isolated_oracle(
+        []() -> std::unique_ptr<Oracle> {
+          std::raise(SIGSEGV);
+          return make_fake();
+        },
+        kTimeout);
+    try {
+      (void)crashing->name();
+      ADD_FAILURE() << "no exception";
+    } catch (const std::runtime_error& e) {
+      EXPECT_NE(std::string(e.what()).find("SIGSEGV"), std::string::npos) << e.what();
+    }
+    const Outcome o = crashing->run(make_case("add", {{1}, {1}}));
+    EXPECT_EQ(o.status, Status::crash);
+    EXPECT_EQ(o.detail, "SIGSEGV");
+  }
+  {
+    auto hanging = make_isolated_oracle(
+        []() -> std::unique_ptr<Oracle> {
+          std::this_thread::sleep_for(10s);
+          return make_fake();
+        },
+        kTimeout);
+    const auto t0 = std::chrono::steady_clock::now();
+    EXPECT_EQ(hanging->run(make_case("add", {{1}, {1}})).status, Status::timeout);
+    EXPECT_LT(ms_since(t0), kTimeout.count() + 700);
+  }
+  expect_no_child_left();
+}
+
+TEST(IsolatedOracle, WrapsTheEngineTransparently) {
+  auto direct = make_engine_oracle();
+  auto wrapped = make_isolated_oracle(make_engine_oracle, 5000ms);
+  EXPECT_EQ(wrapped->name(), direct->name());
+  EXPECT_EQ(wrapped->version(), direct->version());
+  const std::vector<Case> cases = {
+      make_case("add", {{2, 3}, {3}}),           make_case("mul", {{2, 1}, {3}}),
+      make_case("add", {{2, 3}, {4}}),           make_case("add_", {{1, 3, 1}, {3, 1, 7}}),
+      make_case("broadcast_shapes", {{2, 1}, {3}, {4, 1, 1}}),
+      make_case("expand", {{3}, {2, -1}}),       make_case("expand", {{3}, {2, 4}}),
+      make_case("sum_to", {{4, 2, 3}, {1, 3}}), make_case("sum_to", {{4, 2, 3}, {2, 2}}),
+      make_case("matmul", {{2, 3}, {3}}),       make_case("matmul", {{2, 3}, {4, 5}}),
+      make_case("div", {{}, {0, 1}})};
+  int errors = 0;
+  for (const Case& c : cases) {
+    const Outcome want = direct->run(c);
+    errors += want.status == Status::error;
+    EXPECT_EQ(wrapped->run(c), want) << describe(c) << ": " << summarize(want);
+  }
+  EXPECT_GE(errors, 4);  // the error outcomes, with their messages, pass through too
+}
+
+}  // namespace
+}  // namespace bc
