@@ -67,7 +67,7 @@ int main(int argc, char** argv) {
   for (int i = 0; i < argc; ++i) options.arguments.push_back(argv[i]);
   std::string corpus_dir = BC_DEFAULT_CORPUS_DIR, known, shard_text, shrink_case;
   std::vector<std::string> merge_dirs;
-  bool no_replay = false, no_known = false, quiet = false;
+  bool no_replay = false, no_known = false, quiet = false, no_isolation = false;
   long cases = 200;
   int budget = 4000;
 
@@ -80,6 +80,9 @@ int main(int argc, char** argv) {
     cmd->add_option("--known", known, "known divergences file (default: CORPUS_DIR/known_divergences.jsonl)");
     cmd->add_flag("--no-known", no_known, "declare no known divergences (every difference is new)");
     cmd->add_option("--corpus-dir", corpus_dir, "where the corpus lives")->capture_default_str();
+    cmd->add_flag("--no-isolation", no_isolation, "call LibTorch in this process (a crash ends the run)");
+    cmd->add_option("--timeout-ms", options.timeout_ms, "a case LibTorch has not answered by then is a timeout")
+        ->capture_default_str();
   };
 
   CLI::App* run = app.add_subcommand("run", "replay the corpus, then check every property on generated cases");
@@ -123,6 +126,7 @@ int main(int argc, char** argv) {
 
   if (!no_known) options.declarations = known.empty() ? corpus_dir + "/known_divergences.jsonl" : known;
   if (quiet) options.progress = bc::Progress::quiet;
+  options.isolate = !no_isolation;
   if (shrink->parsed()) return bc::shrink_command(shrink_case, options.declarations, budget, quiet);
   if (merge->parsed()) return bc::merge_runs(merge_dirs, options.out, quiet);
   if (run->parsed()) {

@@ -17,6 +17,7 @@
 
 #include "harness/corpus.h"
 #include "oracles/engine_oracle.h"
+#include "oracles/isolated_oracle.h"
 #include "oracles/torch_oracle.h"
 #include "oracles/xtensor_oracle.h"
 #include "properties/check.h"
@@ -32,10 +33,11 @@
 
 namespace bc {
 
-std::vector<std::unique_ptr<Oracle>> make_all_oracles() {
+std::vector<std::unique_ptr<Oracle>> make_all_oracles(bool isolate, int timeout_ms) {
   std::vector<std::unique_ptr<Oracle>> all;
   all.push_back(make_engine_oracle());
-  all.push_back(make_torch_oracle());
+  if (isolate) all.push_back(make_isolated_oracle([] { return make_torch_oracle(); }, std::chrono::milliseconds(timeout_ms)));
+  else all.push_back(make_torch_oracle());
   all.push_back(make_xtensor_oracle());
   return all;
 }
@@ -91,7 +93,7 @@ class ProgressLine {
 class Runner {
  public:
   Runner(const RunOptions& options, RunSummary& summary, JsonlWriter& out)
-      : options_(options), summary_(summary), out_(out), oracles_(make_all_oracles()),
+      : options_(options), summary_(summary), out_(out), oracles_(make_all_oracles(options.isolate, options.timeout_ms)),
         progress_(options.progress, options.time_budget) {
     for (auto& o : oracles_) summary_.versions[o->name()] = o->version();
     summary_.versions["broadcheck"] = BC_GIT_COMMIT;

@@ -48,6 +48,8 @@ struct RunOptions {
   Shard shard;
   bool random = true;                            // false for replay
   int max_shrink_evaluations = 4000;             // per new signature
+  bool isolate = true;                           // run LibTorch in a crash-isolated worker
+  int timeout_ms = 10000;                        // a case LibTorch has not answered by then is a timeout
   Progress progress = Progress::automatic;
 };
 
@@ -55,8 +57,9 @@ struct RunOptions {
 // case is generated independently of the others (shards need no shared state; a case needs no history).
 rc::Random case_random(uint64_t seed, const std::string& property, long index);
 
-// The oracles in their fixed order: engine, torch, xtensor.
-std::vector<std::unique_ptr<Oracle>> make_all_oracles();
+// The oracles in their fixed order: engine, torch, xtensor. With `isolate`, LibTorch runs in a forked worker
+// (oracles/isolated_oracle.h), so that a crash or a hang becomes that case's outcome instead of the run's end.
+std::vector<std::unique_ptr<Oracle>> make_all_oracles(bool isolate = true, int timeout_ms = 10000);
 
 // "bc1/SEED/PROPERTY/INDEX/PATH": regenerates a case with the same RapidCheck Random key and size, then follows
 // the shrink path (dot-separated shrink indices, "-" for none). Parse errors throw CaseError.

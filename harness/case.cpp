@@ -1,6 +1,8 @@
 #include "harness/case.h"
 
+#include <cmath>
 #include <cstdint>
+#include <limits>
 
 namespace bc {
 
@@ -151,15 +153,29 @@ Case case_from_json(const nlohmann::json& j) {
         c.alpha = number.get<double>();
       }
     } else if (key == "values") {
-      if (!value.is_object() || !value.contains("seed") || !value["seed"].is_number_unsigned())
-        throw CaseError("\"values\" must be an object such as {\"seed\": 7} or {\"seed\": 7, \"special\": true}");
+      const char* form = "\"values\" must be an object such as {\"seed\": 7}, {\"seed\": 7, \"special\": true} or "
+                         "{\"data\": [[1, 2], [3]]}";
+      if (!value.is_object()) throw CaseError(form);
       ValueSpec v;
-      v.seed = value["seed"].get<uint64_t>();
       for (const auto& [name, x] : value.items()) {
-        if (name == "seed") continue;
-        if (name != "special" || !x.is_boolean()) throw CaseError("\"values\" takes \"seed\" and \"special\" (true or false)");
-        v.special = x.get<bool>();
+        if (name == "seed" && x.is_number_unsigned()) v.seed = x.get<uint64_t>();
+        else if (name == "special" && x.is_boolean()) v.special = x.get<bool>();
+        else if (name == "data" && x.is_array()) {
+          for (const auto& operand : x) {
+            if (!operand.is_array()) throw CaseError(form);
+            std::vector<double> values;
+            for (const auto& n : operand) {
+              if (n.is_number()) values.push_back(n.get<double>());
+              else if (n == "nan") values.push_back(std::numeric_limits<double>::quiet_NaN());
+              else if (n == "inf") values.push_back(std::numeric_limits<double>::infinity());
+              else if (n == "-inf") values.push_back(-std::numeric_limits<double>::infinity());
+              else throw CaseError(form);
+            }
+            v.data.push_back(values);
+          }
+        } else throw CaseError(form);
       }
+      if (!value.contains("seed") && !value.contains("data")) throw CaseError(form);
       c.values = v;
     } else if (key == "shapes") {
       if (!value.is_array()) throw CaseError("\"shapes\" must be an array of shapes");
@@ -182,6 +198,15 @@ Case case_from_json(const nlohmann::json& j) {
     if (n != 0 && n != c.shapes.size())
       throw CaseError("\"" + std::string(key) + "\" names " + std::to_string(n) + " operands, the case has " +
                       std::to_string(c.shapes.size()));
+  }
+  if (c.values && !c.values->data.empty()) {
+    if (c.values->data.size() != c.shapes.size())
+      throw CaseError("\"values.data\" gives " + std::to_string(c.values->data.size()) + " operands, the case has " +
+                      std::to_string(c.shapes.size()));
+    for (size_t k = 0; k < c.shapes.size(); ++k)
+      if (static_cast<int64_t>(c.values->data[k].size()) != numel(c.shapes[k]))
+        throw CaseError("\"values.data[" + std::to_string(k) + "]\" has " + std::to_string(c.values->data[k].size()) +
+                        " values for shape " + format_shape(c.shapes[k]));
   }
   if (!c.layouts.empty() && c.layouts[0] == Layout::overlapping)
     throw CaseError("layout \"overlapping\" makes an input a view of the first operand; the first cannot be one");
@@ -222,8 +247,18 @@ nlohmann::json to_json(const Case& c) {
   }
   if (c.alpha) j["scalars"] = {{"alpha", *c.alpha}};
   if (c.values) {
-    j["values"] = {{"seed", c.values->seed}};
+    j["values"] = nlohmann::json::object();
+    if (c.values->data.empty()) j["values"]["seed"] = c.values->seed;
     if (c.values->special) j["values"]["special"] = true;
+    if (!c.values->data.empty()) {
+      j["values"]["data"] = nlohmann::json::array();
+      for (const auto& operand : c.values->data) {
+        nlohmann::json list = nlohmann::json::array();
+        for (double v : operand)
+          list.push_back(std::isnan(v) ? nlohmann::json("nan") : std::isinf(v) ? nlohmann::json(v > 0 ? "inf" : "-inf") : nlohmann::json(v));
+        j["values"]["data"].push_back(list);
+      }
+    }
   }
   return j;
 }

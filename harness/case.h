@@ -33,10 +33,14 @@ std::string layout_names();
 
 // Deterministic operand values: drawn from `seed`, including negatives and zero; NaN, +-inf and -0.0 (and the
 // int64 extremes) only when `special` is set.
+// Or given outright: `data` holds, per operand, the values the op sees (row-major), e.g. from a bug report.
 struct ValueSpec {
   uint64_t seed = 0;
   bool special = false;
-  friend bool operator==(const ValueSpec& a, const ValueSpec& b) { return a.seed == b.seed && a.special == b.special; }
+  std::vector<std::vector<double>> data;
+  friend bool operator==(const ValueSpec& a, const ValueSpec& b) {
+    return a.seed == b.seed && a.special == b.special && a.data == b.data;
+  }
 };
 
 struct Case {

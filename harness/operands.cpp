@@ -42,9 +42,19 @@ double draw(uint64_t& state, DType dtype, bool special) {
 
 }  // namespace
 
+// A given value as the dtype holds it (so that every library starts from the same number).
+static double representable(double v, DType dtype) {
+  switch (dtype) {
+    case DType::bool_: return v != 0 ? 1 : 0;
+    case DType::int64: return std::isfinite(v) ? std::trunc(v) : 0;
+    case DType::float32: return static_cast<float>(v);
+    default: return v;
+  }
+}
+
 std::vector<double> base_values(const Case& c, size_t operand, DType dtype, int64_t count) {
   std::vector<double> out(static_cast<size_t>(count), 0.0);
-  if (!c.values) return out;
+  if (!c.values || !c.values->data.empty()) return out;
   uint64_t state = c.values->seed * 0x100000001b3ull + operand + 1;
   for (double& v : out) v = draw(state, dtype, c.values->special);
   return out;
@@ -96,6 +106,13 @@ std::vector<OperandPlan> plan_operands(const Case& c) {
         break;
     }
     if (p.views_operand < 0) p.base_values = base_values(c, k, p.dtype, numel(p.base_shape));
+    if (c.values && k < c.values->data.size() && p.views_operand < 0) {
+      // Given values are what the op sees: write them through the view into the (zeroed) base.
+      p.base_values.assign(p.base_values.size(), 0.0);
+      const std::vector<int64_t> at = element_offsets(View{p.offset, p.shape, p.strides});
+      for (size_t e = 0; e < at.size(); ++e)
+        p.base_values[static_cast<size_t>(at[e])] = representable(c.values->data[k][e], p.dtype);
+    }
     plans.push_back(p);
   }
   return plans;

@@ -242,3 +242,22 @@ TEST(Cli, InternalErrorExitsThree) {
   EXPECT_EQ(r.exit_code, 3);
   EXPECT_NE(r.output.find("internal error"), std::string::npos) << r.output;
 }
+
+TEST(Cli, ARealLibTorchCrashIsRecordedAndTheRunFinishes) {
+  // INT64_MIN % -1 traps in LibTorch (SIGFPE); the isolated LibTorch oracle turns that into the case's outcome.
+  const fs::path out = scratch("crash");
+  CliRun r = broadcheck("replay " BC_SOURCE_DIR "/corpus/findings.jsonl --no-known --out " + out.string());
+  EXPECT_EQ(r.exit_code, 1) << r.output;
+  const auto results = lines(out / "results.jsonl");
+  ASSERT_EQ(results.size(), 2u);
+  for (const std::string& l : results) {
+    const auto j = nlohmann::json::parse(l);
+    EXPECT_EQ(j["outcomes"]["torch"]["status"], "crash") << l;
+    EXPECT_EQ(j["outcomes"]["torch"]["detail"], "SIGFPE") << l;
+    EXPECT_EQ(j["outcomes"]["engine"]["values"][0], 0.0) << l;
+  }
+  EXPECT_EQ(nlohmann::json::parse(slurp(out / "summary.json"))["statuses"]["torch:crash"], 2);
+  EXPECT_NE(slurp(out / "report.html").find("SIGFPE"), std::string::npos);
+  // Declared, the same crash is known and the run passes.
+  EXPECT_EQ(broadcheck("replay " BC_SOURCE_DIR "/corpus/findings.jsonl --out " + out.string()).exit_code, 0);
+}
