@@ -105,13 +105,25 @@ struct Types {
   DType compute, result;
 };
 
-Result<Types> types_for(BinaryOp op, const Tensor& a, const Tensor& b, double alpha) {
+// sub's bool check, which LibTorch makes before anything else.
+std::optional<Error> sub_check(BinaryOp op, const Tensor& a, const Tensor& b) {
   if (op == BinaryOp::sub && a.dtype() == DType::bool_ && b.dtype() == DType::bool_)
     return invalid("Subtraction, the `-` operator, with two bool tensors is not supported. Use the `^` or "
                    "`logical_xor()` operator instead.");
   if (op == BinaryOp::sub && (a.dtype() == DType::bool_ || b.dtype() == DType::bool_))
     return invalid("Subtraction, the `-` operator, with a bool tensor is not supported. If you are trying to "
                    "invert a mask, use the `~` or `logical_not()` operator instead.");
+  return std::nullopt;
+}
+
+// alpha's check, which LibTorch makes after it has computed the result type (and, in place, checked the cast).
+std::optional<Error> alpha_check(BinaryOp op, DType compute, Scalar alpha) {
+  if ((op == BinaryOp::add || op == BinaryOp::sub) && category(compute) != Category::floating && !alpha.integral)
+    return invalid("For integral input tensors, argument alpha must not be a floating point number.");
+  return std::nullopt;
+}
+
+Result<Types> types_for(BinaryOp op, const Tensor& a, const Tensor& b) {
   DType compute = result_type({{a.dtype(), a.dim() == 0}, {b.dtype(), b.dim() == 0}});
   if (info(op).float_only && category(compute) != Category::floating) compute = DType::float32;
   // LibTorch has no bool kernel for these three (its messages name the kernel).
@@ -120,9 +132,6 @@ Result<Types> types_for(BinaryOp op, const Tensor& a, const Tensor& b, double al
   for (const auto& [which, kernel] : no_bool_kernel)
     if (op == which && compute == DType::bool_)
       return invalid(std::string("\"") + kernel + "\" not implemented for 'Bool'");
-  if ((op == BinaryOp::add || op == BinaryOp::sub) && category(compute) != Category::floating &&
-      alpha != std::floor(alpha))
-    return invalid("For integral input tensors, argument alpha must not be a floating point number.");
   return Types{compute, info(op).comparison ? DType::bool_ : compute};
 }
 
@@ -140,7 +149,9 @@ Result<std::vector<Value>> compute(BinaryOp op, const Tensor& a, const Tensor& b
     } else if (type == DType::float64) {
       if (auto v = apply<double>(op, x.f, y.f, alpha)) r = Value::of_float(*v);
     } else {
-      if (auto v = apply<int64_t>(op, x.i, y.i, static_cast<int64_t>(alpha))) r = Value::of_int(*v);
+      // For bool, LibTorch first converts alpha to bool (any non-zero alpha is true).
+      const int64_t a = type == DType::bool_ ? (alpha != 0) : static_cast<int64_t>(alpha);
+      if (auto v = apply<int64_t>(op, x.i, y.i, a)) r = Value::of_int(*v);
     }
     if (!r) return invalid("ZeroDivisionError");
     out[k] = *r;
@@ -180,25 +191,29 @@ std::optional<BinaryOp> binary_op_from_name(const std::string& name) {
 const char* to_string(BinaryOp op) { return info(op).name; }
 bool is_comparison(BinaryOp op) { return info(op).comparison; }
 
-Result<Tensor> binary(BinaryOp op, const Tensor& a, const Tensor& b, double alpha) {
+Result<Tensor> binary(BinaryOp op, const Tensor& a, const Tensor& b, Scalar alpha) {
+  if (auto e = sub_check(op, a, b)) return *e;
   Result<Shape> shape = broadcast_shapes(a.sizes(), b.sizes());
   if (!shape.ok()) return shape.error();
-  Result<Types> types = types_for(op, a, b, alpha);
+  Result<Types> types = types_for(op, a, b);
   if (!types.ok()) return types.error();
-  Result<std::vector<Value>> values = compute(op, a, b, shape.value(), types.value().compute, alpha);
+  if (auto e = alpha_check(op, types.value().compute, alpha)) return *e;
+  Result<std::vector<Value>> values = compute(op, a, b, shape.value(), types.value().compute, alpha.value);
   if (!values.ok()) return values.error();
   return materialize(shape.value(), types.value().result, values.value());
 }
 
-Result<Tensor> binary_(BinaryOp op, Tensor& self, const Tensor& other, double alpha) {
+Result<Tensor> binary_(BinaryOp op, Tensor& self, const Tensor& other, Scalar alpha) {
+  if (auto e = sub_check(op, self, other)) return *e;
   if (auto e = overlap_error(self, {&other})) return *e;
   Result<Shape> shape = inplace_shape(self.sizes(), {other.sizes()});
   if (!shape.ok()) return shape.error();
-  Result<Types> types = types_for(op, self, other, alpha);
+  Result<Types> types = types_for(op, self, other);
   if (!types.ok()) return types.error();
   if (!can_cast(types.value().result, self.dtype()))
     return Error{ErrorKind::dtype_cast, cast_error_message(types.value().result, self.dtype())};
-  Result<std::vector<Value>> values = compute(op, self, other, shape.value(), types.value().compute, alpha);
+  if (auto e = alpha_check(op, types.value().compute, alpha)) return *e;
+  Result<std::vector<Value>> values = compute(op, self, other, shape.value(), types.value().compute, alpha.value);
   if (!values.ok()) return values.error();
   store(self, values.value());
   return self;
@@ -215,26 +230,26 @@ Result<Tensor> lerp_into(const Tensor& start, const Tensor& end, const Tensor& w
     if (t->dtype() != start.dtype())
       return invalid(std::string("expected dtype ") + cxx_name(start.dtype()) + " for `" +
                      (t == &end ? "end" : "weight") + "` but got dtype " + cxx_name(t->dtype()));
-  if (category(start.dtype()) != Category::floating)
-    return invalid(std::string("\"lerp_kernel_tensor\" not implemented for '") + torch_name(start.dtype()) + "'");
   if (self)
     if (auto e = overlap_error(*self, {&end, &weight})) return *e;
   Result<Shape> shape = self ? inplace_shape(start.sizes(), {end.sizes(), weight.sizes()})
                              : broadcast_shapes(std::vector<Shape>{start.sizes(), end.sizes(), weight.sizes()});
   if (!shape.ok()) return shape.error();
+  if (category(start.dtype()) != Category::floating)  // the kernel's dispatch, last
+    return invalid(std::string("\"lerp_kernel_tensor\" not implemented for '") + torch_name(start.dtype()) + "'");
   const Shape& s = shape.value();
   const auto so = element_offsets(start.expand(s).value().view()), eo = element_offsets(end.expand(s).value().view()),
              wo = element_offsets(weight.expand(s).value().view());
   std::vector<Value> out(so.size());
   const bool single = start.dtype() == DType::float32;
   for (size_t k = 0; k < so.size(); ++k) {
-    // LibTorch's formula: from the nearer end, for accuracy at both ends.
+    // LibTorch 1.13's formula: from `start` when weight < 0.5 (signed: negative weights too), else from `end`.
     const double a = start.read(so[k]).f, b = end.read(eo[k]).f, w = weight.read(wo[k]).f;
     if (single) {
       const float fa = static_cast<float>(a), fb = static_cast<float>(b), fw = static_cast<float>(w);
-      out[k] = Value::of_float(std::abs(fw) < 0.5f ? fa + fw * (fb - fa) : fb - (fb - fa) * (1 - fw));
+      out[k] = Value::of_float(fw < 0.5f ? fa + fw * (fb - fa) : fb - (fb - fa) * (1 - fw));
     } else {
-      out[k] = Value::of_float(std::abs(w) < 0.5 ? a + w * (b - a) : b - (b - a) * (1 - w));
+      out[k] = Value::of_float(w < 0.5 ? a + w * (b - a) : b - (b - a) * (1 - w));
     }
   }
   if (!self) return materialize(s, start.dtype(), out);

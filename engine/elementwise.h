@@ -16,12 +16,18 @@ std::optional<BinaryOp> binary_op_from_name(const std::string& name);  // "add",
 const char* to_string(BinaryOp op);
 bool is_comparison(BinaryOp op);
 
-// a op b (alpha scales b for add and sub).
-Result<Tensor> binary(BinaryOp op, const Tensor& a, const Tensor& b, double alpha = 1);
+// A scalar argument as LibTorch sees it: an integer (Python int) or a floating value (Python float).
+struct Scalar {
+  double value = 1;
+  bool integral = true;
+};
 
-// self op= other, in place; returns self. Fails with internal_overlap, partial_overlap, broadcast,
-// inplace_shape or dtype_cast, in that order of checking.
-Result<Tensor> binary_(BinaryOp op, Tensor& self, const Tensor& other, double alpha = 1);
+// a op b (alpha scales b for add and sub).
+Result<Tensor> binary(BinaryOp op, const Tensor& a, const Tensor& b, Scalar alpha = {});
+
+// self op= other, in place; returns self. Checks in LibTorch's order: sub's bool check, then internal_overlap,
+// partial_overlap, broadcast, inplace_shape, dtype_cast, and last the alpha check.
+Result<Tensor> binary_(BinaryOp op, Tensor& self, const Tensor& other, Scalar alpha = {});
 
 // start + weight * (end - start), all three broadcast; floating dtypes, all the same.
 Result<Tensor> lerp(const Tensor& start, const Tensor& end, const Tensor& weight);

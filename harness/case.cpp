@@ -151,6 +151,7 @@ Case case_from_json(const nlohmann::json& j) {
         if (name != "alpha") throw CaseError("unknown scalar \"" + name + "\"; valid: alpha");
         if (!number.is_number()) throw CaseError("\"scalars.alpha\" must be a number");
         c.alpha = number.get<double>();
+        c.alpha_is_integer = number.is_number_integer();
       }
     } else if (key == "values") {
       const char* form = "\"values\" must be an object such as {\"seed\": 7}, {\"seed\": 7, \"special\": true} or "
@@ -245,7 +246,8 @@ nlohmann::json to_json(const Case& c) {
     j["layouts"] = nlohmann::json::array();
     for (Layout l : c.layouts) j["layouts"].push_back(to_string(l));
   }
-  if (c.alpha) j["scalars"] = {{"alpha", *c.alpha}};
+  if (c.alpha)
+    j["scalars"] = {{"alpha", c.alpha_is_integer ? nlohmann::json(static_cast<int64_t>(*c.alpha)) : nlohmann::json(*c.alpha)}};
   if (c.values) {
     j["values"] = nlohmann::json::object();
     if (c.values->data.empty()) j["values"]["seed"] = c.values->seed;

@@ -50,6 +50,7 @@ struct Case {
   std::vector<DType> dtypes;      // per operand; empty: all float32
   std::vector<Layout> layouts;    // per operand; empty: all contiguous
   std::optional<double> alpha;    // "scalars": {"alpha": ...} for add/sub
+  bool alpha_is_integer = true;   // written 2 (a Python int) rather than 2.0 (a float): LibTorch tells them apart
   std::optional<ValueSpec> values;  // absent: a shape-level case (no values are compared)
   std::optional<Expectation> expect;
   std::string source;

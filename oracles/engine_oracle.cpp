@@ -43,7 +43,7 @@ Outcome run_tensor_op(const Case& c, bool inplace) {
   if (name == "where") return from_tensor(where(t[0], t[1], t[2]), values);
   const std::optional<BinaryOp> op = binary_op_from_name(name);
   if (!op) return Outcome::unsupported_because("the engine has no op " + c.op);
-  const double alpha = c.alpha.value_or(1.0);
+  const Scalar alpha{c.alpha.value_or(1.0), c.alpha ? c.alpha_is_integer : true};
   return from_tensor(inplace ? binary_(*op, t[0], t[1], alpha) : binary(*op, t[0], t[1], alpha), values);
 }
 

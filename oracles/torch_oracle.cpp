@@ -74,7 +74,7 @@ std::vector<at::Tensor> build_operands(const Case& c) {
   return views;
 }
 
-at::Tensor run_binary(const std::string& op, const at::Tensor& a, const at::Tensor& b, double alpha) {
+at::Tensor run_binary(const std::string& op, const at::Tensor& a, const at::Tensor& b, const at::Scalar& alpha) {
   static const std::map<std::string, at::Tensor (*)(const at::Tensor&, const at::Tensor&)> plain = {
       {"mul", [](const at::Tensor& x, const at::Tensor& y) { return at::mul(x, y); }},
       {"div", [](const at::Tensor& x, const at::Tensor& y) { return at::div(x, y); }},
@@ -96,7 +96,7 @@ at::Tensor run_binary(const std::string& op, const at::Tensor& a, const at::Tens
   return plain.at(op)(a, b);
 }
 
-at::Tensor run_binary_(const std::string& op, at::Tensor& a, const at::Tensor& b, double alpha) {
+at::Tensor run_binary_(const std::string& op, at::Tensor& a, const at::Tensor& b, const at::Scalar& alpha) {
   if (op == "add_") return a.add_(b, alpha);
   if (op == "sub_") return a.sub_(b, alpha);
   if (op == "mul_") return a.mul_(b);
@@ -147,7 +147,10 @@ class TorchOracle : public Oracle {
     const auto& s = c.shapes;
     if (op.family == "elementwise" || op.family == "inplace") {
       std::vector<at::Tensor> t = build_operands(c);
-      const double alpha = c.alpha.value_or(1.0);
+      // alpha as the case writes it: an int (the default 1) or a float, which LibTorch checks differently.
+      const at::Scalar alpha = !c.alpha ? at::Scalar(int64_t{1})
+                               : c.alpha_is_integer ? at::Scalar(static_cast<int64_t>(*c.alpha))
+                                                    : at::Scalar(*c.alpha);
       at::Tensor r = c.op == "lerp"    ? at::lerp(t[0], t[1], t[2])
                      : c.op == "lerp_" ? t[0].lerp_(t[1], t[2])
                      : c.op == "where" ? at::where(t[0], t[1], t[2])

@@ -27,6 +27,12 @@ const std::vector<Property>& properties() {
       {"matmul_agree", "matmul: 1-D promotion, matrix dims, batch broadcasting", gen::matmul_case(), Check::oracles,
        {"valid", "inner dims differ", "batch dims conflict", "0-D operand", "size-0 dim", "engine ok",
         "engine error:matmul_shape", "engine error:broadcast"}},
+      {"values_agree", "elementwise ops on values: dtypes, layouts, in-place rules, special values",
+       gen::value_case(), Check::oracles,
+       {"in-place", "out-of-place", "near miss", "dtype bool", "dtype int64", "dtype float32", "dtype float64",
+        "layout transposed", "layout strided", "layout expanded", "layout overlapping", "special values",
+        "engine ok", "engine error:internal_overlap", "engine error:partial_overlap", "engine error:dtype_cast",
+        "engine error:inplace_shape", "engine error:broadcast", "engine error:invalid_argument"}},
       {"broadcast_algebra", "commutative, associative, rank 0 the identity, idempotent (engine)",
        gen::algebra_case(), Check::algebra, {"arbitrary", "broadcastable", "rank-0 operand", "size-0 dim"}},
   };

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "harness/operands.h"
 #include "properties/shape_set.h"
 
 namespace bc::gen {
@@ -193,6 +194,63 @@ rc::Gen<Case> algebra_case() {
   return rc::gen::exec([] {
     if (*weighted<bool>({{3, false}, {1, true}})) return make_case("broadcast_shapes", {*shape(), *shape(), *shape()}, {"arbitrary"});
     return make_case("broadcast_shapes", *broadcastable(3), {"broadcastable"});
+  });
+}
+
+rc::Gen<Case> value_case() {
+  return rc::gen::exec([] {
+    static const std::vector<std::pair<uint64_t, std::string>> ops = {
+        {6, "add"}, {3, "sub"}, {3, "mul"}, {3, "div"}, {2, "pow"}, {2, "atan2"}, {2, "fmod"}, {2, "remainder"},
+        {2, "maximum"}, {2, "minimum"}, {1, "eq"}, {1, "ne"}, {1, "lt"}, {1, "le"}, {1, "gt"}, {1, "ge"},
+        {2, "lerp"}, {2, "where"}};
+    std::string op = *weighted(ops);
+    const bool has_inplace = op != "maximum" && op != "minimum" && op != "where";
+    const bool inplace = has_inplace && *weighted<bool>({{1, false}, {1, true}});
+    if (inplace) op += "_";
+    const int arity = (op == "lerp" || op == "lerp_" || op == "where") ? 3 : 2;
+    std::vector<Shape> shapes;
+    std::vector<std::string> tags = {inplace ? "in-place" : "out-of-place"};
+    if (*weighted<bool>({{6, false}, {1, true}})) {
+      shapes = *near_miss(arity, 4);
+      tags.push_back("near miss");
+    } else if (inplace && *weighted<bool>({{4, true}, {1, false}})) {
+      const Shape full = *shape(0, 4);
+      shapes.push_back(full);
+      for (int k = 1; k < arity; ++k) shapes.push_back(*operand_of(full));
+    } else {
+      shapes = *broadcastable(arity, 4);
+    }
+    Case c = make_case(op, shapes, tags);
+    const auto any_dtype = weighted<DType>({{4, DType::float32}, {3, DType::int64}, {2, DType::float64}, {2, DType::bool_}});
+    // lerp needs one floating dtype for all three; where's condition is bool.
+    const auto float_dtype = weighted<DType>({{2, DType::float32}, {1, DType::float64}});
+    if (op == "lerp" || op == "lerp_") {
+      const DType t = *weighted<bool>({{6, false}, {1, true}}) ? *any_dtype : *float_dtype;
+      c.dtypes = {t, t, t};
+    } else {
+      for (int k = 0; k < arity; ++k) c.dtypes.push_back(k == 0 && op == "where" ? DType::bool_ : *any_dtype);
+    }
+    const auto layout = weighted<Layout>({{6, Layout::contiguous}, {2, Layout::transposed}, {2, Layout::strided},
+                                          {1, Layout::expanded}, {1, Layout::overlapping}});
+    for (int k = 0; k < arity; ++k) {
+      Layout l = *layout;
+      if (k == 0 && l == Layout::overlapping) l = Layout::contiguous;  // only inputs view the first operand
+      c.layouts.push_back(l);
+    }
+    if ((op == "add" || op == "sub" || op == "add_" || op == "sub_") && *weighted<bool>({{2, false}, {1, true}})) {
+      c.alpha = *weighted<double>({{3, 2.0}, {1, -1.0}, {1, 0.5}, {1, 2.5}});
+      c.alpha_is_integer = *c.alpha == std::floor(*c.alpha) && *weighted<bool>({{1, true}, {1, false}});
+    }
+    ValueSpec v;
+    v.seed = *rc::gen::inRange<uint64_t>(0, 1000000);
+    v.special = *weighted<bool>({{3, false}, {1, true}});
+    c.values = v;
+    for (DType t : c.dtypes) c.tags.push_back(std::string("dtype ") + to_string(t));
+    for (const OperandPlan& p : plan_operands(c)) c.tags.push_back(std::string("layout ") + to_string(p.layout));
+    if (v.special) c.tags.push_back("special values");
+    std::sort(c.tags.begin(), c.tags.end());
+    c.tags.erase(std::unique(c.tags.begin(), c.tags.end()), c.tags.end());
+    return c;
   });
 }
 

@@ -40,4 +40,10 @@ rc::Gen<Case> sum_to_case();            // valid targets, targets that do not ex
 rc::Gen<Case> matmul_case();            // 1-D/2-D/batched pairs, valid and near miss (inner dim, batch, 0-D)
 rc::Gen<Case> algebra_case();           // three arbitrary shapes, often broadcastable, for the algebra laws
 
+// A value-level elementwise case: any of the value ops, out-of-place or in-place, random dtypes and layouts
+// (expanded and overlapping ones included), a value seed (special values a quarter of the time), alpha for add and
+// sub. Shapes broadcast (in-place: self is the full shape, or narrower), with some near misses. Shrinks towards
+// add, float32, contiguous, no special values, then smaller shapes.
+rc::Gen<Case> value_case();
+
 }  // namespace bc::gen

@@ -34,18 +34,31 @@ TEST(Elementwise, IntegerCornerCases) {
   EXPECT_EQ(first(binary(BinaryOp::remainder, longs({INT64_MIN}), longs({-1}))), 0);  // LibTorch traps here
 }
 
+TEST(Elementwise, LerpStartsFromStartForEveryWeightBelowAHalf) {
+  // LibTorch 1.13: weight < 0.5 (signed) takes start + w * (end - start); 2 to -inf with w = -0.5 is +inf, not NaN.
+  const Tensor start = floats({2}), end = floats({-INFINITY}), w = floats({-0.5});
+  EXPECT_EQ(first(lerp(start, end, w)), INFINITY);
+}
+
 TEST(Elementwise, FloatingSemantics) {
   EXPECT_EQ(first(binary(BinaryOp::remainder, floats({-7.5}), floats({2}))), 0.5);
   EXPECT_TRUE(std::isnan(first(binary(BinaryOp::maximum, floats({NAN}), floats({1})))));
   Result<Tensor> a = binary(BinaryOp::atan2, longs({1}), longs({1}));
   EXPECT_EQ(a.value().dtype(), DType::float32);
   EXPECT_NEAR(first(a), 0.785398, 1e-6);
-  EXPECT_EQ(first(binary(BinaryOp::add, floats({1}), floats({2}), 3)), 7);
+  EXPECT_EQ(first(binary(BinaryOp::add, floats({1}), floats({2}), {3, true})), 7);
 }
 
 TEST(Elementwise, DtypeErrorsHaveLibTorchText) {
-  EXPECT_EQ(error_of(binary(BinaryOp::add, longs({1}), longs({1}), 0.5)),
+  EXPECT_EQ(error_of(binary(BinaryOp::add, longs({1}), longs({1}), {0.5, false})),
             "For integral input tensors, argument alpha must not be a floating point number.");
+  // 2.0 is refused too: LibTorch looks at the scalar's type, not its value.
+  EXPECT_FALSE(binary(BinaryOp::add, longs({1}), longs({1}), {2.0, false}).ok());
+  EXPECT_TRUE(binary(BinaryOp::add, longs({1}), longs({1}), {2, true}).ok());
+  // LibTorch checks sub's bool operands before anything else, even before memory overlap.
+  Tensor expanded_bool_self = Tensor::zeros({1, 2}, DType::bool_).expand({2, 2}).value();
+  EXPECT_EQ(binary_(BinaryOp::sub, expanded_bool_self, Tensor::zeros({2}, DType::float32)).error().kind,
+            ErrorKind::invalid_argument);
   const Tensor t = Tensor::from_values({1}, DType::bool_, {1});
   EXPECT_EQ(error_of(binary(BinaryOp::sub, t, t)),
             "Subtraction, the `-` operator, with two bool tensors is not supported. Use the `^` or `logical_xor()` "
@@ -53,6 +66,9 @@ TEST(Elementwise, DtypeErrorsHaveLibTorchText) {
   EXPECT_EQ(error_of(binary(BinaryOp::pow, t, t)), "\"pow\" not implemented for 'Bool'");
   EXPECT_EQ(error_of(binary(BinaryOp::fmod, t, t)), "\"fmod_cpu\" not implemented for 'Bool'");
   EXPECT_EQ(first(binary(BinaryOp::add, t, t)), 1);
+  const Tensor f = Tensor::from_values({1}, DType::bool_, {0});
+  EXPECT_EQ(first(binary(BinaryOp::add, t, t, {-1, true})), 1);  // alpha -1 is true for bool: 1 + 1 = true
+  EXPECT_EQ(first(binary(BinaryOp::add, f, t, {0, true})), 0);   // alpha 0 is false
   EXPECT_EQ(binary(BinaryOp::add, t, t).value().dtype(), DType::bool_);
   EXPECT_EQ(error_of(lerp(floats({1}), longs({1}), floats({1}))),
             "expected dtype float for `end` but got dtype long int");

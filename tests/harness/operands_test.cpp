@@ -20,7 +20,7 @@ TEST(CaseValueFields, ParseAndRoundTrip) {
   EXPECT_EQ(c.dtypes, (std::vector<DType>{DType::int64, DType::float32}));
   EXPECT_EQ(c.layouts, (std::vector<Layout>{Layout::transposed, Layout::strided}));
   EXPECT_EQ(c.alpha, 2.0);
-  EXPECT_EQ(c.values, (ValueSpec{9, true}));
+  EXPECT_EQ(c.values, (ValueSpec{9, true, {}}));
   EXPECT_EQ(to_json(case_from_json(to_json(c))), to_json(c));
   EXPECT_TRUE(c.extra.empty());
 }

@@ -47,6 +47,7 @@ RC_GTEST_PROP(Property, BroadcastShapesAgree, ()) { check_property("broadcast_sh
 RC_GTEST_PROP(Property, ExpandAgree, ()) { check_property("expand_agree"); }
 RC_GTEST_PROP(Property, SumToAgree, ()) { check_property("sum_to_agree"); }
 RC_GTEST_PROP(Property, MatmulAgree, ()) { check_property("matmul_agree"); }
+RC_GTEST_PROP(Property, ValuesAgree, ()) { check_property("values_agree"); }
 RC_GTEST_PROP(Property, BroadcastAlgebra, ()) { check_property("broadcast_algebra"); }
 
 TEST(Property, AlgebraViolationsAreDescribed) {
