@@ -5,6 +5,8 @@
 #include <benchmark/benchmark.h>
 
 #include "cli/run.h"
+#include "harness/known_divergence.h"
+#include "properties/check.h"
 #include "properties/registry.h"
 
 namespace bc {
@@ -20,6 +22,7 @@ long cases_in_a_run() {
 
 RunOptions bench_options() {
   RunOptions o;
+  o.isolate = false;  // the harness's own cost, without the isolation round trips (BM_ValueCases prices those)
   o.cases = kCasesPerProperty;
   o.seed = 1;
   o.out = (std::filesystem::temp_directory_path() / "broadcheck-bench-run").string();
@@ -49,6 +52,21 @@ void BM_OracleCallsOnly(benchmark::State& state) {
   state.SetItemsProcessed(state.iterations() * static_cast<long>(cases.size()));
 }
 BENCHMARK(BM_OracleCallsOnly)->Unit(benchmark::kMillisecond)->Iterations(3);
+
+// Value-level cases (the values_agree property) judged on all oracles, LibTorch in its crash-isolated worker
+// (arg 1) or called in this process (arg 0): the price of isolation, in one run.
+void BM_ValueCases(benchmark::State& state) {
+  const Property* p = find_property("values_agree");
+  std::vector<Case> cases;
+  for (long i = 0; i < 512; ++i) cases.push_back(p->gen(case_random(1, p->name, i)).value());
+  auto oracles = make_all_oracles(state.range(0) == 1);
+  const auto declarations = load_declarations(BC_SOURCE_DIR "/corpus/known_divergences.jsonl");
+  size_t i = 0;
+  for (auto _ : state) benchmark::DoNotOptimize(evaluate(p->name, cases[i++ % cases.size()], oracles, declarations));
+  state.SetItemsProcessed(state.iterations());
+  state.SetLabel(state.range(0) == 1 ? "LibTorch isolated" : "LibTorch in process");
+}
+BENCHMARK(BM_ValueCases)->Arg(0)->Arg(1)->UseRealTime();
 
 }  // namespace
 }  // namespace bc
