@@ -26,6 +26,7 @@
 #include "reports/jsonl_writer.h"
 #include "reports/junit_writer.h"
 #include "reports/regression_draft.h"
+#include "reports/text_file.h"
 
 #ifndef BC_GIT_COMMIT
 #define BC_GIT_COMMIT "unknown"
@@ -284,7 +285,7 @@ int exit_code_for(const RunSummary& summary, int signal_number) {
 }
 
 void write_reports(const RunSummary& summary, const std::string& dir) {
-  std::ofstream(dir + "/summary.json") << to_json(summary).dump(1) << "\n";
+  write_text_file(dir + "/summary.json", to_json(summary).dump(1) + "\n");
   write_junit(summary, dir + "/junit.xml");
   write_html_report(summary, dir + "/report.html");
 }

@@ -14,11 +14,12 @@
 #include "reports/html_report.h"
 
 #include <algorithm>
-#include <fstream>
 #include <set>
 #include <stdexcept>
 
 #include <fmt/format.h>
+
+#include "reports/text_file.h"
 
 namespace bc {
 
@@ -515,12 +516,7 @@ std::string html_report(const RunSummary& summary) {
 }
 
 void write_html_report(const RunSummary& summary, const std::string& path) {
-  const std::string html = html_report(summary);
-  std::ofstream out(path, std::ios::binary | std::ios::trunc);
-  if (!out) throw std::runtime_error(path + ": cannot open for writing");
-  out << html;
-  out.flush();
-  if (!out) throw std::runtime_error(path + ": write failed");
+  write_text_file(path, html_report(summary));
 }
 
 }  // namespace bc

@@ -16,12 +16,13 @@
 #include "reports/junit_writer.h"
 
 #include <cstdint>
-#include <fstream>
 #include <set>
 #include <stdexcept>
 #include <string_view>
 
 #include <fmt/format.h>
+
+#include "reports/text_file.h"
 
 namespace bc {
 
@@ -212,13 +213,6 @@ std::string junit_xml(const RunSummary& summary) {
   return out;
 }
 
-void write_junit(const RunSummary& summary, const std::string& path) {
-  const std::string xml = junit_xml(summary);
-  std::ofstream out(path, std::ios::binary | std::ios::trunc);
-  if (!out) throw std::runtime_error(path + ": cannot open for writing");
-  out << xml;
-  out.flush();
-  if (!out) throw std::runtime_error(path + ": write failed");
-}
+void write_junit(const RunSummary& summary, const std::string& path) { write_text_file(path, junit_xml(summary)); }
 
 }  // namespace bc
