@@ -37,9 +37,14 @@ namespace bc {
 std::vector<std::unique_ptr<Oracle>> make_all_oracles(bool isolate, int timeout_ms) {
   std::vector<std::unique_ptr<Oracle>> all;
   all.push_back(make_engine_oracle());
-  if (isolate) all.push_back(make_isolated_oracle([] { return make_torch_oracle(); }, std::chrono::milliseconds(timeout_ms)));
-  else all.push_back(make_torch_oracle());
-  all.push_back(make_xtensor_oracle());
+  const std::chrono::milliseconds timeout(timeout_ms);
+  if (isolate) {
+    all.push_back(make_isolated_oracle([] { return make_torch_oracle(); }, timeout));
+    all.push_back(make_isolated_oracle([] { return make_xtensor_oracle(); }, timeout));
+  } else {
+    all.push_back(make_torch_oracle());
+    all.push_back(make_xtensor_oracle());
+  }
   return all;
 }
 

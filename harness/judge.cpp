@@ -72,8 +72,10 @@ std::pair<std::vector<std::string>, std::string> attribute(const Outcomes& voter
 
 const Declaration* find_declaration(const std::vector<Declaration>& decls, const Case& c, const std::string& oracle,
                                     const std::string& on, const Outcome& expected, const Outcome& actual) {
+  const std::string difference = first_difference(expected, actual);
   for (const Declaration& d : decls)
-    if (d.oracle == oracle && d.on == on && d.covers(c) && d.expected.matches(expected) && d.actual.matches(actual))
+    if (d.oracle == oracle && d.on == on && d.covers(c) && d.expected.matches(expected) && d.actual.matches(actual) &&
+        (d.difference.empty() || d.difference == difference))
       return &d;
   return nullptr;
 }

@@ -64,6 +64,7 @@ Declaration declaration_from_json(const nlohmann::json& j) {
   d.reason = str("reason", true);
   d.reference = str("reference", true);
   if (j.contains("on")) d.on = str("on", false);
+  d.difference = str("difference", false);
   if (d.on != "outcome" && d.on != "message" && d.on != "values")
     throw CaseError("\"on\" must be \"outcome\", \"values\" or \"message\"");
   for (const char* key : {"ops", "case_ids"}) {
@@ -77,7 +78,8 @@ Declaration declaration_from_json(const nlohmann::json& j) {
   if (j.contains("expected")) d.expected = pattern_from_json(j["expected"], "expected");
   if (j.contains("actual")) d.actual = pattern_from_json(j["actual"], "actual");
   for (const auto& [key, value] : j.items()) {
-    static const std::vector<std::string> known = {"id", "oracle", "ops", "case_ids", "on", "expected", "actual", "reason", "reference"};
+    static const std::vector<std::string> known = {"id",     "oracle", "ops",    "case_ids",  "on",
+                                                   "expected", "actual", "reason", "reference", "difference"};
     if (std::find(known.begin(), known.end(), key) == known.end())
       throw CaseError("unknown field \"" + key + "\" in a declaration");
   }
@@ -89,6 +91,7 @@ nlohmann::json to_json(const Declaration& d) {
                       {"expected", pattern_to_json(d.expected)}, {"actual", pattern_to_json(d.actual)}};
   if (!d.ops.empty()) j["ops"] = d.ops;
   if (!d.case_ids.empty()) j["case_ids"] = d.case_ids;
+  if (!d.difference.empty()) j["difference"] = d.difference;
   return j;
 }
 

@@ -30,6 +30,7 @@ struct Declaration {
   OutcomePattern expected;         // what the rule says: the engine's outcome (for "document": the case's expect;
                                    // for on = "message": LibTorch's outcome)
   OutcomePattern actual;           // what `oracle` did instead (for "document": what every implementation did)
+  std::string difference;          // optional: only this first difference ("shape", "dtype", "error kind", ...)
   std::string reason;
   std::string reference;
   int line = 0;                    // where it was declared

@@ -1,5 +1,7 @@
 #include "oracles/xtensor_oracle.h"
 
+#include "oracles/xtensor_values.h"
+
 #include <limits>
 #include <optional>
 
@@ -58,8 +60,10 @@ class XtensorOracle : public Oracle {
     for (const Shape& s : c.shapes)
       for (int64_t d : s)
         if (d < 0) return Outcome::unsupported_because("xtensor shapes are unsigned; no -1 (keep size) notation");
-    if (c.values || !c.dtypes.empty() || !c.layouts.empty())
-      return Outcome::unsupported_because("the xtensor oracle runs shape-level cases only, so far");
+    if (c.values || !c.dtypes.empty() || !c.layouts.empty()) {
+      if (op->family == "elementwise" || op->family == "inplace") return run_xtensor_values(c);
+      return Outcome::unsupported_because("xtensor value-level cases cover the elementwise ops only");
+    }
     if (op->family == "elementwise" && !symbol(c.op))
       return Outcome::unsupported_because("no xtensor operator for " + c.op + " in shape-level cases");
     ErrorKind kind = op->family == "expand" ? ErrorKind::expand

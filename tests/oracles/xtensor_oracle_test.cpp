@@ -1,5 +1,7 @@
 #include "oracles/xtensor_oracle.h"
 
+#include <cmath>
+
 #include <gtest/gtest.h>
 
 #include "oracle_test_util.h"
@@ -41,6 +43,31 @@ TEST_F(XtensorOracleTest, SumToComposesSumAndReshape) {
   EXPECT_EQ(xt->run(make_case("sum_to", {{2, 3}, {}})), Outcome::success({}));
   EXPECT_EQ(xt->run(make_case("sum_to", {{2, 3}, {4, 3}})).error->kind, ErrorKind::sum_to);
   EXPECT_EQ(xt->run(make_case("sum_to", {{2, 3}, {1, 2, 3}})), Outcome::success({1, 2, 3}));  // reshape allows it
+}
+
+// Value-level cases: xtensor's own operators on contiguous operands, with C++'s conversions.
+TEST_F(XtensorOracleTest, ValuesFollowCppArithmetic) {
+  Case c = make_case("add", {{3}, {3}});
+  c.values = ValueSpec{0, false, {{1, 2, 3}, {10, 20, 30}}};
+  Outcome sum = xt->run(c);
+  EXPECT_EQ(sum.dtype, "float32");
+  EXPECT_EQ(sum.values, (std::vector<double>{11, 22, 33}));
+  Case div = make_case("div", {{2}, {2}});
+  div.dtypes = {DType::int64, DType::int64};
+  div.values = ValueSpec{0, false, {{7, -7}, {2, 2}}};
+  const Outcome q = xt->run(div);
+  EXPECT_EQ(q.dtype, "int64");  // integer division, where PyTorch divides truly
+  EXPECT_EQ(q.values, (std::vector<double>{3, -3}));
+  Case max = make_case("maximum", {{1}, {1}});
+  max.values = ValueSpec{0, false, {{NAN}, {-1}}};
+  EXPECT_EQ(xt->run(max).values, (std::vector<double>{-1}));  // no NaN propagation
+  Case strided = make_case("add", {{3}, {3}});
+  strided.layouts = {Layout::strided, Layout::contiguous};
+  strided.values = ValueSpec{1, false, {}};
+  EXPECT_EQ(xt->run(strided).status, Status::unsupported);
+  Case lerp = make_case("lerp", {{1}, {1}, {1}});
+  lerp.values = ValueSpec{1, false, {}};
+  EXPECT_EQ(xt->run(lerp).status, Status::unsupported);
 }
 
 TEST_F(XtensorOracleTest, HasNoMatmul) { EXPECT_EQ(xt->run(make_case("matmul", {{2, 3}, {3}})).status, Status::unsupported); }
