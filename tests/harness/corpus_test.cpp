@@ -4,6 +4,8 @@
 
 #include <gtest/gtest.h>
 
+#include "temp_file.h"
+
 #include <atomic>
 #include <filesystem>
 #include <fstream>
@@ -16,25 +18,9 @@ namespace {
 using nlohmann::json;
 namespace fs = std::filesystem;
 
-class TempFile {
- public:
-  explicit TempFile(const std::string& content) {
-    static std::atomic<int> counter{0};
-    path_ = (fs::temp_directory_path() /
-             ("bc_corpus_test_" + std::to_string(::getpid()) + "_" + std::to_string(counter++) + ".jsonl"))
-                .string();
-    std::ofstream(path_) << content;
-  }
-  ~TempFile() {
-    std::error_code ignored;
-    fs::remove(path_, ignored);
-  }
-  TempFile(const TempFile&) = delete;
-  TempFile& operator=(const TempFile&) = delete;
-  const std::string& path() const { return path_; }
-
- private:
-  std::string path_;
+// Files named after this test.
+struct TempFile : testing::TempFile {
+  explicit TempFile(const std::string& content) : testing::TempFile("bc_corpus_test", content) {}
 };
 
 bool starts_with(const std::string& text, const std::string& prefix) { return text.rfind(prefix, 0) == 0; }
