@@ -1,0 +1,172 @@
+#include "engine/autograd.h"
+
+#include <map>
+#include <set>
+
+#include "engine/elementwise.h"
+#include "engine/expand.h"
+#include "engine/sum_to.h"
+
+namespace bc::ag {
+
+Result<Var> leaf(Tensor data, bool requires_grad) {
+  if (requires_grad && category(data.dtype()) != Category::floating)
+    return Error{ErrorKind::invalid_argument, "Only Tensors of floating point and complex dtype can require gradients"};
+  auto v = std::make_shared<VarState>();
+  v->data = std::move(data);
+  v->requires_grad = requires_grad;
+  return v;
+}
+
+Edge edge_of(const Var& v) {
+  if (!v || !v->requires_grad) return {};
+  if (v->grad_fn) return {v->grad_fn, nullptr};
+  return {nullptr, v};
+}
+
+Saved save(const Var& v) { return {v->data, v->data.version(), v->grad_fn ? v->grad_fn->name : ""}; }
+Saved save(const Tensor& t) { return {t, t.version(), ""}; }
+Saved save_output(const Tensor& t, const std::string& producer) { return {t, t.version(), producer}; }
+
+Result<Tensor> Saved::unpack() const {
+  if (data.version() == version) return data;
+  // LibTorch prints the saved tensor's type as Tensor::toString() does ("CPUFloatType") and its sizes.
+  std::string m = "one of the variables needed for gradient computation has been modified by an inplace operation: [CPU" +
+                  std::string(torch_name(data.dtype())) + "Type " + format_shape(data.sizes()) + "]";
+  if (!producer.empty()) m += ", which is output 0 of " + producer + ",";
+  m += " is at version " + std::to_string(data.version()) + "; expected version " + std::to_string(version) +
+       " instead. Hint: enable anomaly detection to find the operation that failed to compute its gradient, with "
+       "torch.autograd.set_detect_anomaly(True).";
+  return Error{ErrorKind::version_counter, m};
+}
+
+std::shared_ptr<Node> record(const std::string& name, const std::vector<Var>& inputs) {
+  bool any = false;
+  for (const Var& v : inputs) any = any || (v && v->requires_grad);
+  if (!any) return nullptr;
+  auto node = std::make_shared<Node>();
+  node->name = name;
+  for (const Var& v : inputs) {
+    node->next.push_back(edge_of(v));
+    node->input_shapes.push_back(v ? v->data.sizes() : Shape{});
+    node->input_dtypes.push_back(v ? v->data.dtype() : DType::float32);
+  }
+  return node;
+}
+
+void set_history(const Var& v, const std::shared_ptr<Node>& node) {
+  if (!node) return;
+  v->grad_fn = node;
+  v->requires_grad = true;
+}
+
+void retain_grad(const Var& v) {
+  if (v->grad_fn) v->grad_fn->retains.push_back(v);
+}
+
+Tensor cast(const Tensor& t, DType dtype) {
+  if (t.dtype() == dtype) return t;
+  return Tensor::from_values(t.sizes(), dtype, t.to_doubles());
+}
+
+Result<Tensor> sum_to(const Tensor& grad, const Shape& shape) {
+  Result<SumToPlan> plan = plan_sum_to(grad.sizes(), shape);
+  if (!plan.ok()) return plan.error();
+  // Every element of grad adds into the element of `shape` it was stretched from (row-major walk).
+  const Shape& from = grad.sizes();
+  const int64_t lead = plan.value().leading;
+  const Shape to_strides = contiguous_strides(shape);
+  std::vector<double> sums(static_cast<size_t>(numel(shape)), 0.0);
+  const std::vector<double> g = grad.to_doubles();
+  Shape index(from.size(), 0);
+  for (double x : g) {
+    int64_t at = 0;
+    for (size_t d = static_cast<size_t>(lead); d < from.size(); ++d)
+      if (shape[d - lead] != 1) at += index[d] * to_strides[d - lead];
+    sums[static_cast<size_t>(at)] += x;
+    for (size_t d = from.size(); d-- > 0;) {
+      if (++index[d] < from[d]) break;
+      index[d] = 0;
+    }
+  }
+  return Tensor::from_values(shape, grad.dtype(), sums);
+}
+
+namespace {
+
+Result<Tensor> accumulate(const std::optional<Tensor>& old, const Tensor& g) {
+  if (!old) return g;
+  return binary(BinaryOp::add, *old, g);
+}
+
+// validate_outputs: a gradient of another shape is summed to the input's (it must expand to it), then cast.
+Result<Tensor> validate(const Node& node, size_t i, const Tensor& g) {
+  Tensor out = g;
+  if (g.sizes() != node.input_shapes[i]) {
+    if (!is_expandable_to(node.input_shapes[i], g.sizes()))
+      return Error{ErrorKind::other, "Function " + node.name + " returned an invalid gradient at index " +
+                                         std::to_string(i) + " - got " + format_shape(g.sizes()) +
+                                         " but expected shape compatible with " + format_shape(node.input_shapes[i])};
+    Result<Tensor> reduced = sum_to(g, node.input_shapes[i]);
+    if (!reduced.ok()) return reduced.error();
+    out = reduced.value();
+  }
+  return cast(out, node.input_dtypes[i]);
+}
+
+}  // namespace
+
+Result<bool> backward(const Var& root, const Tensor& gradient) {
+  if (!root->requires_grad)
+    return Error{ErrorKind::invalid_argument, "element 0 of tensors does not require grad and does not have a grad_fn"};
+  if (root->is_leaf()) {
+    Result<Tensor> g = accumulate(root->grad, gradient);
+    if (!g.ok()) return g.error();
+    root->grad = g.value();
+    return true;
+  }
+  // Dependencies: how many edges from reachable nodes point at each node. A node runs once all have delivered.
+  std::map<Node*, int> pending;
+  std::vector<Node*> stack{root->grad_fn.get()};
+  std::set<Node*> seen{root->grad_fn.get()};
+  while (!stack.empty()) {
+    Node* n = stack.back();
+    stack.pop_back();
+    for (const Edge& e : n->next)
+      if (e.node) {
+        ++pending[e.node.get()];
+        if (seen.insert(e.node.get()).second) stack.push_back(e.node.get());
+      }
+  }
+  std::map<Node*, std::optional<Tensor>> buffer{{root->grad_fn.get(), gradient}};
+  std::vector<Node*> ready{root->grad_fn.get()};
+  while (!ready.empty()) {
+    Node* n = ready.back();
+    ready.pop_back();
+    const std::optional<Tensor> grad = buffer[n];
+    buffer.erase(n);
+    Grads grads(n->next.size());
+    if (grad) {
+      for (const auto& weak : n->retains)
+        if (Var v = weak.lock()) v->grad = *grad;
+      Result<Grads> r = n->backward(*grad);
+      if (!r.ok()) return r.error();
+      grads = r.value();
+    }
+    for (size_t i = 0; i < n->next.size(); ++i) {
+      const Edge& e = n->next[i];
+      if (e && i < grads.size() && grads[i]) {
+        Result<Tensor> g = validate(*n, i, *grads[i]);
+        if (!g.ok()) return g.error();
+        std::optional<Tensor>& into = e.node ? buffer[e.node.get()] : e.leaf->grad;
+        Result<Tensor> sum = accumulate(into, g.value());
+        if (!sum.ok()) return sum.error();
+        into = sum.value();
+      }
+      if (e.node && --pending[e.node.get()] == 0) ready.push_back(e.node.get());
+    }
+  }
+  return true;
+}
+
+}  // namespace bc::ag
