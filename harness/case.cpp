@@ -23,6 +23,7 @@ const std::vector<OpInfo>& known_ops() {
     v.push_back({"expand", 2, "expand"});
     v.push_back({"sum_to", 2, "sum_to"});
     v.push_back({"matmul", 2, "matmul"});
+    v.push_back({"diamond", 2, "autograd"});  // (a + b) * a: a reaches the result by two paths
     return v;
   }();
   return ops;
@@ -46,6 +47,12 @@ std::optional<Layout> layout_from_string(const std::string& name) {
 }
 
 std::string layout_names() { return "contiguous, transposed, strided, expanded, overlapping"; }
+
+bool is_gradient_case(const Case& c) {
+  for (bool b : c.requires_grad)
+    if (b) return true;
+  return false;
+}
 
 DType dtype_of(const Case& c, size_t k) { return k < c.dtypes.size() ? c.dtypes[k] : DType::float32; }
 Layout layout_of(const Case& c, size_t k) { return k < c.layouts.size() ? c.layouts[k] : Layout::contiguous; }
@@ -178,6 +185,18 @@ Case case_from_json(const nlohmann::json& j) {
       }
       if (!value.contains("seed") && !value.contains("data")) throw CaseError(form);
       c.values = v;
+    } else if (key == "requires_grad") {
+      if (!value.is_array()) throw CaseError("\"requires_grad\" must be an array of booleans, one per operand");
+      for (const auto& b : value) {
+        if (!b.is_boolean()) throw CaseError("\"requires_grad\" must be an array of booleans, one per operand");
+        c.requires_grad.push_back(b.get<bool>());
+      }
+    } else if (key == "grad_seed") {
+      if (!value.is_number_unsigned()) throw CaseError("\"grad_seed\" must be a non-negative integer");
+      c.grad_seed = value.get<uint64_t>();
+    } else if (key == "modify") {
+      if (!value.is_number_integer() || value.get<int64_t>() < 0) throw CaseError("\"modify\" must be an operand index");
+      c.modify = value.get<int>();
     } else if (key == "shapes") {
       if (!value.is_array()) throw CaseError("\"shapes\" must be an array of shapes");
       for (size_t i = 0; i < value.size(); ++i)
@@ -194,8 +213,9 @@ Case case_from_json(const nlohmann::json& j) {
     throw CaseError("op \"" + c.op + "\" takes " + std::to_string(op->arity) + " shapes, got " +
                     std::to_string(c.shapes.size()));
   if (op->arity < 0 && c.shapes.empty()) throw CaseError("op \"" + c.op + "\" takes at least one shape");
-  for (const char* key : {"dtypes", "layouts"}) {
-    const size_t n = std::string(key) == "dtypes" ? c.dtypes.size() : c.layouts.size();
+  for (const char* key : {"dtypes", "layouts", "requires_grad"}) {
+    const std::string k = key;
+    const size_t n = k == "dtypes" ? c.dtypes.size() : k == "layouts" ? c.layouts.size() : c.requires_grad.size();
     if (n != 0 && n != c.shapes.size())
       throw CaseError("\"" + std::string(key) + "\" names " + std::to_string(n) + " operands, the case has " +
                       std::to_string(c.shapes.size()));
@@ -209,6 +229,11 @@ Case case_from_json(const nlohmann::json& j) {
         throw CaseError("\"values.data[" + std::to_string(k) + "]\" has " + std::to_string(c.values->data[k].size()) +
                         " values for shape " + format_shape(c.shapes[k]));
   }
+  if (is_gradient_case(c) && !c.values)
+    throw CaseError("\"requires_grad\" needs \"values\": gradients are compared as values");
+  if (c.modify && (*c.modify >= static_cast<int>(c.shapes.size()) || !c.values))
+    throw CaseError("\"modify\" names operand " + std::to_string(*c.modify) + ", the case has " +
+                    std::to_string(c.shapes.size()) + (c.values ? "" : " (and it needs \"values\")"));
   if (!c.layouts.empty() && c.layouts[0] == Layout::overlapping)
     throw CaseError("layout \"overlapping\" makes an input a view of the first operand; the first cannot be one");
   // Sizes are non-negative except in a target shape, where -1 (and, to probe errors, other negatives) may stand.
@@ -248,6 +273,12 @@ nlohmann::json to_json(const Case& c) {
   }
   if (c.alpha)
     j["scalars"] = {{"alpha", c.alpha_is_integer ? nlohmann::json(static_cast<int64_t>(*c.alpha)) : nlohmann::json(*c.alpha)}};
+  if (!c.requires_grad.empty()) {
+    j["requires_grad"] = nlohmann::json::array();
+    for (bool b : c.requires_grad) j["requires_grad"].push_back(b);
+  }
+  if (c.grad_seed) j["grad_seed"] = *c.grad_seed;
+  if (c.modify) j["modify"] = *c.modify;
   if (c.values) {
     j["values"] = nlohmann::json::object();
     if (c.values->data.empty()) j["values"]["seed"] = c.values->seed;

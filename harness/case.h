@@ -52,6 +52,11 @@ struct Case {
   std::optional<double> alpha;    // "scalars": {"alpha": ...} for add/sub
   bool alpha_is_integer = true;   // written 2 (a Python int) rather than 2.0 (a float): LibTorch tells them apart
   std::optional<ValueSpec> values;  // absent: a shape-level case (no values are compared)
+  // Gradients (docs/notes/gradient-cases.md): which operands require grad; the upstream gradient's value seed
+  // (absent: ones); an operand written in place (add_ 1) between the forward and backward.
+  std::vector<bool> requires_grad;    // per operand; empty: none
+  std::optional<uint64_t> grad_seed;
+  std::optional<int> modify;
   std::optional<Expectation> expect;
   std::string source;
   std::string note;
@@ -65,6 +70,9 @@ struct OpInfo {
   int arity;
   std::string family;  // "elementwise", "inplace", "broadcast_shapes", "expand", "sum_to", "matmul"
 };
+
+// Whether the case runs backward: some operand requires grad.
+bool is_gradient_case(const Case& c);
 
 // The dtype and layout of operand k (defaults filled in).
 DType dtype_of(const Case& c, size_t k);

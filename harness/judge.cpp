@@ -130,45 +130,100 @@ std::optional<Departure> outcome_departure(const Case& c, const Outcomes& voters
   return d;
 }
 
-// 1b. Values, when the case has them and every implementation returned a result of one shape and dtype: each
-// pair is compared within the dtype's tolerance; an implementation far from all the others, while those agree,
-// is the odd one out.
-std::optional<Departure> values_departure(const Case& c, const Outcomes& voters,
-                                          const std::vector<Declaration>& declarations) {
-  if (!c.values || voters.size() < 2) return std::nullopt;
-  for (const auto& [name, o] : voters)
-    if (o.status != Status::ok) return std::nullopt;
-  for (size_t i = 1; i < voters.size(); ++i)
-    if (!first_difference(voters[0].second, voters[i].second).empty()) return std::nullopt;
-  const DType dtype = dtype_from_string(voters[0].second.dtype).value_or(DType::float64);
+// Numbers (result values, or one input's gradients) from several implementations, compared pairwise within the
+// dtype's tolerance: an implementation far from all the others, while those agree, is the odd one out.
+struct Numbers {
+  std::string name;
+  const std::vector<double>* values;
+};
+std::optional<Departure> numbers_departure(const std::string& label, const std::vector<Numbers>& voters, DType dtype,
+                                           const Shape& shape) {
   const size_t n = voters.size();
   std::vector<std::vector<bool>> far(n, std::vector<bool>(n, false));
   std::string first_text;
   for (size_t i = 0; i < n; ++i)
     for (size_t k = i + 1; k < n; ++k)
-      if (auto m = compare_values(voters[i].second.values, voters[k].second.values, dtype, voters[i].second.shape)) {
+      if (auto m = compare_values(*voters[i].values, *voters[k].values, dtype, shape)) {
         far[i][k] = far[k][i] = true;
-        if (first_text.empty()) first_text = voters[k].first + " against " + voters[i].first + ": " + m->text;
+        if (first_text.empty()) first_text = voters[k].name + " against " + voters[i].name + ": " + m->text;
       }
+  if (first_text.empty()) return std::nullopt;
   std::vector<std::string> odd;
   for (size_t i = 0; i < n; ++i) {
     size_t far_from = 0;
     for (size_t k = 0; k < n; ++k) far_from += far[i][k];
-    if (far_from == n - 1 && n >= 3) odd = {voters[i].first};
+    if (far_from == n - 1 && n >= 3) odd = {voters[i].name};
   }
-  if (first_text.empty()) return std::nullopt;
-  Departure d{"values", odd, "", {}, Verdict::discrepancy};
+  Departure d{label, odd, "", {}, Verdict::discrepancy};
   if (odd.empty())
-    for (const auto& [name, o] : voters) d.odd_ones.push_back(name);
-  d.attribution = (odd.empty() ? std::string("the values differ (") : odd[0] + " is the odd one out (") + first_text + ")";
-  if (odd.size() == 1) {
-    const Outcome* rule = find(voters, odd[0] == "engine" ? "torch" : "engine");
-    const Outcome* theirs = find(voters, odd[0]);
+    for (const Numbers& v : voters) d.odd_ones.push_back(v.name);
+  d.attribution = (odd.empty() ? "the " + label + " differ (" : odd[0] + " is the odd one out (") + first_text + ")";
+  return d;
+}
+
+// Whether every voter returned a result of one shape and dtype (values and gradients are compared only then).
+bool all_ok_alike(const Outcomes& voters) {
+  for (const auto& [name, o] : voters)
+    if (o.status != Status::ok || !first_difference(voters[0].second, o).empty()) return false;
+  return !voters.empty();
+}
+
+// 1b. Values, when the case has them.
+std::optional<Departure> values_departure(const Case& c, const Outcomes& voters,
+                                          const std::vector<Declaration>& declarations) {
+  if (!c.values || voters.size() < 2 || !all_ok_alike(voters)) return std::nullopt;
+  std::vector<Numbers> numbers;
+  for (const auto& [name, o] : voters) numbers.push_back({name, &o.values});
+  const DType dtype = dtype_from_string(voters[0].second.dtype).value_or(DType::float64);
+  std::optional<Departure> d = numbers_departure("values", numbers, dtype, voters[0].second.shape);
+  if (d && d->odd_ones.size() == 1 && d->attribution.find(" is the odd one out") != std::string::npos) {
+    const std::string& odd = d->odd_ones[0];
+    const Outcome* rule = find(voters, odd == "engine" ? "torch" : "engine");
+    const Outcome* theirs = find(voters, odd);
     if (rule && theirs)
-      if (const Declaration* decl = find_declaration(declarations, c, odd[0], "values", *rule, *theirs))
-        d.known_ids = {decl->id};
+      if (const Declaration* decl = find_declaration(declarations, c, odd, "values", *rule, *theirs))
+        d->known_ids = {decl->id};
   }
   return d;
+}
+
+// 1c. Gradients, in a gradient case, among the implementations that computed them: each has exactly its input's
+// shape and dtype (the rule, held against every implementation), they agree on which inputs got one, and on values.
+std::optional<Departure> grads_departure(const Case& c, const Outcomes& all, const std::vector<Declaration>&) {
+  if (!is_gradient_case(c) || !all_ok_alike(all)) return std::nullopt;
+  Outcomes voters;
+  for (const auto& entry : all)
+    if (entry.second.grads.size() == c.shapes.size()) voters.push_back(entry);
+  std::vector<std::string> misshapen;
+  for (const auto& [name, o] : voters)
+    for (size_t k = 0; k < o.grads.size(); ++k)
+      if (o.grads[k] && (o.grads[k]->shape != c.shapes[k] || o.grads[k]->dtype != to_string(dtype_of(c, k)))) {
+        misshapen.push_back(name);
+        break;
+      }
+  if (!misshapen.empty())
+    return Departure{"grad shape", misshapen, join(misshapen, " and ") + " returned a gradient whose shape or dtype is not its input's", {}, Verdict::discrepancy};
+  std::map<std::string, std::vector<std::string>> groups;
+  for (const auto& [name, o] : voters) groups[summarize_grads(o)].push_back(name);
+  if (groups.size() > 1) {
+    Departure d{"grads", {}, "", {}, Verdict::discrepancy};
+    for (const auto& [key, names] : groups)
+      if (names.size() == 1 && voters.size() >= 3 && groups.size() == 2) d.odd_ones = names;
+    if (d.odd_ones.empty())
+      for (const auto& [name, o] : voters) d.odd_ones.push_back(name);
+    d.attribution = "they disagree on which inputs get a gradient: " + join(d.odd_ones, ", ");
+    return d;
+  }
+  for (size_t k = 0; voters.size() >= 2 && k < c.shapes.size(); ++k) {
+    if (!voters[0].second.grads[k]) continue;
+    std::vector<Numbers> numbers;
+    for (const auto& [name, o] : voters) numbers.push_back({name, &o.grads[k]->values});
+    if (auto d = numbers_departure("grad values", numbers, dtype_of(c, k), c.shapes[k])) {
+      d->attribution += " [gradient of operand " + std::to_string(k) + "]";
+      return d;
+    }
+  }
+  return std::nullopt;
 }
 
 // 2. Messages: the engine formats them as LibTorch 1.13 does, so the texts must be equal.
@@ -218,7 +273,7 @@ Judgement judge(const std::string& property, const Case& c, const Outcomes& outc
   for (const auto& entry : outcomes)
     if (entry.second.status != Status::unsupported) voters.push_back(entry);
   std::vector<Departure> found;
-  for (auto step : {outcome_departure, values_departure, message_departure, expectation_departure})
+  for (auto step : {outcome_departure, values_departure, grads_departure, message_departure, expectation_departure})
     if (auto d = step(c, voters, declarations)) found.push_back(*d);
   if (found.empty()) return j;
   // The verdict is that of the first unexplained departure; when all are explained, the case is known.

@@ -60,6 +60,14 @@ std::vector<double> base_values(const Case& c, size_t operand, DType dtype, int6
   return out;
 }
 
+std::vector<double> upstream_values(const Case& c, DType dtype, int64_t count) {
+  std::vector<double> out(static_cast<size_t>(count), 1.0);
+  if (!c.grad_seed) return out;
+  uint64_t state = *c.grad_seed * 0x100000001b3ull + 0x5eed;
+  for (double& v : out) v = draw(state, dtype, false);
+  return out;
+}
+
 std::vector<OperandPlan> plan_operands(const Case& c) {
   std::vector<OperandPlan> plans;
   for (size_t k = 0; k < c.shapes.size(); ++k) {

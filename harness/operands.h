@@ -32,4 +32,7 @@ std::vector<double> view_values(const OperandPlan& plan, const std::vector<doubl
 // The deterministic values of one operand's base: zeros without a ValueSpec.
 std::vector<double> base_values(const Case& c, size_t operand, DType dtype, int64_t count);
 
+// The upstream gradient for backward, row-major: ones, or values drawn from the case's grad_seed (no specials).
+std::vector<double> upstream_values(const Case& c, DType dtype, int64_t count);
+
 }  // namespace bc

@@ -65,6 +65,19 @@ std::string summarize(const Outcome& o) {
   }
 }
 
+bool operator==(const Grad& a, const Grad& b) {
+  return a.shape == b.shape && a.dtype == b.dtype && Outcome::same_values(a.values, b.values);
+}
+
+std::string summarize_grads(const Outcome& o) {
+  std::string out;
+  for (size_t k = 0; k < o.grads.size(); ++k) {
+    out += k ? ", " : "";
+    out += o.grads[k] ? format_shape(o.grads[k]->shape) + " " + o.grads[k]->dtype : "none";
+  }
+  return out;
+}
+
 bool Outcome::same_values(const std::vector<double>& x, const std::vector<double>& y) {
   if (x.size() != y.size()) return false;
   for (size_t k = 0; k < x.size(); ++k) {
@@ -100,6 +113,18 @@ nlohmann::json to_json(const Outcome& o) {
     j["values"] = nlohmann::json::array();
     for (double v : o.values) j["values"].push_back(value_to_json(v));
   }
+  if (!o.grads.empty()) {
+    j["grads"] = nlohmann::json::array();
+    for (const auto& g : o.grads) {
+      if (!g) {
+        j["grads"].push_back(nullptr);
+        continue;
+      }
+      nlohmann::json values = nlohmann::json::array();
+      for (double v : g->values) values.push_back(value_to_json(v));
+      j["grads"].push_back({{"shape", g->shape}, {"dtype", g->dtype}, {"values", values}});
+    }
+  }
   if (o.error) j["error"] = {{"kind", to_string(o.error->kind)}, {"message", o.error->message}};
   if (!o.detail.empty()) j["detail"] = o.detail;
   return j;
@@ -119,6 +144,16 @@ Outcome outcome_from_json(const nlohmann::json& j) {
   if (j.contains("detail")) o.detail = j["detail"].get<std::string>();
   if (j.contains("values"))
     for (const auto& v : j["values"]) o.values.push_back(value_from_json(v));
+  if (j.contains("grads"))
+    for (const auto& g : j["grads"]) {
+      if (g.is_null()) {
+        o.grads.push_back(std::nullopt);
+        continue;
+      }
+      Grad grad{g.at("shape").get<Shape>(), g.at("dtype").get<std::string>(), {}};
+      for (const auto& v : g.at("values")) grad.values.push_back(value_from_json(v));
+      o.grads.push_back(grad);
+    }
   return o;
 }
 

@@ -16,6 +16,14 @@ enum class Status { ok, error, crash, timeout, unsupported };
 const char* to_string(Status s);
 std::optional<Status> status_from_string(const std::string& s);
 
+// The gradient an input received: its shape, dtype and values (row-major).
+struct Grad {
+  Shape shape;
+  std::string dtype;
+  std::vector<double> values;
+  friend bool operator==(const Grad& a, const Grad& b);
+};
+
 struct Outcome {
   Status status = Status::unsupported;
   Shape shape;            // ok
@@ -23,6 +31,7 @@ struct Outcome {
   std::optional<Error> error;  // error
   std::string detail;     // crash: the signal; unsupported: why
   std::vector<double> values;  // ok, in a value-level case: the result's elements in row-major order
+  std::vector<std::optional<Grad>> grads;  // ok, in a gradient case: per operand, none when it got no gradient
 
   static Outcome success(Shape shape, std::string dtype = "float32");
   static Outcome failure(ErrorKind kind, std::string message);
@@ -31,7 +40,7 @@ struct Outcome {
   // Exact equality of values (NaN equals NaN, -0.0 differs from 0.0); tolerances are the judge's business.
   friend bool operator==(const Outcome& a, const Outcome& b) {
     return a.status == b.status && a.shape == b.shape && a.dtype == b.dtype && a.error == b.error &&
-           a.detail == b.detail && same_values(a.values, b.values);
+           a.detail == b.detail && same_values(a.values, b.values) && a.grads == b.grads;
   }
   static bool same_values(const std::vector<double>& x, const std::vector<double>& y);
   friend bool operator!=(const Outcome& a, const Outcome& b) { return !(a == b); }
@@ -43,6 +52,9 @@ std::string first_difference(const Outcome& a, const Outcome& b);
 // "ok [2, 3] float32", "error broadcast", "crash SIGSEGV", "unsupported": the part of an outcome implementations
 // must agree on (status, shape, dtype, error kind; never the message), as one short line. Equal lines = agreement.
 std::string summarize(const Outcome& o);
+
+// "[3] float32" or "none" per operand, joined: the structure of the gradients, which implementations must share.
+std::string summarize_grads(const Outcome& o);
 
 nlohmann::json to_json(const Outcome& o);
 Outcome outcome_from_json(const nlohmann::json& j);

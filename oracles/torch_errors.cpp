@@ -29,6 +29,10 @@ ErrorKind classify_torch_message(const std::string& family, const std::string& m
       {"where expected condition to be a boolean tensor", ErrorKind::invalid_argument},
       {"\"", ErrorKind::invalid_argument},  // "<kernel>" not implemented for '<Type>'
       {"a leaf Variable that requires grad is being used in an in-place operation.", ErrorKind::leaf_inplace},
+      {"a view of a leaf Variable that requires grad is being used in an in-place operation.",
+       ErrorKind::leaf_inplace},
+      {"Only Tensors of floating point and complex dtype can require gradients", ErrorKind::invalid_argument},
+      {"element 0 of tensors does not require grad and does not have a grad_fn", ErrorKind::invalid_argument},
       {"one of the variables needed for gradient computation has been modified by an inplace operation",
        ErrorKind::version_counter},
   };

@@ -56,20 +56,28 @@ at::Tensor filled(const Shape& shape, DType dtype, const std::vector<double>& va
   return t;
 }
 
-// The operands as real LibTorch views of fresh bases: transpose, slice with a step, expand, as_strided.
+// The operands as real LibTorch views of fresh bases: transpose, slice with a step, expand, as_strided. A base
+// that requires grad does so before its view is taken (the view is then not a leaf: its gradient is retained).
 std::vector<at::Tensor> build_operands(const Case& c) {
   std::vector<at::Tensor> bases, views;
-  for (const OperandPlan& p : plan_operands(c)) {
-    bases.push_back(p.views_operand >= 0 ? bases[static_cast<size_t>(p.views_operand)]
-                                         : filled(p.base_shape, p.dtype, p.base_values));
+  const std::vector<OperandPlan> plans = plan_operands(c);
+  for (size_t k = 0; k < plans.size(); ++k) {
+    const OperandPlan& p = plans[k];
+    if (p.views_operand >= 0) {
+      bases.push_back(bases[static_cast<size_t>(p.views_operand)]);
+    } else {
+      bases.push_back(filled(p.base_shape, p.dtype, p.base_values));
+      if (k < c.requires_grad.size() && c.requires_grad[k]) bases.back().requires_grad_(true);
+    }
     const at::Tensor& base = bases.back();
     switch (p.layout) {
-      case Layout::contiguous: views.push_back(base); break;
+      case Layout::contiguous: views.push_back(p.views_operand >= 0 ? base.as_strided(p.shape, p.strides, p.offset) : base); break;
       case Layout::transposed: views.push_back(base.transpose(-2, -1)); break;
       case Layout::strided: views.push_back(base.slice(-1, 0, base.size(-1), 2)); break;
       case Layout::expanded: views.push_back(base.expand(p.shape)); break;
       case Layout::overlapping: views.push_back(base.as_strided(p.shape, p.strides, p.offset)); break;
     }
+    if (views.back().requires_grad() && !views.back().is_leaf()) views.back().retain_grad();
   }
   return views;
 }
@@ -118,6 +126,37 @@ std::vector<double> values_of(const at::Tensor& t) {
   return std::vector<double>(d.data_ptr<double>(), d.data_ptr<double>() + d.numel());
 }
 
+at::Tensor forward(const OpInfo& op, const Case& c, std::vector<at::Tensor>& t) {
+  // alpha as the case writes it: an int (the default 1) or a float, which LibTorch checks differently.
+  const at::Scalar alpha = !c.alpha ? at::Scalar(int64_t{1})
+                           : c.alpha_is_integer ? at::Scalar(static_cast<int64_t>(*c.alpha))
+                                                : at::Scalar(*c.alpha);
+  if (c.op == "lerp") return at::lerp(t[0], t[1], t[2]);
+  if (c.op == "lerp_") return t[0].lerp_(t[1], t[2]);
+  if (c.op == "where") return at::where(t[0], t[1], t[2]);
+  if (c.op == "diamond") return at::mul(at::add(t[0], t[1]), t[0]);
+  return op.family == "inplace" ? run_binary_(c.op, t[0], t[1], alpha) : run_binary(c.op, t[0], t[1], alpha);
+}
+
+// The value and gradient program of docs/notes/gradient-cases.md, with LibTorch's real autograd.
+Outcome run_program(const OpInfo& op, const Case& c) {
+  std::vector<at::Tensor> t = build_operands(c);
+  at::Tensor r = forward(op, c, t);
+  Outcome o = from_tensor(r);
+  if (c.values) o.values = values_of(r);
+  if (c.modify) t[static_cast<size_t>(*c.modify)].add_(1);
+  if (!is_gradient_case(c)) return o;
+  const DType out_type = dtype_from_string(o.dtype).value_or(DType::float32);
+  r.backward(filled(o.shape, out_type, upstream_values(c, out_type, r.numel())));
+  for (size_t k = 0; k < t.size(); ++k) {
+    // Only operands that require grad are asked (LibTorch warns when asked for a non-leaf's unretained .grad).
+    const at::Tensor g = k < c.requires_grad.size() && c.requires_grad[k] ? t[k].grad() : at::Tensor();
+    if (!g.defined()) o.grads.push_back(std::nullopt);
+    else o.grads.push_back(Grad{Shape(g.sizes().begin(), g.sizes().end()), dtype_name(g.scalar_type()), values_of(g)});
+  }
+  return o;
+}
+
 class TorchOracle : public Oracle {
  public:
   TorchOracle() {
@@ -145,21 +184,7 @@ class TorchOracle : public Oracle {
  private:
   Outcome call(const OpInfo& op, const Case& c) {
     const auto& s = c.shapes;
-    if (op.family == "elementwise" || op.family == "inplace") {
-      std::vector<at::Tensor> t = build_operands(c);
-      // alpha as the case writes it: an int (the default 1) or a float, which LibTorch checks differently.
-      const at::Scalar alpha = !c.alpha ? at::Scalar(int64_t{1})
-                               : c.alpha_is_integer ? at::Scalar(static_cast<int64_t>(*c.alpha))
-                                                    : at::Scalar(*c.alpha);
-      at::Tensor r = c.op == "lerp"    ? at::lerp(t[0], t[1], t[2])
-                     : c.op == "lerp_" ? t[0].lerp_(t[1], t[2])
-                     : c.op == "where" ? at::where(t[0], t[1], t[2])
-                     : op.family == "inplace" ? run_binary_(c.op, t[0], t[1], alpha)
-                                              : run_binary(c.op, t[0], t[1], alpha);
-      Outcome o = from_tensor(r);
-      if (c.values) o.values = values_of(r);
-      return o;
-    }
+    if (op.family == "elementwise" || op.family == "inplace" || op.family == "autograd") return run_program(op, c);
     if (op.family == "broadcast_shapes") {
       std::vector<at::Tensor> ts;
       for (const Shape& shape : s) ts.push_back(make(shape));

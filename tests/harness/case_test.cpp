@@ -21,6 +21,9 @@ void expect_same_case(const Case& a, const Case& b) {
   EXPECT_EQ(a.note, b.note);
   EXPECT_EQ(a.tags, b.tags);
   EXPECT_EQ(a.extra, b.extra);
+  EXPECT_EQ(a.requires_grad, b.requires_grad);
+  EXPECT_EQ(a.grad_seed, b.grad_seed);
+  EXPECT_EQ(a.modify, b.modify);
 }
 
 // The message of the CaseError that parsing `j` throws, or a marker that makes the calling assertion fail.
@@ -36,7 +39,7 @@ std::string parse_error(const json& j) {
 bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
 
 TEST(Case, ParsesEveryKnownOpWithItsArity) {
-  ASSERT_EQ(known_ops().size(), 37u);
+  ASSERT_EQ(known_ops().size(), 38u);
   for (const OpInfo& info : known_ops()) {
     SCOPED_TRACE(info.name);
     json shapes = info.arity < 0 ? json::parse("[[2, 1], [3, 1, 1], [1]]") : json::array();
@@ -64,7 +67,7 @@ TEST(Case, KnownOpsHaveTheDocumentedFamilies) {
   EXPECT_EQ(known_op_names(),
             "add, sub, mul, div, pow, atan2, fmod, remainder, maximum, minimum, eq, ne, lt, le, gt, ge, add_, sub_, "
             "mul_, div_, pow_, atan2_, fmod_, remainder_, eq_, ne_, lt_, le_, gt_, ge_, lerp, lerp_, where, "
-            "broadcast_shapes, expand, sum_to, matmul");
+            "broadcast_shapes, expand, sum_to, matmul, diamond");
 }
 
 TEST(Case, ParsesAllKnownFields) {
@@ -123,7 +126,8 @@ TEST(Case, RoundTripsThroughJson) {
   const std::vector<std::string> lines = {
       R"({"id": "a", "op": "add", "shapes": [[6,1,5],[3,5]], "expect": {"shape": [6,3,5]}, "source": "s", "note": "n"})",
       R"({"op": "sub_", "shapes": [[1,3,1],[3,3,7]], "expect": {"error": "inplace_shape", "message": "old text"}})",
-      R"({"op": "broadcast_shapes", "shapes": [[], [0], [4,1]], "tags": ["rank0", "size0"], "requires_grad": true})",
+      R"({"op": "broadcast_shapes", "shapes": [[], [0], [4,1]], "tags": ["rank0", "size0"], "future_field": true})",
+      R"({"op": "mul", "shapes": [[2],[1]], "requires_grad": [true, false], "grad_seed": 3, "modify": 1, "values": {"seed": 1}})",
       R"({"op": "expand", "shapes": [[3,1],[-1,4]], "expect": {"error": true, "message": "m"}})",
       R"({"op": "matmul", "shapes": [[2,3],[3]], "expect": {"shape": [2]}})",
   };
@@ -134,6 +138,20 @@ TEST(Case, RoundTripsThroughJson) {
     expect_same_case(again, c);
     EXPECT_EQ(to_json(again), json::parse(line));
   }
+}
+
+TEST(Case, GradientFieldsAreChecked) {
+  auto reason = [](const std::string& line) { return parse_error(json::parse(line)); };
+  EXPECT_EQ(reason(R"({"op": "mul", "shapes": [[2],[1]], "requires_grad": [true]})"),
+            "\"requires_grad\" names 1 operands, the case has 2");
+  EXPECT_EQ(reason(R"({"op": "mul", "shapes": [[2],[1]], "requires_grad": [true, 1], "values": {"seed": 1}})"),
+            "\"requires_grad\" must be an array of booleans, one per operand");
+  EXPECT_EQ(reason(R"({"op": "mul", "shapes": [[2],[1]], "requires_grad": [true, false]})"),
+            "\"requires_grad\" needs \"values\": gradients are compared as values");
+  EXPECT_EQ(reason(R"({"op": "mul", "shapes": [[2],[1]], "modify": 2, "values": {"seed": 1}})"),
+            "\"modify\" names operand 2, the case has 2");
+  EXPECT_TRUE(is_gradient_case(case_from_json(json::parse(R"({"op": "diamond", "shapes": [[2],[1]], "requires_grad": [false, true], "values": {"seed": 1}})"))));
+  EXPECT_FALSE(is_gradient_case(case_from_json(json::parse(R"({"op": "mul", "shapes": [[2],[1]], "requires_grad": [false, false]})"))));
 }
 
 TEST(Case, ToJsonLeavesOutEmptyOptionalFields) {
