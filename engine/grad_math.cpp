@@ -35,8 +35,10 @@ Tensor neg(const Tensor& t) {
 }
 
 Tensor log(const Tensor& t) {
-  if (t.dtype() == DType::float32) return map(t, [](double x) { return std::log(static_cast<float>(x)); });
-  return map(t, [](double x) { return std::log(x); });
+  // Integers and bools are computed in the default float dtype, as LibTorch's log does.
+  if (t.dtype() == DType::float64) return map(t, [](double x) { return std::log(x); });
+  const Tensor f = category(t.dtype()) == Category::floating ? t : Tensor::from_values(t.sizes(), DType::float32, t.to_doubles());
+  return map(f, [](double x) { return std::log(static_cast<float>(x)); });
 }
 
 Tensor div_rounded(const Tensor& a, const Tensor& b, Rounding mode) {

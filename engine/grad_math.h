@@ -8,7 +8,7 @@
 namespace bc {
 
 Tensor neg(const Tensor& t);
-Tensor log(const Tensor& t);
+Tensor log(const Tensor& t);  // of an integer or bool tensor: float32, as LibTorch's
 
 // a / b rounded, a and b broadcast (they are a differentiable op's inputs, so they broadcast); floating dtypes.
 enum class Rounding { trunc, floor };

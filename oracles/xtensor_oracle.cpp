@@ -60,6 +60,11 @@ class XtensorOracle : public Oracle {
     for (const Shape& s : c.shapes)
       for (int64_t d : s)
         if (d < 0) return Outcome::unsupported_because("xtensor shapes are unsigned; no -1 (keep size) notation");
+    // The in-place autograd rules (a leaf written in place, a saved input modified before backward) belong to an
+    // autograd; xtensor has none, so it has no opinion on them.
+    const bool leaf_written = op->family == "inplace" && !c.requires_grad.empty() && c.requires_grad[0];
+    if (c.modify || leaf_written)
+      return Outcome::unsupported_because("xtensor has no autograd: the in-place autograd rules are not its to judge");
     if (c.values || !c.dtypes.empty() || !c.layouts.empty()) {
       if (op->family == "elementwise" || op->family == "inplace") return run_xtensor_values(c);
       return Outcome::unsupported_because("xtensor value-level cases cover the elementwise ops only");

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "properties/finite_difference.h"
 #include "properties/registry.h"
 
 namespace bc {
@@ -19,6 +20,19 @@ CaseRecord evaluate(const std::string& property, const Case& c, std::vector<std:
       r.judgement.odd_ones = {"engine"};
       r.judgement.attribution = broken;
       r.judgement.signature = property + " | broadcast_shapes | algebra: " + broken.substr(0, broken.find(':'));
+    }
+    return r;
+  }
+  if (p && p->check == Check::finite_differences) {
+    r.outcomes.emplace_back(oracles.front()->name(), oracles.front()->run(c));
+    const FiniteDifferenceResult fd = check_finite_differences(c, *oracles.front());
+    if (!fd.violation.empty()) {
+      const OpInfo* op = find_op(c.op);
+      r.judgement.verdict = Verdict::discrepancy;
+      r.judgement.difference = "finite differences";
+      r.judgement.odd_ones = {"engine"};
+      r.judgement.attribution = "the engine's analytic gradient is not the finite difference: " + fd.violation;
+      r.judgement.signature = property + " | " + (op ? op->family : c.op) + " | finite differences: " + c.op;
     }
     return r;
   }

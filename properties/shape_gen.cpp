@@ -197,6 +197,28 @@ rc::Gen<Case> algebra_case() {
   });
 }
 
+namespace {
+
+// Sorted, unique tags: a case's dtype and layout classes, as value_case and the gradient generators report them.
+void tag_dtypes_and_layouts(Case& c) {
+  for (DType t : c.dtypes) c.tags.push_back(std::string("dtype ") + to_string(t));
+  for (const OperandPlan& p : plan_operands(c)) c.tags.push_back(std::string("layout ") + to_string(p.layout));
+  std::sort(c.tags.begin(), c.tags.end());
+  c.tags.erase(std::unique(c.tags.begin(), c.tags.end()), c.tags.end());
+}
+
+// The differentiable ops; in-place forms where PyTorch has them.
+const std::vector<std::pair<uint64_t, std::string>>& differentiable_ops() {
+  static const std::vector<std::pair<uint64_t, std::string>> ops = {
+      {4, "add"}, {3, "mul"}, {2, "sub"}, {2, "div"}, {2, "pow"}, {2, "atan2"}, {1, "fmod"}, {1, "remainder"},
+      {2, "maximum"}, {2, "minimum"}, {2, "lerp"}, {2, "where"}, {2, "diamond"}};
+  return ops;
+}
+
+int arity_of(const std::string& op) { return find_op(op)->arity; }
+
+}  // namespace
+
 rc::Gen<Case> value_case() {
   return rc::gen::exec([] {
     static const std::vector<std::pair<uint64_t, std::string>> ops = {
@@ -245,11 +267,112 @@ rc::Gen<Case> value_case() {
     v.seed = *rc::gen::inRange<uint64_t>(0, 1000000);
     v.special = *weighted<bool>({{3, false}, {1, true}});
     c.values = v;
-    for (DType t : c.dtypes) c.tags.push_back(std::string("dtype ") + to_string(t));
-    for (const OperandPlan& p : plan_operands(c)) c.tags.push_back(std::string("layout ") + to_string(p.layout));
     if (v.special) c.tags.push_back("special values");
-    std::sort(c.tags.begin(), c.tags.end());
-    c.tags.erase(std::unique(c.tags.begin(), c.tags.end()), c.tags.end());
+    tag_dtypes_and_layouts(c);
+    return c;
+  });
+}
+
+rc::Gen<Case> grad_case(int max_rank) {
+  return rc::gen::exec([max_rank] {
+    std::string op = *weighted(differentiable_ops());
+    const bool has_inplace = op != "maximum" && op != "minimum" && op != "where" && op != "diamond";
+    const bool inplace = has_inplace && *weighted<bool>({{3, false}, {1, true}});
+    if (inplace) op += "_";
+    const int arity = arity_of(op);
+    std::vector<Shape> shapes;
+    if (inplace) {
+      const Shape full = *shape(0, max_rank);
+      shapes.push_back(full);
+      for (int k = 1; k < arity; ++k) shapes.push_back(*operand_of(full));
+    } else {
+      shapes = *broadcastable(arity, max_rank);
+    }
+    Case c = make_case(op, shapes, {inplace ? "in-place" : "out-of-place"});
+    // Floating operands (one dtype for lerp); sometimes an int64 operand that does not require grad.
+    const auto float_dtype = weighted<DType>({{2, DType::float32}, {1, DType::float64}});
+    const DType shared = *float_dtype;
+    for (int k = 0; k < arity; ++k) {
+      if (op == "where" && k == 0) c.dtypes.push_back(DType::bool_);
+      else c.dtypes.push_back(op.rfind("lerp", 0) == 0 ? shared : *float_dtype);
+    }
+    // Which operands require grad: any floating one except in-place self (that is autograd_inplace's business).
+    std::vector<size_t> candidates;
+    for (int k = 0; k < arity; ++k)
+      if (category(c.dtypes[static_cast<size_t>(k)]) == Category::floating && !(inplace && k == 0))
+        candidates.push_back(static_cast<size_t>(k));
+    c.requires_grad.assign(static_cast<size_t>(arity), false);
+    for (size_t k : candidates) c.requires_grad[k] = *weighted<bool>({{3, true}, {1, false}});
+    const size_t sure = candidates[static_cast<size_t>(index_below(static_cast<int>(candidates.size())))];
+    c.requires_grad[sure] = true;
+    if (op != "where" && op.rfind("lerp", 0) != 0 && *weighted<bool>({{6, false}, {1, true}})) {
+      for (size_t k = 0; k < c.dtypes.size(); ++k)
+        if (!c.requires_grad[k] && !(inplace && k == 0)) {
+          c.dtypes[k] = DType::int64;
+          c.tags.push_back("integer operand");
+          break;
+        }
+    }
+    const auto layout = weighted<Layout>({{5, Layout::contiguous}, {2, Layout::transposed}, {2, Layout::strided},
+                                          {1, Layout::expanded}});
+    for (int k = 0; k < arity; ++k) c.layouts.push_back(*layout);
+    if ((op == "add" || op == "sub" || op == "add_" || op == "sub_") && *weighted<bool>({{2, false}, {1, true}})) {
+      c.alpha = *weighted<double>({{3, 2.0}, {1, -1.0}, {1, 0.5}});
+      c.alpha_is_integer = *c.alpha == std::floor(*c.alpha);
+    }
+    ValueSpec v;
+    v.seed = *rc::gen::inRange<uint64_t>(0, 1000000);
+    v.special = *weighted<bool>({{7, false}, {1, true}});
+    c.values = v;
+    if (*weighted<bool>({{1, false}, {1, true}})) c.grad_seed = *rc::gen::inRange<uint64_t>(0, 1000000);
+    c.tags.push_back(c.grad_seed ? "upstream seeded" : "upstream ones");
+    if (v.special) c.tags.push_back("special values");
+    if (op == "diamond") c.tags.push_back("diamond");
+    tag_dtypes_and_layouts(c);
+    return c;
+  });
+}
+
+rc::Gen<Case> autograd_inplace_case() {
+  return rc::gen::exec([] {
+    const int branch = *weighted<int>({{1, 0}, {1, 1}});
+    if (branch == 0) {  // in place on a leaf that requires grad, or on a view of one
+      const std::string op = *weighted<std::string>({{3, "add_"}, {2, "mul_"}, {1, "div_"}, {1, "pow_"}, {1, "lerp_"}});
+      const int arity = arity_of(op);
+      const Shape full = *shape(0, 4);
+      std::vector<Shape> shapes{full};
+      for (int k = 1; k < arity; ++k) shapes.push_back(*operand_of(full));
+      Case c = make_case(op, shapes, {});
+      c.dtypes.assign(static_cast<size_t>(arity), DType::float32);
+      c.requires_grad.assign(static_cast<size_t>(arity), false);
+      c.requires_grad[0] = true;
+      for (int k = 1; k < arity; ++k) c.requires_grad[static_cast<size_t>(k)] = *weighted<bool>({{1, false}, {1, true}});
+      c.layouts.push_back(*weighted<Layout>({{2, Layout::contiguous}, {1, Layout::transposed}, {1, Layout::strided}}));
+      c.layouts.resize(static_cast<size_t>(arity), Layout::contiguous);
+      c.values = ValueSpec{*rc::gen::inRange<uint64_t>(0, 1000000), false, {}};
+      c.tags.push_back(plan_operands(c)[0].layout == Layout::contiguous ? "leaf self" : "view of a leaf self");
+      tag_dtypes_and_layouts(c);
+      return c;
+    }
+    // Written in place between forward and backward: an input the op saved (or did not) for its gradient.
+    const std::string op = *weighted<std::string>({{2, "mul"}, {2, "add"}, {1, "div"}, {1, "pow"}, {1, "atan2"},
+                                                   {1, "maximum"}, {1, "fmod"}, {1, "lerp"}, {1, "diamond"}});
+    const int arity = arity_of(op);
+    Case c = make_case(op, *broadcastable(arity, 4), {});
+    c.dtypes.assign(static_cast<size_t>(arity), *weighted<DType>({{2, DType::float32}, {1, DType::float64}}));
+    const int modified = index_below(arity);
+    c.requires_grad.assign(static_cast<size_t>(arity), false);
+    for (int k = 0; k < arity; ++k)
+      if (k != modified) c.requires_grad[static_cast<size_t>(k)] = *weighted<bool>({{3, true}, {1, false}});
+    c.requires_grad[static_cast<size_t>(modified == 0 ? 1 : 0)] = true;
+    const bool modify_leaf = *weighted<bool>({{5, false}, {1, true}});
+    if (modify_leaf) c.requires_grad[static_cast<size_t>(modified)] = true;
+    c.modify = modified;
+    const auto layout = weighted<Layout>({{3, Layout::contiguous}, {1, Layout::transposed}, {1, Layout::expanded}});
+    for (int k = 0; k < arity; ++k) c.layouts.push_back(*layout);
+    c.values = ValueSpec{*rc::gen::inRange<uint64_t>(0, 1000000), false, {}};
+    c.tags.push_back(modify_leaf ? "modify a leaf that requires grad" : "modify an input");
+    tag_dtypes_and_layouts(c);
     return c;
   });
 }

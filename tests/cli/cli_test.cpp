@@ -232,7 +232,8 @@ TEST(Cli, TimeBudgetBoundsTheRun) {
   ASSERT_EQ(broadcheck("run --seed 1 --time 1 --quiet --out " + out.string()).exit_code, 0);
   const auto summary = nlohmann::json::parse(slurp(out / "summary.json"));
   EXPECT_LT(summary["seconds"].get<double>(), 10.0);
-  EXPECT_GT(lines(out / "results.jsonl").size(), 200u) << "without --cases, --time alone sets the budget";
+  // More than the corpus's 48 cases: without --cases, --time alone sets the budget (a loaded machine runs fewer).
+  EXPECT_GT(lines(out / "results.jsonl").size(), 60u) << "without --cases, --time alone sets the budget";
 }
 
 TEST(Cli, InternalErrorExitsThree) {

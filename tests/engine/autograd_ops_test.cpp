@@ -43,6 +43,9 @@ TEST(AutogradOps, PowAndAtan2) {
   EXPECT_NEAR(g[1][0], 8 * std::log(2.0), 1e-12);        // x^e * ln x
   Var z = var({0}), k = var({2});                        // at x = 0, e >= 0 the exponent's gradient is 0, not NaN
   EXPECT_EQ(grads(binary(BinaryOp::pow, z, k), {z, k}), (G{{0}, {0}}));
+  // An integer base: log(base) is taken in float32 (found by the finite-difference property: it was truncated).
+  Var base = leaf(Tensor::from_values({}, DType::int64, {4})).value(), p = var({4}, true, DType::float32);
+  EXPECT_NEAR(grads(binary(BinaryOp::pow, base, p), {p})[0][0], 256 * std::log(4.0), 1e-3);
   Var y = var({1}), w = var({1});
   EXPECT_EQ(grads(binary(BinaryOp::atan2, y, w), {y, w}), (G{{0.5}, {-0.5}}));
 }

@@ -51,6 +51,9 @@ RC_GTEST_PROP(Property, SumToAgree, ()) { check_property("sum_to_agree"); }
 RC_GTEST_PROP(Property, MatmulAgree, ()) { check_property("matmul_agree"); }
 RC_GTEST_PROP(Property, ValuesAgree, ()) { check_property("values_agree"); }
 RC_GTEST_PROP(Property, BroadcastAlgebra, ()) { check_property("broadcast_algebra"); }
+RC_GTEST_PROP(Property, GradsAgree, ()) { check_property("grads_agree"); }
+RC_GTEST_PROP(Property, AutogradInplaceAgree, ()) { check_property("autograd_inplace_agree"); }
+RC_GTEST_PROP(Property, GradsFiniteDifference, ()) { check_property("grads_finite_difference"); }
 
 TEST(Property, AlgebraViolationsAreDescribed) {
   Case c;

@@ -1,0 +1,87 @@
+#include "properties/finite_difference.h"
+
+#include <cmath>
+
+#include "harness/operands.h"
+
+namespace bc {
+namespace {
+
+constexpr double kAtol = 1e-5, kRtol = 1e-3;  // torch.autograd.gradcheck's defaults
+
+// The case in float64, contiguous, with the values the op saw given outright (so that they can be perturbed).
+Case in_float64(const Case& c) {
+  Case out = c;
+  const std::vector<OperandPlan> plans = plan_operands(c);
+  out.values = ValueSpec{};
+  for (size_t k = 0; k < plans.size(); ++k) {
+    const OperandPlan& p = plans[k];
+    const OperandPlan& owner = p.views_operand >= 0 ? plans[static_cast<size_t>(p.views_operand)] : p;
+    out.values->data.push_back(view_values(p, owner.base_values));
+  }
+  out.dtypes.clear();
+  for (size_t k = 0; k < c.shapes.size(); ++k) {
+    const DType t = dtype_of(c, k);
+    out.dtypes.push_back(category(t) == Category::floating ? DType::float64 : t);
+  }
+  out.layouts.clear();
+  out.modify.reset();
+  return out;
+}
+
+// The forward's output values (empty when the forward fails).
+std::vector<double> forward(const Case& forward_only, size_t count, Oracle& engine) {
+  const Outcome o = engine.run(forward_only);
+  if (o.status != Status::ok || o.values.size() != count) return {};
+  return o.values;
+}
+
+}  // namespace
+
+FiniteDifferenceResult check_finite_differences(const Case& c, Oracle& engine, int per_operand) {
+  FiniteDifferenceResult result;
+  const Case with_grads = in_float64(c);
+  const Outcome analytic = engine.run(with_grads);
+  if (analytic.status != Status::ok || analytic.grads.size() != c.shapes.size()) return result;
+  const std::vector<double> upstream = upstream_values(with_grads, DType::float64, numel(analytic.shape));
+  Case f = with_grads;
+  f.requires_grad.clear();
+  const std::vector<double> f0 = forward(f, upstream.size(), engine);
+  if (f0.size() != upstream.size()) return result;
+  for (size_t k = 0; k < c.shapes.size(); ++k) {
+    if (!analytic.grads[k]) continue;
+    const size_t n = f.values->data[k].size();
+    const size_t step = std::max<size_t>(1, n / static_cast<size_t>(per_operand));
+    for (size_t i = 0; i < n; i += step) {
+      const double x = with_grads.values->data[k][i], h = 1e-6 * std::max(1.0, std::fabs(x));
+      f.values->data[k][i] = x + h;
+      const std::vector<double> up = forward(f, upstream.size(), engine);
+      f.values->data[k][i] = x - h;
+      const std::vector<double> down = forward(f, upstream.size(), engine);
+      f.values->data[k][i] = x;
+      // Smooth at x when, for every output element, the two one-sided differences agree.
+      bool smooth = up.size() == f0.size() && down.size() == f0.size();
+      double central = 0, noise = 0;  // noise: what float64 rounding of the outputs alone can move `central` by
+      for (size_t e = 0; smooth && e < f0.size(); ++e) {
+        const double ahead = (up[e] - f0[e]) / h, behind = (f0[e] - down[e]) / h;
+        smooth = std::isfinite(ahead) && std::isfinite(behind) &&
+                 std::fabs(ahead - behind) <= kAtol + kRtol * std::fabs(ahead + behind) / 2;
+        central += upstream[e] * (up[e] - down[e]) / (2 * h);
+        noise += std::fabs(upstream[e] * f0[e]) * 2.3e-16 / h;
+      }
+      smooth = smooth && noise <= kAtol;
+      const double want = analytic.grads[k]->values[i];
+      if (!smooth || !std::isfinite(central) || !std::isfinite(want)) {
+        ++result.skipped;
+        continue;
+      }
+      ++result.compared;
+      if (std::fabs(central - want) > kAtol + kRtol * std::fabs(central) && result.violation.empty())
+        result.violation = "operand " + std::to_string(k) + " element " + std::to_string(i) + ": analytic gradient " +
+                           std::to_string(want) + ", central finite difference " + std::to_string(central);
+    }
+  }
+  return result;
+}
+
+}  // namespace bc
