@@ -109,13 +109,33 @@ Expectation expectation_from_json(const nlohmann::json& j) {
     } else if (key == "message") {
       if (!value.is_string()) throw CaseError("\"expect.message\" must be a string");
       e.message = value.get<std::string>();
+    } else if (key == "grads") {
+      const char* form = "\"expect.grads\" must be an array with, per operand, null or {\"shape\": [...], \"values\": [...]}";
+      if (!value.is_array()) throw CaseError(form);
+      for (const auto& g : value) {
+        if (g.is_null()) {
+          e.grads.push_back(std::nullopt);
+          continue;
+        }
+        if (!g.is_object() || !g.contains("shape")) throw CaseError(form);
+        ExpectedGrad eg{shape_from_json(g["shape"], "\"expect.grads[].shape\""), {}};
+        if (g.contains("values")) {
+          if (!g["values"].is_array()) throw CaseError(form);
+          for (const auto& v : g["values"]) {
+            if (!v.is_number()) throw CaseError(form);
+            eg.values.push_back(v.get<double>());
+          }
+        }
+        e.grads.push_back(eg);
+      }
     } else {
-      throw CaseError("unknown field \"expect." + key + "\"; valid: shape, error, message");
+      throw CaseError("unknown field \"expect." + key + "\"; valid: shape, error, message, grads");
     }
   }
   if (e.shape && (e.any_error || e.error)) throw CaseError("\"expect\" gives both a shape and an error");
   if (!e.shape && !e.any_error && !e.error) throw CaseError("\"expect\" needs \"shape\" or \"error\"");
   if (e.message && e.shape) throw CaseError("\"expect.message\" goes with an error");
+  if (!e.grads.empty() && !e.shape) throw CaseError("\"expect.grads\" goes with a shape");
   return e;
 }
 
@@ -229,6 +249,9 @@ Case case_from_json(const nlohmann::json& j) {
         throw CaseError("\"values.data[" + std::to_string(k) + "]\" has " + std::to_string(c.values->data[k].size()) +
                         " values for shape " + format_shape(c.shapes[k]));
   }
+  if (c.expect && !c.expect->grads.empty() && c.expect->grads.size() != c.shapes.size())
+    throw CaseError("\"expect.grads\" names " + std::to_string(c.expect->grads.size()) + " operands, the case has " +
+                    std::to_string(c.shapes.size()));
   if (is_gradient_case(c) && !c.values)
     throw CaseError("\"requires_grad\" needs \"values\": gradients are compared as values");
   if (c.modify && (*c.modify >= static_cast<int>(c.shapes.size()) || !c.values))
@@ -251,6 +274,18 @@ nlohmann::json to_json(const Expectation& e) {
   if (e.any_error) j["error"] = true;
   if (e.error) j["error"] = to_string(*e.error);
   if (e.message) j["message"] = *e.message;
+  if (!e.grads.empty()) {
+    j["grads"] = nlohmann::json::array();
+    for (const auto& g : e.grads) {
+      if (!g) {
+        j["grads"].push_back(nullptr);
+        continue;
+      }
+      nlohmann::json one = {{"shape", g->shape}};
+      if (!g->values.empty()) one["values"] = g->values;
+      j["grads"].push_back(one);
+    }
+  }
   return j;
 }
 

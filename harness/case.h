@@ -15,13 +15,22 @@
 namespace bc {
 
 // What a case expects, when it says: a shape, an error of a kind, or any error; optionally the exact message.
+// A gradient an operand is expected to receive (a seed document's worked example): its shape and, if given, values.
+struct ExpectedGrad {
+  Shape shape;
+  std::vector<double> values;
+  friend bool operator==(const ExpectedGrad& a, const ExpectedGrad& b) { return a.shape == b.shape && a.values == b.values; }
+};
+
 struct Expectation {
   std::optional<Shape> shape;
   bool any_error = false;
   std::optional<ErrorKind> error;
   std::optional<std::string> message;
+  std::vector<std::optional<ExpectedGrad>> grads;  // with a shape: per operand, none for "no gradient"
   friend bool operator==(const Expectation& a, const Expectation& b) {
-    return a.shape == b.shape && a.any_error == b.any_error && a.error == b.error && a.message == b.message;
+    return a.shape == b.shape && a.any_error == b.any_error && a.error == b.error && a.message == b.message &&
+           a.grads == b.grads;
   }
 };
 

@@ -421,3 +421,57 @@ TEST(Judge, ExpectedOutcomeOfEachForm) {
 
 }  // namespace
 }  // namespace bc
+
+namespace bc {
+namespace {
+
+Outcome with_grads(std::vector<std::optional<Grad>> grads) {
+  Outcome o = Outcome::success({3});
+  o.values = {2, 3, 4};
+  o.grads = std::move(grads);
+  return o;
+}
+const char* kGradCase =
+    R"({"op": "add", "shapes": [[3], [1]], "requires_grad": [true, true], "values": {"seed": 1}})";
+
+}  // namespace
+
+TEST(JudgeGrads, AgreeingGradientsAgree) {
+  const Outcome o = with_grads({Grad{{3}, "float32", {1, 1, 1}}, Grad{{1}, "float32", {3}}});
+  EXPECT_EQ(judge("p", make_case(kGradCase), three(o, o, o), {}).verdict, Verdict::agree);
+}
+
+TEST(JudgeGrads, AGradientOfTheBroadcastShapeIsCaughtEvenWhenAllAgree) {
+  // Unreduced: B's gradient keeps the broadcast shape [3] instead of B's [1].
+  const Outcome o = with_grads({Grad{{3}, "float32", {1, 1, 1}}, Grad{{3}, "float32", {1, 1, 1}}});
+  const Judgement j = judge("p", make_case(kGradCase), three(o, o, o), {});
+  EXPECT_EQ(j.verdict, Verdict::discrepancy);
+  EXPECT_EQ(j.difference, "grad shape");
+}
+
+TEST(JudgeGrads, ValuesOddOneOutAndMissingGradient) {
+  const Outcome good = with_grads({Grad{{3}, "float32", {1, 1, 1}}, Grad{{1}, "float32", {3}}});
+  const Outcome off = with_grads({Grad{{3}, "float32", {1, 1, 1}}, Grad{{1}, "float32", {2}}});
+  Judgement j = judge("p", make_case(kGradCase), three(off, good, good), {});
+  EXPECT_EQ(j.difference, "grad values");
+  EXPECT_EQ(j.odd_ones, Names{"engine"});
+  const Outcome none = with_grads({Grad{{3}, "float32", {1, 1, 1}}, std::nullopt});
+  j = judge("p", make_case(kGradCase), three(good, none, good), {});
+  EXPECT_EQ(j.difference, "grads");
+  EXPECT_EQ(j.odd_ones, Names{"torch"});
+  // An implementation that computes no gradients at all does not vote on them.
+  Outcome forward_only = good;
+  forward_only.grads.clear();
+  EXPECT_EQ(judge("p", make_case(kGradCase), three(good, good, forward_only), {}).verdict, Verdict::agree);
+}
+
+TEST(JudgeGrads, ExpectedGradientsAreHeldAgainstTorch) {
+  const Case c = make_case(R"({"op": "add", "shapes": [[3], [1]], "requires_grad": [true, true], "values": {"seed": 1},
+      "expect": {"shape": [3], "grads": [{"shape": [3], "values": [1, 1, 1]}, {"shape": [1], "values": [3]}]}})");
+  const Outcome good = with_grads({Grad{{3}, "float32", {1, 1, 1}}, Grad{{1}, "float32", {3}}});
+  EXPECT_EQ(judge("p", c, three(good, good, good), {}).verdict, Verdict::agree);
+  const Outcome wrong = with_grads({Grad{{3}, "float32", {1, 1, 1}}, Grad{{1}, "float32", {4}}});
+  EXPECT_EQ(judge("p", c, three(wrong, wrong, wrong), {}).verdict, Verdict::expect_failed);
+}
+
+}  // namespace bc
