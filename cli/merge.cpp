@@ -9,7 +9,6 @@
 #include "cli/run.h"
 
 namespace bc {
-
 RunSummary merge_summaries(const std::vector<RunSummary>& shards) {
   if (shards.empty()) throw std::runtime_error("nothing to merge");
   RunSummary m = shards.front();
@@ -17,6 +16,7 @@ RunSummary merge_summaries(const std::vector<RunSummary>& shards) {
   m.seconds = 0;
   m.verdicts.clear();
   m.cases_per_property.clear();
+  m.cases_per_op.clear();
   m.statuses.clear();
   m.coverage = Coverage{};
   m.findings.clear();
@@ -33,6 +33,8 @@ RunSummary merge_summaries(const std::vector<RunSummary>& shards) {
     if (s.signal != 0) m.signal = s.signal;
     for (const auto& [k, n] : s.verdicts) m.verdicts[k] += n;
     for (const auto& [k, n] : s.cases_per_property) m.cases_per_property[k] += n;
+    for (const auto& [property, ops] : s.cases_per_op)
+      for (const auto& [op, n] : ops) m.cases_per_op[property][op] += n;
     for (const auto& [k, n] : s.statuses) m.statuses[k] += n;
     m.coverage.merge(s.coverage);
     for (const DeclarationUse& u : s.declarations)
