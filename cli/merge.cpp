@@ -9,10 +9,25 @@
 #include "cli/run.h"
 
 namespace bc {
+namespace {
+
+// The unsharded run's command line: a shard's without its --shard option.
+std::vector<std::string> without_shard(const std::vector<std::string>& arguments) {
+  std::vector<std::string> out;
+  for (size_t i = 0; i < arguments.size(); ++i) {
+    if (arguments[i] == "--shard") ++i;  // and its value
+    else if (arguments[i].rfind("--shard=", 0) != 0) out.push_back(arguments[i]);
+  }
+  return out;
+}
+
+}  // namespace
+
 RunSummary merge_summaries(const std::vector<RunSummary>& shards) {
   if (shards.empty()) throw std::runtime_error("nothing to merge");
   RunSummary m = shards.front();
   m.shard = "";
+  m.arguments = without_shard(m.arguments);
   m.seconds = 0;
   m.verdicts.clear();
   m.cases_per_property.clear();

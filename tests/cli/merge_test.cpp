@@ -111,6 +111,16 @@ TEST(MergeSummaries, CountsAddUp) {
   EXPECT_EQ(m.exit_code, 0);
 }
 
+TEST(MergeSummaries, CommandLineIsTheUnshardedOne) {
+  RunSummary a = shard(0, 2), b = shard(1, 2);
+  a.arguments = {"broadcheck", "run", "--seed", "7", "--shard", "0/2", "--out", "s0"};
+  b.arguments = {"broadcheck", "run", "--seed", "7", "--shard=1/2", "--out", "s1"};
+  EXPECT_EQ(merge_summaries({a, b}).arguments,
+            (std::vector<std::string>{"broadcheck", "run", "--seed", "7", "--out", "s0"}));
+  EXPECT_EQ(merge_summaries({b, a}).arguments,
+            (std::vector<std::string>{"broadcheck", "run", "--seed", "7", "--out", "s1"}));
+}
+
 TEST(MergeSummaries, ASingleShardMergesToItsCounts) {
   RunSummary a = shard(0, 1);
   a.verdicts = {{"agree", 9}};
