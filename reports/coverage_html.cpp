@@ -43,15 +43,16 @@ std::string coverage_kind(const std::string& cls) {
   if (cls == "in-place" || cls == "out-of-place") return "in-place vs out-of-place";
   if (ends_with(cls, " operand") || ends_with(cls, " operands")) return "operands";
   for (const char* oracle : {"engine ", "torch ", "xtensor "})
-    if (starts_with(cls, oracle) && (ends_with(cls, " ok") || cls.find(" error:") != std::string::npos)) return "outcome";
+    if (starts_with(cls, oracle) && (ends_with(cls, " ok") || cls.find(" error:") != std::string::npos))
+      return "outcome";
   return "other";
 }
 
 std::string coverage_html(const Coverage& cov) {
   std::string out = "<section id=\"coverage\"><h2>Generator coverage</h2>\n"
                     "<p>Cases per class, per property. A class the property's generator promises but never produced "
-                    "is flagged <strong>MISSING</strong>: the generator (not the libraries) has a bug. A property's table is "
-                    "folded unless a class is missing.</p>\n";
+                    "is flagged <strong>MISSING</strong>: the generator (not the libraries) has a bug. A property's "
+                    "table is folded unless a class is missing.</p>\n";
   std::set<std::string> properties;
   for (const auto& [p, classes] : cov.counts) properties.insert(p);
   for (const auto& [p, classes] : cov.required) properties.insert(p);

@@ -158,9 +158,10 @@ std::string finding_html(const RunSummary& s, const Finding& f, size_t index) {
   std::string out = fmt::format("<details class=\"finding {}\" id=\"finding-{}\"{}>\n", fresh ? "new" : "known",
                                 index + 1, data_attributes(f));
   const std::string odd = join(m.judgement.odd_ones, "");
-  out += fmt::format("<summary><span class=\"flag\">{}</span> {} — {} · {} · <code>{}</code>{} · {} hit(s)</summary>\n",
-                     fresh ? "NEW" : "KNOWN", e(verdict_words(f.verdict)), e(f.property), e(f.family), e(describe(m.c)),
-                     odd.empty() ? "" : " · odd one out: " + e(odd), f.hits);
+  out += fmt::format("<summary><span class=\"flag\">{}</span> {} — {} · {} · <code>{}</code>{} · {} hit(s)"
+                     "</summary>\n",
+                     fresh ? "NEW" : "KNOWN", e(verdict_words(f.verdict)), e(f.property), e(f.family),
+                     e(describe(m.c)), odd.empty() ? "" : " · odd one out: " + e(odd), f.hits);
   out += "<dl class=\"facts\">\n";
   const auto fact = [&](const std::string& key, const std::string& value_html) {
     out += "<dt>" + e(key) + "</dt><dd>" + value_html + "</dd>\n";

@@ -13,7 +13,8 @@ td.num, th.num { text-align: right; font-variant-numeric: tabular-nums; }
 code, pre, .mono { font-family: ui-monospace, Menlo, Consolas, monospace; font-size: .92em; }
 pre { background: #f6f6f6; border: 1px solid #ccc; padding: .5em; white-space: pre-wrap; word-break: break-all;
   margin: .2em 0 .6em; }
-.verdict { font-size: 1.25em; font-weight: bold; padding: .3em .6em; border: 2px solid currentColor; display: inline-block; }
+.verdict { font-size: 1.25em; font-weight: bold; padding: .3em .6em; border: 2px solid currentColor;
+  display: inline-block; }
 .verdict.failed { color: #a00; } .verdict.passed { color: #060; }
 .flag { font-weight: bold; padding: 0 .3em; border: 1px solid currentColor; border-radius: 3px; }
 .missing, .stale, .new > summary .flag, .odd { color: #a00; } .known > summary .flag { color: #555; }

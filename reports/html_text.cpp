@@ -28,7 +28,8 @@ std::string copyable_html(const std::string& id, const std::string& label, const
 
 std::string reference_html(const std::string& reference) {
   const bool link = reference.rfind("https://", 0) == 0 || reference.rfind("http://", 0) == 0;
-  return link ? "<a href=\"" + html_escape(reference) + "\">" + html_escape(reference) + "</a>" : html_escape(reference);
+  const std::string text = html_escape(reference);
+  return link ? "<a href=\"" + text + "\">" + text + "</a>" : text;
 }
 
 std::string json_text(const nlohmann::json& j, int indent) {

@@ -37,6 +37,16 @@ const int64_t* at(const Shape& s, size_t d) { return d <= s.size() ? &s[s.size()
 Cell plain(int64_t v) { return {std::to_string(v), "", ""}; }
 Cell offending(const std::string& text, const std::string& title) { return {text, "clash", title}; }
 
+// A shape's sizes as plain cells, right-aligned over `width` columns.
+std::vector<Cell> plain_cells(const Shape& s, size_t width) {
+  std::vector<Cell> cells;
+  for (size_t col = 0; col < width; ++col) {
+    const int64_t* v = at(s, width - col);
+    cells.push_back(v ? plain(*v) : kPad);
+  }
+  return cells;
+}
+
 // One position (right-aligned d) of a group of dims under the broadcast rule: appends each operand's cell and
 // says whether the position is offending. In place, self (operand 0) may not grow.
 bool broadcast_column(const std::vector<Shape>& parts, size_t d, bool inplace, std::vector<std::vector<Cell>>& cells) {
@@ -179,14 +189,8 @@ std::string broadcast_picture(const Case& c, const std::string& family, const Ou
   for (size_t col = 0; col < width; ++col) columns.push_back({fmt::format("dim -{}", width - col), bad[col], false});
   std::vector<Row> rows;
   for (size_t i = 0; i < c.shapes.size(); ++i) rows.push_back({operand_label(c, family, i), false, cells[i]});
-  for (const auto& [shape, names] : results) {
-    Row row{"result (" + names + ")", true, {}};
-    for (size_t col = 0; col < width; ++col) {
-      const int64_t* v = at(shape, width - col);
-      row.cells.push_back(v ? plain(*v) : kPad);
-    }
-    rows.push_back(row);
-  }
+  for (const auto& [shape, names] : results)
+    rows.push_back({"result (" + names + ")", true, plain_cells(shape, width)});
   return render(columns, "", rows) + kLegend + ".</p>\n";
 }
 
@@ -211,7 +215,8 @@ std::string matmul_picture(const Case& c, const Outcomes& outcomes) {
   std::vector<std::vector<Cell>> cells;
   const std::vector<bool> bad = group_cells(batches, width, Rule::broadcast, cells);
   std::vector<Column> columns;
-  for (size_t col = 0; col < width; ++col) columns.push_back({fmt::format("dim -{}", width - col + 2), bad[col], false});
+  for (size_t col = 0; col < width; ++col)
+    columns.push_back({fmt::format("dim -{}", width - col + 2), bad[col], false});  // the batch ends at dim -3
   columns.push_back({"", false, true});
 
   // The contracted pair: self's last dim against other's first matrix dim.
@@ -247,12 +252,8 @@ std::string matmul_picture(const Case& c, const Outcomes& outcomes) {
     rows.push_back(row);
   }
   for (const auto& [shape, names] : results) {
-    Row row{"result (" + names + ")", true, {}};
     const Shape batch = result_batch(shape);
-    for (size_t col = 0; col < width; ++col) {
-      const int64_t* v = at(batch, width - col);
-      row.cells.push_back(v ? plain(*v) : kPad);
-    }
+    Row row{"result (" + names + ")", true, plain_cells(batch, width)};
     row.cells.push_back({"", "gap", ""});
     const Shape matrix(shape.begin() + static_cast<std::ptrdiff_t>(batch.size()), shape.end());
     Cell rows_cell = kPad, cols_cell = kPad;

@@ -28,7 +28,8 @@ TEST(FindingHtml, SummaryLineSaysWhatHappenedInWords) {
 TEST(FindingHtml, OutcomesSideBySideWithTheOddOneOut) {
   const std::string html = finding_html(sample_summary(), new_finding(), 0);
   EXPECT_NE(html.find("<th class=\"odd\">torch<br><strong>odd one out</strong></th>"), std::string::npos);
-  EXPECT_NE(html.find("<tr class=\"differs\"><th>status <strong>≠ first difference</strong></th>"), std::string::npos);
+  EXPECT_NE(html.find("<tr class=\"differs\"><th>status <strong>≠ first difference</strong></th>"),
+            std::string::npos);
   EXPECT_NE(html.find("<pre>&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; &#39;q&#39;</pre>"),
             std::string::npos);
   EXPECT_NE(html.find("add([7, 2, 1, 3], [9, 1, 4, 3])"), std::string::npos);  // the original case
