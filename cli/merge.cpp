@@ -9,14 +9,29 @@
 #include "cli/run.h"
 
 namespace bc {
+namespace {
+
+// The unsharded run's command line: a shard's without its --shard option.
+std::vector<std::string> without_shard(const std::vector<std::string>& arguments) {
+  std::vector<std::string> out;
+  for (size_t i = 0; i < arguments.size(); ++i) {
+    if (arguments[i] == "--shard") ++i;  // and its value
+    else if (arguments[i].rfind("--shard=", 0) != 0) out.push_back(arguments[i]);
+  }
+  return out;
+}
+
+}  // namespace
 
 RunSummary merge_summaries(const std::vector<RunSummary>& shards) {
   if (shards.empty()) throw std::runtime_error("nothing to merge");
   RunSummary m = shards.front();
   m.shard = "";
+  m.arguments = without_shard(m.arguments);
   m.seconds = 0;
   m.verdicts.clear();
   m.cases_per_property.clear();
+  m.cases_per_op.clear();
   m.statuses.clear();
   m.coverage = Coverage{};
   m.findings.clear();
@@ -33,6 +48,8 @@ RunSummary merge_summaries(const std::vector<RunSummary>& shards) {
     if (s.signal != 0) m.signal = s.signal;
     for (const auto& [k, n] : s.verdicts) m.verdicts[k] += n;
     for (const auto& [k, n] : s.cases_per_property) m.cases_per_property[k] += n;
+    for (const auto& [property, ops] : s.cases_per_op)
+      for (const auto& [op, n] : ops) m.cases_per_op[property][op] += n;
     for (const auto& [k, n] : s.statuses) m.statuses[k] += n;
     m.coverage.merge(s.coverage);
     for (const DeclarationUse& u : s.declarations)

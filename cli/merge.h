@@ -11,7 +11,8 @@
 namespace bc {
 
 // Merges summaries: counts add, each finding key keeps the shard's finding with the earliest first case (the one
-// the unsharded run would have shrunk) and the hits of all shards. Throws std::runtime_error on mismatched runs.
+// the unsharded run would have shrunk) and the hits of all shards; the command line is the first shard's without
+// --shard. Throws std::runtime_error on mismatched runs.
 RunSummary merge_summaries(const std::vector<RunSummary>& shards);
 
 // Reads DIR/summary.json and DIR/results.jsonl of each shard, writes the merged set into `out`; returns the exit

@@ -160,6 +160,7 @@ class Runner {
     ++cases_;
     ++summary_.verdicts[to_string(r.judgement.verdict)];
     ++summary_.cases_per_property[r.property];
+    ++summary_.cases_per_op[r.property][r.c.op];
     summary_.coverage.add(r.property, r.c);
     if (!r.outcomes.empty()) summary_.coverage.add_outcome(r.property, r.outcomes.front());
     for (const auto& [name, o] : r.outcomes)

@@ -89,6 +89,7 @@ nlohmann::json to_json(const RunSummary& s) {
           {"versions", s.versions},
           {"verdicts", s.verdicts},
           {"cases", s.cases_per_property},
+          {"cases_per_op", s.cases_per_op},
           {"statuses", s.statuses},
           {"coverage", to_json(s.coverage)},
           {"findings", findings},
@@ -111,6 +112,8 @@ RunSummary run_summary_from_json(const nlohmann::json& j) {
   s.versions = j.at("versions").get<std::map<std::string, std::string>>();
   s.verdicts = j.at("verdicts").get<std::map<std::string, long>>();
   s.cases_per_property = j.at("cases").get<std::map<std::string, long>>();
+  // Absent from summaries written before it existed.
+  s.cases_per_op = j.value("cases_per_op", std::map<std::string, std::map<std::string, long>>{});
   s.statuses = j.at("statuses").get<std::map<std::string, long>>();
   s.coverage = coverage_from_json(j.at("coverage"));
   for (const auto& f : j.at("findings")) s.findings.push_back(finding_from_json(f));

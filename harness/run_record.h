@@ -67,6 +67,7 @@ struct RunSummary {
   std::map<std::string, std::string> versions;     // "engine", "torch", "xtensor", "broadcheck" -> version text
   std::map<std::string, long> verdicts;            // "agree", "discrepancy", "known", "expect_failed" -> cases
   std::map<std::string, long> cases_per_property;  // property (or "corpus") -> cases run
+  std::map<std::string, std::map<std::string, long>> cases_per_op;  // property (or "corpus") -> op -> cases run
   std::map<std::string, long> statuses;            // "torch:crash" style counts of non-ok, non-error outcomes
   Coverage coverage;
   std::vector<Finding> findings;                   // new first, then known; each signature once

@@ -1,16 +1,30 @@
-// report.html: one self-contained file (no network, no external scripts, styles or fonts) for the person who
-// has to decide who is wrong. Everything from outside (messages, notes) is escaped.
+// report.html: one self-contained HTML5 page (no network: no external scripts, styles, fonts or images) for the
+// person who has to decide who is wrong.
+//
+// Contract:
+//  - sections, top to bottom: the header (verdict in words, when, how long, command line with seed and flags,
+//    versions, counts of agreements, new discrepancies, known divergences, crashes and timeouts), the summary
+//    (cases per property and op, findings and problems, outcomes other than ok and error), generator coverage
+//    (a promised class with no case is flagged MISSING), the findings (a filter bar, then new before known, one
+//    folding block per signature: finding_html.h), the declarations (each with the findings it matched, STALE
+//    when it covered cases but matched none) and the corpus input errors;
+//  - every text from data goes through html_escape() (html_text.h); the inline style and script are constant
+//    (html_assets.h); nothing relies on colour alone, and @media print hides the controls (the script opens every
+//    folded block before printing);
+//  - the page depends only on the summary, so `broadcheck merge` of shards renders the report of the unsharded
+//    run; its size is linear in the findings, declarations, coverage classes and input errors, never in the
+//    cases (results.jsonl has those).
 #pragma once
 
 #include <string>
 
 #include "harness/run_record.h"
+#include "reports/html_text.h"
+#include "reports/shape_picture.h"
 
 namespace bc {
-std::string html_escape(const std::string& text);
+
 std::string html_report(const RunSummary& summary);
 void write_html_report(const RunSummary& summary, const std::string& path);  // throws std::runtime_error
-// The operands' shapes right-aligned, one row each (then the ok result shapes), as an HTML table: a size-1 dim
-// stretched by another operand is marked "↑ (1→n)", a position where two sizes other than 1 differ "✗".
-std::string shape_picture_html(const Case& c, const Outcomes& outcomes);
+
 }  // namespace bc

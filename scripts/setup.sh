@@ -8,6 +8,7 @@ packages=(
   g++ cmake ninja-build git
   libtorch-dev xtensor-dev librapidcheck-dev libgtest-dev libbenchmark-dev
   nlohmann-json3-dev libcli11-dev libfmt-dev
+  chromium chromium-driver python3-selenium
 )
 missing=()
 for p in "${packages[@]}"; do

@@ -138,6 +138,17 @@ nlohmann::json summary_without_timing(const fs::path& dir) {
   return j;
 }
 
+// report.html without the rows that differ from run to run: start, duration, command line (--out differs).
+std::string report_without_timing(const fs::path& dir) {
+  std::string out;
+  std::istringstream in(slurp(dir / "report.html"));
+  for (std::string line; std::getline(in, line);)
+    if (line.rfind("<tr><th>started</th>", 0) != 0 && line.rfind("<tr><th>duration</th>", 0) != 0 &&
+        line.rfind("<tr><th>command line</th>", 0) != 0)
+      out += line + "\n";
+  return out;
+}
+
 }  // namespace
 
 TEST(Cli, ShardsMergeIntoTheUnshardedRun) {
@@ -153,6 +164,7 @@ TEST(Cli, ShardsMergeIntoTheUnshardedRun) {
   EXPECT_EQ(merged.exit_code, 1) << merged.output;
   EXPECT_EQ(slurp(scratch("merged") / "results.jsonl"), slurp(scratch("whole") / "results.jsonl"));
   EXPECT_EQ(summary_without_timing(scratch("merged")), summary_without_timing(scratch("whole")));
+  EXPECT_EQ(report_without_timing(scratch("merged")), report_without_timing(scratch("whole")));  // looks the same
   EXPECT_LT(lines(scratch("shard0") / "results.jsonl").size(), lines(scratch("whole") / "results.jsonl").size());
 }
 

@@ -72,6 +72,8 @@ TEST(MergeSummaries, CountsAddUp) {
   b.verdicts = {{"agree", 41}, {"discrepancy", 1}, {"expect_failed", 1}};
   a.cases_per_property = {{"corpus", 4}, {"elementwise_agree", 25}};
   b.cases_per_property = {{"corpus", 3}, {"elementwise_agree", 25}, {"matmul_agree", 5}};
+  a.cases_per_op = {{"elementwise_agree", {{"add", 20}, {"mul", 5}}}};
+  b.cases_per_op = {{"elementwise_agree", {{"add", 15}, {"sub", 10}}}, {"matmul_agree", {{"matmul", 5}}}};
   a.statuses = {{"torch:crash", 1}};
   b.statuses = {{"torch:crash", 2}, {"xtensor:timeout", 1}};
   a.coverage.counts["elementwise_agree"] = {{"near miss", 7}, {"size-0 dim", 2}};
@@ -84,6 +86,9 @@ TEST(MergeSummaries, CountsAddUp) {
   EXPECT_EQ(m.verdicts, (std::map<std::string, long>{{"agree", 81}, {"discrepancy", 4}, {"known", 2}, {"expect_failed", 1}}));
   EXPECT_EQ(m.cases_per_property,
             (std::map<std::string, long>{{"corpus", 7}, {"elementwise_agree", 50}, {"matmul_agree", 5}}));
+  EXPECT_EQ(m.cases_per_op.at("elementwise_agree"),
+            (std::map<std::string, long>{{"add", 35}, {"mul", 5}, {"sub", 10}}));
+  EXPECT_EQ(m.cases_per_op.at("matmul_agree").at("matmul"), 5);
   EXPECT_EQ(m.statuses, (std::map<std::string, long>{{"torch:crash", 3}, {"xtensor:timeout", 1}}));
   EXPECT_EQ(m.coverage.counts.at("elementwise_agree"),
             (std::map<std::string, long>{{"near miss", 12}, {"size-0 dim", 2}, {"rank-0 operand", 1}}));
@@ -104,6 +109,16 @@ TEST(MergeSummaries, CountsAddUp) {
   EXPECT_DOUBLE_EQ(m.seconds, 2.5);
   EXPECT_FALSE(m.interrupted);
   EXPECT_EQ(m.exit_code, 0);
+}
+
+TEST(MergeSummaries, CommandLineIsTheUnshardedOne) {
+  RunSummary a = shard(0, 2), b = shard(1, 2);
+  a.arguments = {"broadcheck", "run", "--seed", "7", "--shard", "0/2", "--out", "s0"};
+  b.arguments = {"broadcheck", "run", "--seed", "7", "--shard=1/2", "--out", "s1"};
+  EXPECT_EQ(merge_summaries({a, b}).arguments,
+            (std::vector<std::string>{"broadcheck", "run", "--seed", "7", "--out", "s0"}));
+  EXPECT_EQ(merge_summaries({b, a}).arguments,
+            (std::vector<std::string>{"broadcheck", "run", "--seed", "7", "--out", "s1"}));
 }
 
 TEST(MergeSummaries, ASingleShardMergesToItsCounts) {

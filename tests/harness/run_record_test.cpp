@@ -146,6 +146,7 @@ RunSummary make_summary() {
   s.versions = {{"engine", "0.1.0"}, {"torch", "1.13.1"}, {"xtensor", "0.24.6"}, {"broadcheck", "0.1.0 abc1234"}};
   s.verdicts = {{"agree", 180}, {"known", 19}, {"discrepancy", 1}};
   s.cases_per_property = {{"inplace_agree", 200}, {"corpus", 40}};
+  s.cases_per_op = {{"inplace_agree", {{"add_", 120}, {"mul_", 80}}}, {"corpus", {{"add", 40}}}};
   s.statuses = {{"xtensor:unsupported", 3}};
   s.coverage.add("inplace_agree", inplace_record(Verdict::known).c);
   s.coverage.required["inplace_agree"] = {"near_miss", "size-0 dim"};
@@ -177,6 +178,7 @@ TEST(RunSummaryJson, FieldsComeBack) {
   EXPECT_EQ(back.versions.at("torch"), "1.13.1");
   EXPECT_EQ(back.verdicts.at("known"), 19);
   EXPECT_EQ(back.cases_per_property.at("corpus"), 40);
+  EXPECT_EQ(back.cases_per_op.at("inplace_agree").at("mul_"), 80);
   EXPECT_EQ(back.statuses.at("xtensor:unsupported"), 3);
   EXPECT_EQ(back.coverage.missing(), std::vector<std::string>{"inplace_agree: size-0 dim"});
   ASSERT_EQ(back.findings.size(), 1u);

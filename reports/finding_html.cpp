@@ -1,0 +1,213 @@
+#include "reports/finding_html.h"
+
+#include <algorithm>
+#include <set>
+
+#include <fmt/format.h>
+
+#include "reports/html_text.h"
+#include "reports/shape_picture.h"
+
+namespace bc {
+namespace {
+
+std::string e(const std::string& s) { return html_escape(s); }
+
+std::string verdict_words(Verdict v) {
+  switch (v) {
+    case Verdict::discrepancy: return "discrepancy";
+    case Verdict::expect_failed: return "expectation failed";
+    case Verdict::known: return "declared divergence";
+    case Verdict::agree: return "agree";
+  }
+  return "agree";
+}
+
+// A filter token: the text with whitespace turned into '_' (the filter splits attribute values on spaces).
+std::string token(std::string text) {
+  for (char& ch : text)
+    if (ch == ' ' || ch == '\t' || ch == '\n' || ch == '\r') ch = '_';
+  return text;
+}
+
+// "[1, 2.5, nan, …] (24 elements)": at most 12 elements shown.
+std::string values_text(const std::vector<double>& values) {
+  constexpr size_t kShown = 12;
+  std::string out = "[";
+  for (size_t i = 0; i < values.size() && i < kShown; ++i) out += fmt::format("{}{}", i ? ", " : "", values[i]);
+  if (values.size() > kShown) out += ", …";
+  return out + fmt::format("] ({} element{})", values.size(), values.size() == 1 ? "" : "s");
+}
+
+void outcome_table(std::string& out, const CaseRecord& r) {
+  struct Column {
+    std::string name;
+    const Outcome* outcome;  // null: the case's expectation
+    bool odd;
+  };
+  std::vector<Column> columns;
+  const auto is_odd = [&](const std::string& name) {
+    const auto& odd = r.judgement.odd_ones;
+    return std::find(odd.begin(), odd.end(), name) != odd.end();
+  };
+  for (const auto& [name, o] : r.outcomes) columns.push_back({name, &o, is_odd(name)});
+  if (r.c.expect) columns.push_back({"document", nullptr, is_odd("document")});
+
+  out += "<table class=\"outcomes\"><tr><th>field</th>";
+  for (const Column& c : columns)
+    out += std::string("<th") + (c.odd ? " class=\"odd\"" : "") + ">" +
+           e(c.outcome ? c.name : "expected by the case") + (c.odd ? "<br><strong>odd one out</strong>" : "") +
+           "</th>";
+  out += "</tr>\n";
+  // One row per field; a field no column has is left out, a cell that does not apply shows "—".
+  const auto row = [&](const std::string& field, const std::string& diff_name, auto cell) {
+    const bool differs = r.judgement.difference == diff_name;
+    std::vector<std::string> cells;
+    bool any = differs;
+    for (const Column& c : columns) {
+      cells.push_back(cell(c));
+      any = any || !cells.back().empty();
+    }
+    if (!any) return;
+    out += std::string("<tr") + (differs ? " class=\"differs\"" : "") + "><th>" + e(field) +
+           (differs ? " <strong>≠ first difference</strong>" : "") + "</th>";
+    for (size_t i = 0; i < columns.size(); ++i)
+      out += std::string("<td") + (columns[i].odd ? " class=\"odd\"" : "") + ">" +
+             (cells[i].empty() ? "<span class=\"na\">—</span>" : cells[i]) + "</td>";
+    out += "</tr>\n";
+  };
+  const auto exp = [&]() -> const Expectation& { return *r.c.expect; };
+  const auto code = [](const std::string& text) { return "<code>" + e(text) + "</code>"; };
+  row("status", "status", [&](const Column& c) {
+    if (c.outcome) return e(to_string(c.outcome->status));
+    return std::string(exp().shape ? "ok" : "error");
+  });
+  row("shape", "shape", [&](const Column& c) -> std::string {
+    if (c.outcome) return c.outcome->status == Status::ok ? code(format_shape(c.outcome->shape)) : "";
+    return exp().shape ? code(format_shape(*exp().shape)) : "";
+  });
+  row("dtype", "dtype", [&](const Column& c) { return c.outcome ? e(c.outcome->dtype) : std::string(); });
+  row("error kind", "error kind", [&](const Column& c) -> std::string {
+    if (c.outcome) return c.outcome->error ? e(to_string(c.outcome->error->kind)) : "";
+    return exp().error ? e(to_string(*exp().error)) : exp().any_error ? "(any)" : "";
+  });
+  row("error message", "message", [&](const Column& c) -> std::string {
+    if (c.outcome) return c.outcome->error ? "<pre>" + e(c.outcome->error->message) + "</pre>" : "";
+    return exp().message ? "<pre>" + e(*exp().message) + "</pre>" : "";
+  });
+  row("detail", "signal", [&](const Column& c) { return c.outcome ? e(c.outcome->detail) : std::string(); });
+  row("values", "values", [&](const Column& c) -> std::string {
+    return c.outcome && !c.outcome->values.empty() ? code(values_text(c.outcome->values)) : "";
+  });
+  row("summary", "expectation", [&](const Column& c) {
+    return code(c.outcome ? summarize(*c.outcome) : summarize(expected_outcome(exp())));
+  });
+  out += "</table>\n";
+}
+
+void case_block(std::string& out, const std::string& title, const Case& c) {
+  out += "<h4>" + e(title) + "</h4>\n<p><code>" + e(describe(c)) + "</code>";
+  if (!c.id.empty()) out += " — id <code>" + e(c.id) + "</code>";
+  out += "</p>\n";
+  if (!c.dtypes.empty() || !c.layouts.empty()) {
+    std::vector<std::string> operands;
+    for (size_t k = 0; k < c.shapes.size(); ++k)
+      operands.push_back(fmt::format("#{} {} {}", k + 1, to_string(dtype_of(c, k)), to_string(layout_of(c, k))));
+    out += "<p>operands: " + e(join(operands, "")) + "</p>\n";
+  }
+  if (!c.note.empty()) out += "<p>note: " + e(c.note) + "</p>\n";
+  out += "<pre>" + e(json_text(to_json(c))) + "</pre>\n";
+}
+
+const DeclarationUse* find_declaration(const RunSummary& s, const std::string& id) {
+  for (const DeclarationUse& d : s.declarations)
+    if (d.declaration.id == id) return &d;
+  return nullptr;
+}
+
+std::string data_attributes(const Finding& f) {
+  std::string out;
+  for (const auto& [key, tokens] : finding_filter_tokens(f)) {
+    std::string value;
+    for (const std::string& t : tokens) value += (value.empty() ? "" : " ") + t;
+    out += " data-" + key + "=\"" + e(value) + "\"";
+  }
+  return out;
+}
+
+}  // namespace
+
+std::map<std::string, std::vector<std::string>> finding_filter_tokens(const Finding& f) {
+  std::map<std::string, std::vector<std::string>> tokens;
+  tokens["group"] = {f.is_new() ? "new" : "known"};
+  tokens["op"] = {token(f.minimal.c.op)};
+  tokens["property"] = {token(f.property)};
+  for (const std::string& odd : f.minimal.judgement.odd_ones) tokens["odd"].push_back(token(odd));
+  std::set<std::string> errors;
+  for (const auto& [name, o] : f.minimal.outcomes) {
+    if (o.error) errors.insert(token(to_string(o.error->kind)));
+    if (o.status == Status::crash || o.status == Status::timeout) errors.insert(to_string(o.status));
+  }
+  tokens["error"].assign(errors.begin(), errors.end());
+  return tokens;
+}
+
+std::string finding_html(const RunSummary& s, const Finding& f, size_t index) {
+  const bool fresh = f.is_new();
+  const CaseRecord& m = f.minimal;
+  std::string out = fmt::format("<details class=\"finding {}\" id=\"finding-{}\"{}>\n", fresh ? "new" : "known",
+                                index + 1, data_attributes(f));
+  const std::string odd = join(m.judgement.odd_ones, "");
+  out += fmt::format("<summary><span class=\"flag\">{}</span> {} — {} · {} · <code>{}</code>{} · {} hit(s)"
+                     "</summary>\n",
+                     fresh ? "NEW" : "KNOWN", e(verdict_words(f.verdict)), e(f.property), e(f.family),
+                     e(describe(m.c)), odd.empty() ? "" : " · odd one out: " + e(odd), f.hits);
+  out += "<dl class=\"facts\">\n";
+  const auto fact = [&](const std::string& key, const std::string& value_html) {
+    out += "<dt>" + e(key) + "</dt><dd>" + value_html + "</dd>\n";
+  };
+  fact("verdict", std::string(fresh ? "NEW " : "KNOWN ") + e(verdict_words(f.verdict)));
+  fact("signature", "<code>" + e(f.signature) + "</code>");
+  fact("property", e(f.property));
+  fact("family", e(f.family));
+  fact("hits", fmt::format("{} raw case(s)", f.hits));
+  fact("shrink steps", fmt::format("{}", f.shrink_steps));
+  fact("first difference", e(m.judgement.difference.empty() ? "(none)" : m.judgement.difference));
+  fact("attribution", e(m.judgement.attribution.empty() ? "(none)" : m.judgement.attribution));
+  if (!fresh) {
+    // One case may be explained by several declarations (one per departing implementation), comma-separated.
+    std::string ids = f.known_id + ",";
+    for (size_t at = 0, next; (next = ids.find(',', at)) != std::string::npos; at = next + 1) {
+      const std::string id = ids.substr(at, next - at);
+      if (id.empty()) continue;
+      fact("declaration", "<code>" + e(id) + "</code>");
+      if (const DeclarationUse* d = find_declaration(s, id)) {
+        fact("reason", e(d->declaration.reason));
+        fact("reference", reference_html(d->declaration.reference));
+      } else {
+        fact("reason", "(declaration " + e(id) + " is not among this run's declarations)");
+      }
+    }
+  }
+  out += "</dl>\n";
+  case_block(out, "Minimal case", m.c);
+  out += "<h4>Shapes, right-aligned</h4>\n" + shape_picture_html(m.c, m.outcomes);
+  out += "<h4>Outcomes side by side</h4>\n";
+  outcome_table(out, m);
+  if (to_json(f.original) == to_json(m.c))
+    out += "<h4>Original case</h4>\n<p>The same as the minimal case (shrinking changed nothing).</p>\n";
+  else
+    case_block(out, "Original case (before shrinking)", f.original);
+  out += "<h4>Reproduce</h4>\n";
+  const std::string id = fmt::format("finding-{}-", index + 1);
+  if (!f.replay_command.empty()) out += copyable_html(id + "replay", "Replay the minimal case:", f.replay_command);
+  if (!f.reproduce.empty())
+    out += copyable_html(id + "reproduce", "Regenerate and re-shrink it:",
+                         "build/broadcheck replay --reproduce " + f.reproduce);
+  if (!f.regression_draft.empty())
+    out += copyable_html(id + "draft", "Regression-test draft (GoogleTest, without broadcheck):", f.regression_draft);
+  out += "</details>\n";
+  return out;
+}
+
+}  // namespace bc

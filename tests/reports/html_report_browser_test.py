@@ -1,0 +1,235 @@
+"""report.html in a real browser: headless Chromium, driven by Selenium (registered with ctest as
+html_report_browser; run it with Debian's /usr/bin/python3).
+
+It makes a report with real findings and hostile text, the way a user would:
+  1. `broadcheck run --seed 1 --cases 300 --no-known` on a copy of the corpus with one more case whose note holds
+     a <script> (xtensor's resizing in-place ops become new discrepancies; the corpus's INT64_MIN % -1 makes
+     LibTorch crash with SIGFPE);
+  2. puts a <script> (and an <img onerror>) into an error message of the run's summary.json, and re-renders the
+     report with `broadcheck merge`, which writes report.html from the summaries.
+Then, in the browser, it checks that
+  - the header and summary render, with the verdict in words;
+  - a new discrepancy opens to show its shape picture, and the crash is there;
+  - choosing an implementation in the filter hides the findings that do not have it as the odd one out, and the
+    text search hides the findings without the text;
+  - the hostile note and message show as text (the text "<script>" is visible) and none of their code ran;
+  - a copy button exists, and a click reports "copied";
+  - for print, the filter bar and buttons are hidden and every finding opens;
+  - the page logged no error.
+It saves screenshots under ARTIFACTS (report.png, report-finding.png) and prints their paths.
+
+A missing browser is a failure, not a skip: scripts/setup.sh installs it; the message names the package.
+"""
+
+import argparse
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+
+sys.dont_write_bytecode = True  # no __pycache__ in the source tree
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import headless_chromium  # noqa: E402
+
+NOTE_FLAG = "window.__bcNoteRan"
+MESSAGE_FLAG = "window.__bcMessageRan"
+HOSTILE_NOTE = "<script>window.__bcNoteRan = 1; document.title = 'pwned by a note'</script> note with markup"
+HOSTILE_MESSAGE = ("<script>window.__bcMessageRan = 1; document.title = 'pwned by a message'</script>"
+                   "<img src=\"x\" onerror=\"window.__bcMessageRan = 2\"> hostile message")
+
+
+class Failure(Exception):
+    pass
+
+
+def check(condition, what):
+    if not condition:
+        raise Failure(what)
+    print(f"ok: {what}")
+
+
+def broadcheck(binary, *args, expect):
+    result = subprocess.run([binary, *args], capture_output=True, text=True, timeout=600)
+    if result.returncode not in expect:
+        raise Failure(f"broadcheck {' '.join(args)} exited {result.returncode}, expected {expect}:\n"
+                      f"{result.stdout}{result.stderr}")
+
+
+def make_report(binary, corpus, work):
+    """Runs broadcheck with a hostile corpus note, injects a hostile message, merges; returns report.html."""
+    corpus_copy = os.path.join(work, "corpus")
+    shutil.copytree(corpus, corpus_copy)
+    with open(os.path.join(corpus_copy, "hostile.jsonl"), "w") as f:
+        f.write(json.dumps({"id": "hostile-note", "op": "add_", "shapes": [[1], [3]], "note": HOSTILE_NOTE}) + "\n")
+    run_dir, merged_dir = os.path.join(work, "run"), os.path.join(work, "merged")
+    broadcheck(binary, "run", "--seed", "1", "--cases", "300", "--no-known", "--quiet", "--corpus-dir", corpus_copy,
+               "--out", run_dir, expect=[1])
+
+    summary_path = os.path.join(run_dir, "summary.json")
+    with open(summary_path) as f:
+        summary = json.load(f)
+    target = None
+    for finding in summary["findings"]:
+        for outcome in finding["minimal"]["outcomes"].values():
+            if outcome.get("status") == "error" and finding["minimal"]["case"].get("id") != "hostile-note":
+                target = outcome
+                break
+        if target:
+            break
+    if target is None:
+        raise Failure("no finding with an error outcome to put a hostile message into")
+    target["error"]["message"] = HOSTILE_MESSAGE
+    with open(summary_path, "w") as f:
+        json.dump(summary, f, indent=2)
+    broadcheck(binary, "merge", run_dir, "--quiet", "--out", merged_dir, expect=[1])
+    return os.path.join(merged_dir, "report.html")
+
+
+def visible_findings(driver):
+    from selenium.webdriver.common.by import By
+    return [b for b in driver.find_elements(By.CSS_SELECTOR, "details.finding") if b.is_displayed()]
+
+
+def check_report(driver, report, artifacts):
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import Select, WebDriverWait
+
+    driver.get("file://" + report)
+    blocks = driver.find_elements(By.CSS_SELECTOR, "details.finding")
+
+    # The summary renders, verdict in words.
+    verdict = driver.find_element(By.CSS_SELECTOR, "header .verdict")
+    check(verdict.is_displayed() and verdict.text.startswith("FAILED:"), f"the verdict reads {verdict.text!r}")
+    header = driver.find_element(By.TAG_NAME, "header").text
+    check("new discrepancies" in header and "crashes (any implementation)" in header and "LibTorch" in header,
+          "the header shows the counts and the versions")
+    check(driver.find_element(By.ID, "summary").is_displayed(), "the summary section is displayed")
+    check(len(blocks) >= 3, f"{len(blocks)} findings are listed")
+
+    # A discrepancy opens to show its shape picture; the corpus's crash is a finding.
+    first = driver.find_element(By.CSS_SELECTOR, "details.finding.new")
+    picture = first.find_element(By.CSS_SELECTOR, "table.shapes")
+    check(not picture.is_displayed(), "a finding starts folded")
+    first.find_element(By.TAG_NAME, "summary").click()
+    check(picture.is_displayed() and picture.size["height"] > 20, "an opened finding shows its shape picture")
+    check(len(picture.find_elements(By.CSS_SELECTOR, "tr")) >= 3, "the picture has a row per operand and a heading")
+    driver.execute_script("arguments[0].scrollIntoView()", first)
+    first.screenshot(os.path.join(artifacts, "report-finding.png"))
+    crashes = driver.find_elements(By.CSS_SELECTOR, "details.finding[data-error~='crash']")
+    check(len(crashes) >= 1 and "SIGFPE" in crashes[0].get_attribute("textContent"),
+          "LibTorch's SIGFPE on INT64_MIN % -1 is a finding")
+
+    # Filter: choosing an implementation hides the findings without it as the odd one out.
+    odd = Select(driver.find_element(By.ID, "filter-odd"))
+    values = [o.get_attribute("value") for o in odd.options if o.get_attribute("value")]
+    check("xtensor" in values, f"the implementation filter offers {values}")
+    odd.select_by_value("xtensor")
+    shown = visible_findings(driver)
+    check(0 < len(shown) < len(blocks), f"filtering on xtensor shows {len(shown)} of {len(blocks)} findings")
+    check(all("xtensor" in b.get_attribute("data-odd").split() for b in shown),
+          "every finding shown has xtensor as the odd one out")
+    count = driver.find_element(By.ID, "filter-count").text
+    check(count == f"{len(shown)} of {len(blocks)} findings shown", f"the filter says {count!r}")
+    odd.select_by_value("")
+    check(len(visible_findings(driver)) == len(blocks), "clearing the filter shows every finding again")
+    search = driver.find_element(By.ID, "filter-text")
+    search.send_keys("SIGFPE")
+    shown = visible_findings(driver)
+    check(0 < len(shown) < len(blocks) and all("SIGFPE" in b.get_attribute("textContent") for b in shown),
+          f"searching for SIGFPE shows {len(shown)} finding(s), each with the text")
+    search.clear()
+    search.send_keys(" ")  # an input event with an empty query
+    check(len(visible_findings(driver)) == len(blocks), "clearing the search shows every finding again")
+
+    # Hostile text shows as text; none of its code ran.
+    check(driver.execute_script(f"return {NOTE_FLAG} === undefined && {MESSAGE_FLAG} === undefined;"),
+          "no script from a note or a message ran")
+    check(driver.title.startswith("broadcheck"), f"the title is still {driver.title!r}")
+    check(not driver.find_elements(By.XPATH, "//img"), "no <img> from a message became an element")
+    for flag, text in (("note", HOSTILE_NOTE), ("message", HOSTILE_MESSAGE)):
+        holder = driver.find_element(By.XPATH, f"//details[contains(., {json.dumps(text[:40])})]")
+        holder.find_element(By.TAG_NAME, "summary").click()
+        shown_text = driver.find_element(By.XPATH, f"//*[contains(text(), {json.dumps(text[:40])})]")
+        check(shown_text.is_displayed() and "<script>" in shown_text.text,
+              f"the hostile {flag} is visible as text: {shown_text.text[:60]!r}")
+
+    # A copy button exists, reports success, and the clipboard then holds the text; the same through the
+    # fallback (select + execCommand) when navigator.clipboard refuses, as it may on a file:// page.
+    driver.execute_cdp_cmd("Browser.grantPermissions", {"permissions": ["clipboardReadWrite",
+                                                                        "clipboardSanitizedWrite"]})
+    buttons = first.find_elements(By.CSS_SELECTOR, "button.copy")
+    check(len(buttons) >= 2, f"the finding has {len(buttons)} copy buttons")
+    for how, button in (("navigator.clipboard", buttons[0]), ("the execCommand fallback", buttons[-1])):
+        if how != "navigator.clipboard":
+            driver.execute_script("navigator.clipboard.writeText = function () {"
+                                  "  return Promise.reject(new Error('no permission')); };")
+        source = driver.find_element(By.ID, button.get_attribute("data-copy"))
+        check(button.is_displayed() and source.text.strip() != "", f"a copy button for #{source.get_attribute('id')}")
+        driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", button)  # clear of the sticky bar
+        button.click()
+        WebDriverWait(driver, 5).until(lambda d: button.get_attribute("data-copied"))
+        status = button.find_element(By.XPATH, "following-sibling::span[@class='copy-status']").text
+        check(button.get_attribute("data-copied") == "yes" and status == "copied",
+              f"through {how}, the copy button reports {status!r}")
+        pasted = driver.execute_async_script(
+            "var done = arguments[0]; navigator.clipboard.readText().then(done, function (e) { done(null); });")
+        expected = source.get_attribute("textContent")
+        check(pasted == expected, f"through {how}, the clipboard holds the text ({len(expected)} characters)")
+
+    # Print: the controls are hidden, every finding opens.
+    driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"media": "print"})
+    driver.execute_script("window.dispatchEvent(new Event('beforeprint'));")
+    check(not driver.find_element(By.ID, "filters").is_displayed() and not buttons[0].is_displayed(),
+          "for print, the filter bar and the copy buttons are hidden")
+    check(driver.execute_script("return document.querySelectorAll('details.finding:not([open])').length;") == 0,
+          "for print, every finding is open")
+    driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"media": ""})
+
+    errors = [e for e in driver.get_log("browser") if e.get("level") == "SEVERE"]
+    check(not errors, f"the page logged no error {errors}")
+
+    driver.execute_script("document.querySelectorAll('details.finding').forEach(function (b) { b.open = false; });"
+                          "window.scrollTo(0, 0);")
+    driver.find_element(By.CSS_SELECTOR, "details.finding.new summary").click()
+    driver.execute_script("window.scrollTo(0, 0);")
+    shot = os.path.join(artifacts, "report.png")
+    driver.save_screenshot(shot)
+    print(f"screenshot: {shot}")
+    print(f"screenshot: {os.path.join(artifacts, 'report-finding.png')}")
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--broadcheck", required=True, help="the broadcheck binary")
+    parser.add_argument("--corpus", required=True, help="the corpus folder to copy")
+    parser.add_argument("--artifacts", required=True, help="where the screenshots go")
+    args = parser.parse_args()
+
+    missing = headless_chromium.missing_packages()
+    if missing:
+        print("FAILED: the browser test needs the Debian package(s) " + "; ".join(missing) +
+              ". scripts/setup.sh installs them (apt-get install chromium chromium-driver python3-selenium).")
+        return 1
+    os.makedirs(args.artifacts, exist_ok=True)
+    work = tempfile.mkdtemp(prefix="broadcheck-browser-test-")
+    driver = None
+    try:
+        report = make_report(os.path.abspath(args.broadcheck), os.path.abspath(args.corpus), work)
+        print(f"report: {report} ({os.path.getsize(report)} bytes)")
+        driver = headless_chromium.start()
+        check_report(driver, report, os.path.abspath(args.artifacts))
+    except Failure as failure:
+        print(f"FAILED: {failure}")
+        return 1
+    finally:
+        if driver is not None:
+            headless_chromium.stop(driver)
+        shutil.rmtree(work, ignore_errors=True)
+    print("PASSED")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,133 @@
+// The shape picture: stretched singletons, the offending dim, in-place self that cannot grow, expand's -1, and
+// matmul's matrix dims set apart from its batch dims.
+#include "reports/shape_picture.h"
+
+#include <gtest/gtest.h>
+
+#include "html_samples.h"
+
+namespace bc {
+namespace {
+
+using testing::count;
+
+Case make(const std::string& op, std::vector<Shape> shapes) {
+  Case c;
+  c.op = op;
+  c.shapes = std::move(shapes);
+  return c;
+}
+
+// The picture's table without the legend below it (which explains the marks, and so contains them).
+std::string table(const Case& c, const Outcomes& outcomes = {}) {
+  const std::string html = shape_picture_html(c, outcomes);
+  return html.substr(0, html.find("</table>"));
+}
+
+TEST(ShapePicture, MarksStretchedSingletons) {
+  const std::string html = shape_picture_html(make("add", {{2, 1, 3}, {4, 3}}), {});
+  EXPECT_NE(html.find("1 ↑ (1→4)"), std::string::npos);
+  EXPECT_EQ(html.find("class=\"clash\""), std::string::npos);
+  EXPECT_NE(html.find("<td class=\"pad\">"), std::string::npos);  // [4, 3] has no dim -3
+  EXPECT_NE(html.find("#1 self"), std::string::npos);
+  EXPECT_NE(html.find("#2 other"), std::string::npos);
+}
+
+TEST(ShapePicture, HighlightsTheOffendingDim) {
+  const std::string html = shape_picture_html(make("add", {{2, 3}, {4, 3}}), {});
+  EXPECT_NE(html.find(">2 ✗</td>"), std::string::npos);
+  EXPECT_NE(html.find(">4 ✗</td>"), std::string::npos);
+  EXPECT_NE(html.find("<th class=\"num clash\">dim -2 ✗</th>"), std::string::npos);
+  EXPECT_NE(html.find("<th class=\"num\">dim -1</th>"), std::string::npos);  // 3 against 3 is fine
+  EXPECT_EQ(html.find("class=\"stretch\""), std::string::npos);
+}
+
+TEST(ShapePicture, ShowsEachDistinctResultShapeWithWhoProducedIt) {
+  const std::string html = shape_picture_html(
+      make("add", {{2, 1}, {3}}),
+      {{"engine", Outcome::success({2, 3})}, {"torch", Outcome::success({2, 3})}, {"xtensor", Outcome::success({3})}});
+  EXPECT_NE(html.find("result (engine, torch)"), std::string::npos);
+  EXPECT_NE(html.find("result (xtensor)"), std::string::npos);
+}
+
+TEST(ShapePicture, InPlaceSelfCannotGrow) {
+  const std::string stretched = shape_picture_html(make("add_", {{1, 3}, {4, 3}}), {});
+  EXPECT_NE(stretched.find("1 ✗ (self cannot grow to 4)"), std::string::npos);
+  EXPECT_NE(stretched.find("dim -2 ✗"), std::string::npos);
+  const std::string longer = shape_picture_html(make("add_", {{3}, {1, 3}}), {});
+  EXPECT_NE(longer.find("· ✗"), std::string::npos);  // other brings a dim self does not have
+  EXPECT_NE(longer.find("dim -2 ✗"), std::string::npos);
+  const std::string fine = table(make("add_", {{4, 3}, {1, 3}}));
+  EXPECT_EQ(fine.find("✗"), std::string::npos);
+  EXPECT_NE(fine.find("1 ↑ (1→4)"), std::string::npos);
+}
+
+TEST(ShapePicture, ExpandKeepsWithMinusOneAndStretchesOnlySelf) {
+  const std::string ok = table(make("expand", {{3, 1}, {2, -1, 4}}));
+  EXPECT_NE(ok.find("-1 (keep)"), std::string::npos);
+  EXPECT_NE(ok.find("1 ↑ (1→4)"), std::string::npos);
+  EXPECT_NE(ok.find("#2 target"), std::string::npos);
+  EXPECT_EQ(ok.find("✗"), std::string::npos);
+  const std::string bad = shape_picture_html(make("expand", {{3}, {-1, 2}}), {});
+  EXPECT_NE(bad.find("-1 ✗"), std::string::npos);  // -1 in a new leading dim
+  EXPECT_NE(bad.find(">3 ✗</td>"), std::string::npos);
+  EXPECT_NE(bad.find(">2 ✗</td>"), std::string::npos);
+}
+
+TEST(ShapePicture, MatmulSetsTheMatrixDimsApartFromTheBatchDims) {
+  const std::string html = table(make("matmul", {{5, 2, 3}, {3, 4}}), {{"engine", Outcome::success({5, 2, 4})}});
+  EXPECT_NE(html.find("<th colspan=\"1\">batch dims (broadcast)</th><th class=\"gap\"></th>"
+                      "<th colspan=\"2\">matrix dims (matmul's own rule)</th>"),
+            std::string::npos);
+  EXPECT_NE(html.find("rows (dim -2)"), std::string::npos);
+  EXPECT_NE(html.find("cols (dim -1)"), std::string::npos);
+  EXPECT_NE(html.find("<th class=\"num\">dim -3</th>"), std::string::npos);
+  // Every row has its gap cell between the batch and the matrix dims: two operands and one result.
+  EXPECT_EQ(count(html, "<td class=\"gap\"></td>"), 3u);
+  // The contracted pair is marked, 3 against 3 agrees: nothing offends.
+  EXPECT_EQ(count(html, "3 (k)"), 2u);
+  EXPECT_EQ(html.find("✗"), std::string::npos);
+  EXPECT_NE(html.find("result (engine)</th><td>5</td><td class=\"gap\"></td><td>2</td><td>4</td>"),
+            std::string::npos);
+}
+
+TEST(ShapePicture, MatmulInnerDimsThatDifferOffend) {
+  const std::string html = table(make("matmul", {{2, 3}, {4, 5}}));
+  EXPECT_NE(html.find("3 ✗ (k)"), std::string::npos);
+  EXPECT_NE(html.find("4 ✗ (k)"), std::string::npos);
+  EXPECT_NE(html.find("cols (dim -1) ✗"), std::string::npos);
+  EXPECT_EQ(html.find("batch dims"), std::string::npos);  // no batch dims: no batch heading
+  EXPECT_NE(html.find("matrix dims (matmul's own rule)"), std::string::npos);
+}
+
+TEST(ShapePicture, MatmulBroadcastsOnlyTheBatchDims) {
+  const std::string html = table(make("matmul", {{2, 1, 2, 3}, {4, 3, 5}}));
+  EXPECT_NE(html.find("1 ↑ (1→4)"), std::string::npos);  // batch dim -3
+  EXPECT_EQ(html.find("✗"), std::string::npos);           // 2 against 5 in the matrix dims is no clash
+  const std::string clash = shape_picture_html(make("matmul", {{2, 2, 3}, {4, 3, 5}}), {});
+  EXPECT_NE(clash.find(">2 ✗</td>"), std::string::npos);
+  EXPECT_NE(clash.find(">4 ✗</td>"), std::string::npos);
+  EXPECT_NE(clash.find("dim -3 ✗"), std::string::npos);
+}
+
+TEST(ShapePicture, MatmulOneDimensionalOperandsFillTheirPromotedColumn) {
+  // [3] @ [2, 3, 4]: self is a row [1, 3], so its 3 sits under cols, contracted with other's rows.
+  const std::string row = shape_picture_html(make("matmul", {{3}, {2, 3, 4}}), {{"torch", Outcome::success({2, 4})}});
+  EXPECT_NE(row.find("<td class=\"pad\" title=\"1-D self: promoted to a row"), std::string::npos);
+  EXPECT_EQ(count(row, "3 (k)"), 2u);
+  EXPECT_NE(row.find("result (torch)</th><td>2</td><td class=\"gap\"></td><td class=\"pad\">·</td><td>4</td>"),
+            std::string::npos);
+  // [2, 3] @ [3]: other is a column [3, 1]; the result [2] sits under rows.
+  const std::string col = shape_picture_html(make("matmul", {{2, 3}, {3}}), {{"torch", Outcome::success({2})}});
+  EXPECT_NE(col.find("title=\"1-D other: promoted to a column"), std::string::npos);
+  EXPECT_NE(col.find("result (torch)</th><td class=\"gap\"></td><td>2</td><td class=\"pad\">·</td>"),
+            std::string::npos);
+}
+
+TEST(ShapePicture, RankZeroEverywhereSaysSo) {
+  EXPECT_NE(shape_picture_html(make("add", {{}, {}}), {{"engine", Outcome::success({})}}).find("rank 0"),
+            std::string::npos);
+}
+
+}  // namespace
+}  // namespace bc
