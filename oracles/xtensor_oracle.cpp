@@ -1,5 +1,6 @@
 #include "oracles/xtensor_oracle.h"
 
+#include "oracles/xtensor_grads.h"
 #include "oracles/xtensor_values.h"
 
 #include <limits>
@@ -37,10 +38,7 @@ std::optional<char> symbol(const std::string& op) {
 // The sum_to composition the autograd issue asks of xtensor: xt::sum over the axes that LibTorch's sum_to would
 // reduce (leading axes and size-1 target axes), keep_dims, then reshape to the target.
 Outcome sum_to(const Shape& from, const Shape& to) {
-  std::vector<std::size_t> axes;
-  const std::ptrdiff_t lead = static_cast<std::ptrdiff_t>(from.size()) - static_cast<std::ptrdiff_t>(to.size());
-  for (std::ptrdiff_t i = 0; i < static_cast<std::ptrdiff_t>(from.size()); ++i)
-    if (i < lead || (i - lead >= 0 && to[i - lead] == 1 && from[i] != 1)) axes.push_back(static_cast<std::size_t>(i));
+  const std::vector<std::size_t> axes = sum_to_axes(from, to);
   Array summed = axes.empty() ? make(from) : Array(xt::sum(make(from), axes, xt::keep_dims));
   summed.reshape(to_xshape(to));
   return shape_outcome(summed.shape());
@@ -60,6 +58,7 @@ class XtensorOracle : public Oracle {
     for (const Shape& s : c.shapes)
       for (int64_t d : s)
         if (d < 0) return Outcome::unsupported_because("xtensor shapes are unsigned; no -1 (keep size) notation");
+    if (is_gradient_case(c)) return run_xtensor_grads(c);
     if (c.values || !c.dtypes.empty() || !c.layouts.empty()) {
       if (op->family == "elementwise" || op->family == "inplace") return run_xtensor_values(c);
       return Outcome::unsupported_because("xtensor value-level cases cover the elementwise ops only");
