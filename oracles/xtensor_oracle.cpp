@@ -1,5 +1,6 @@
 #include "oracles/xtensor_oracle.h"
 
+#include "oracles/xtensor_grads.h"
 #include "oracles/xtensor_values.h"
 
 #include <limits>
@@ -37,10 +38,7 @@ std::optional<char> symbol(const std::string& op) {
 // The sum_to composition the autograd issue asks of xtensor: xt::sum over the axes that LibTorch's sum_to would
 // reduce (leading axes and size-1 target axes), keep_dims, then reshape to the target.
 Outcome sum_to(const Shape& from, const Shape& to) {
-  std::vector<std::size_t> axes;
-  const std::ptrdiff_t lead = static_cast<std::ptrdiff_t>(from.size()) - static_cast<std::ptrdiff_t>(to.size());
-  for (std::ptrdiff_t i = 0; i < static_cast<std::ptrdiff_t>(from.size()); ++i)
-    if (i < lead || (i - lead >= 0 && to[i - lead] == 1 && from[i] != 1)) axes.push_back(static_cast<std::size_t>(i));
+  const std::vector<std::size_t> axes = sum_to_axes(from, to);
   Array summed = axes.empty() ? make(from) : Array(xt::sum(make(from), axes, xt::keep_dims));
   summed.reshape(to_xshape(to));
   return shape_outcome(summed.shape());
@@ -65,6 +63,7 @@ class XtensorOracle : public Oracle {
     const bool leaf_written = op->family == "inplace" && !c.requires_grad.empty() && c.requires_grad[0];
     if (c.modify || leaf_written)
       return Outcome::unsupported_because("xtensor has no autograd: the in-place autograd rules are not its to judge");
+    if (is_gradient_case(c)) return run_xtensor_grads(c);
     if (c.values || !c.dtypes.empty() || !c.layouts.empty()) {
       if (op->family == "elementwise" || op->family == "inplace") return run_xtensor_values(c);
       return Outcome::unsupported_because("xtensor value-level cases cover the elementwise ops only");

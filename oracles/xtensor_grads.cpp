@@ -1,0 +1,286 @@
+#include "oracles/xtensor_grads.h"
+
+#include <algorithm>
+#include <cstdint>
+#include <limits>
+#include <optional>
+#include <string>
+#include <type_traits>
+#include <variant>
+
+#include <xtensor/xarray.hpp>
+#include <xtensor/xbroadcast.hpp>
+#include <xtensor/xexception.hpp>
+#include <xtensor/xmath.hpp>
+#include <xtensor/xoperation.hpp>
+#include <xtensor/xreducer.hpp>
+#include <xtensor/xstrides.hpp>
+
+#include "harness/operands.h"
+
+namespace bc {
+
+std::vector<std::size_t> sum_to_axes(const Shape& from, const Shape& to) {
+  std::vector<std::size_t> axes;
+  const std::ptrdiff_t lead = static_cast<std::ptrdiff_t>(from.size()) - static_cast<std::ptrdiff_t>(to.size());
+  for (std::ptrdiff_t i = 0; i < static_cast<std::ptrdiff_t>(from.size()); ++i)
+    if (i < lead || (i - lead >= 0 && to[static_cast<size_t>(i - lead)] == 1 && from[static_cast<size_t>(i)] != 1))
+      axes.push_back(static_cast<std::size_t>(i));
+  return axes;
+}
+
+namespace {
+
+using A = xt::xarray<double>;
+using XShape = std::vector<std::size_t>;
+
+bool is_differentiable(const std::string& name) {
+  for (const char* op : {"add", "sub", "mul", "div", "pow", "atan2", "fmod", "remainder", "maximum", "minimum", "lerp",
+                         "where", "diamond"})
+    if (name == op) return true;
+  return false;
+}
+
+// --- The forward result's dtype: the value type of the xtensor expression over the operands' element types (C++'s
+// conversions), as the value oracle reports it. Only the types are computed here: nothing is evaluated.
+
+template <class T>
+struct Tag {
+  using type = T;
+};
+using AnyTag = std::variant<Tag<bool>, Tag<int64_t>, Tag<float>, Tag<double>>;
+
+AnyTag tag_of(DType t) {
+  switch (t) {
+    case DType::bool_: return Tag<bool>{};
+    case DType::int64: return Tag<int64_t>{};
+    case DType::float32: return Tag<float>{};
+    default: return Tag<double>{};
+  }
+}
+
+template <class T>
+std::optional<DType> dtype_for() {
+  if constexpr (std::is_same_v<T, bool>) return DType::bool_;
+  else if constexpr (std::is_same_v<T, int64_t>) return DType::int64;
+  else if constexpr (std::is_same_v<T, float>) return DType::float32;
+  else if constexpr (std::is_same_v<T, double>) return DType::float64;
+  else return std::nullopt;  // int, from bool + bool
+}
+
+// Declared only, to name an operand of element type T inside decltype.
+template <class T>
+const xt::xarray<T>& operand();
+
+#define BC_XT_TYPE(expression) dtype_for<typename std::decay_t<decltype(expression)>::value_type>()
+
+// The expressions below are those of `forward`, with the operands' own element types (alpha as the case writes it:
+// an int64_t or a double; sub converts as add does).
+std::optional<DType> forward_type(const std::string& name, const Case& c) {
+  if (name == "lerp") return dtype_of(c, 0);  // one dtype for all three (checked before)
+  if (name == "where")
+    return std::visit(
+        [](auto ta, auto tb) {
+          using TA = typename decltype(ta)::type;
+          using TB = typename decltype(tb)::type;
+          return BC_XT_TYPE(xt::where(operand<bool>(), operand<TA>(), operand<TB>()));
+        },
+        tag_of(dtype_of(c, 1)), tag_of(dtype_of(c, 2)));
+  return std::visit(
+      [&](auto ta, auto tb) -> std::optional<DType> {
+        using TA = typename decltype(ta)::type;
+        using TB = typename decltype(tb)::type;
+        if (name == "add" || name == "sub") {
+          if (!c.alpha) return BC_XT_TYPE(operand<TA>() + operand<TB>());
+          if (c.alpha_is_integer) return BC_XT_TYPE(operand<TA>() + int64_t{} * operand<TB>());
+          return BC_XT_TYPE(operand<TA>() + double{} * operand<TB>());
+        }
+        if (name == "mul") return BC_XT_TYPE(operand<TA>() * operand<TB>());
+        if (name == "div") return BC_XT_TYPE(operand<TA>() / operand<TB>());
+        if (name == "pow") return BC_XT_TYPE(xt::pow(operand<TA>(), operand<TB>()));
+        if (name == "atan2") return BC_XT_TYPE(xt::atan2(operand<TA>(), operand<TB>()));
+        if (name == "fmod") return BC_XT_TYPE(xt::fmod(operand<TA>(), operand<TB>()));
+        if (name == "remainder") return BC_XT_TYPE(xt::fmod(operand<TA>(), operand<TB>()) + operand<TB>());
+        if (name == "maximum") return BC_XT_TYPE(xt::maximum(operand<TA>(), operand<TB>()));
+        if (name == "minimum") return BC_XT_TYPE(xt::minimum(operand<TA>(), operand<TB>()));
+        return BC_XT_TYPE((operand<TA>() + operand<TB>()) * operand<TA>());  // diamond
+      },
+      tag_of(dtype_of(c, 0)), tag_of(dtype_of(c, 1)));
+}
+
+#undef BC_XT_TYPE
+
+// --- Values, all in double.
+
+// A value as a tensor of dtype t stores it (float32 rounds; float64 keeps it).
+A stored(A a, DType t) {
+  if (t == DType::float32)
+    for (double& v : a) v = static_cast<double>(static_cast<float>(v));
+  return a;
+}
+
+A array_of(const XShape& shape, const std::vector<double>& values) {
+  A a = A::from_shape(shape);
+  std::copy(values.begin(), values.end(), a.begin());
+  return a;
+}
+
+// The forward result over operands already broadcast to one shape. lerp and remainder have no xtensor function
+// with PyTorch's meaning (xt::remainder is IEEE's), so they are written out: lerp as LibTorch 1.13 evaluates it
+// (from start below weight 0.5, from end above), remainder as fmod moved to the divisor's sign.
+A forward(const std::string& name, const std::vector<A>& x, double alpha) {
+  const A& a = x[0];
+  const A& b = x[1];
+  if (name == "add") return a + alpha * b;
+  if (name == "sub") return a - alpha * b;
+  if (name == "mul") return a * b;
+  if (name == "div") return a / b;
+  if (name == "pow") return xt::pow(a, b);
+  if (name == "atan2") return xt::atan2(a, b);
+  if (name == "fmod") return xt::fmod(a, b);
+  if (name == "remainder") {
+    const A m = xt::fmod(a, b);
+    return xt::where(xt::not_equal(m, 0.0) && xt::not_equal(b < 0.0, m < 0.0), m + b, m);
+  }
+  if (name == "maximum") return xt::maximum(a, b);
+  if (name == "minimum") return xt::minimum(a, b);
+  if (name == "lerp") {
+    const A& w = x[2];
+    return xt::where(w < 0.5, a + w * (b - a), b - (b - a) * (1.0 - w));
+  }
+  if (name == "where") return xt::where(xt::not_equal(a, 0.0), b, x[2]);
+  return (a + b) * a;  // diamond
+}
+
+// LibTorch's div(a, b, rounding_mode="floor") on floating values (div_floor_floating), which is not floor(a / b)
+// at the edges: the quotient comes from fmod so that it is exact (one less where fmod's sign differs from b's,
+// so -2 // inf is -1 and inf // 2 is nan), rounded to the nearest integer when it lands just below one; a zero
+// quotient keeps the sign of a / b; a zero divisor gives a / b.
+A floor_divide(const A& a, const A& b) {
+  const A mod = xt::fmod(a, b);
+  A div = (a - mod) / b;
+  div = xt::where(xt::not_equal(mod, 0.0) && xt::not_equal(b < 0.0, mod < 0.0), div - 1.0, div);
+  A floored = xt::floor(div);
+  floored = xt::where(div - floored > 0.5, floored + 1.0, floored);
+  return xt::where(xt::equal(b, 0.0), a / b, xt::where(xt::not_equal(div, 0.0), floored, 0.0 * (a / b)));
+}
+
+// Each operand's gradient in the result's shape, from the upstream gradient g and the forward result r.
+std::vector<A> full_grads(const std::string& name, const std::vector<A>& x, const A& r, const A& g, double alpha) {
+  const A& a = x[0];
+  const A& b = x[1];
+  if (name == "add") return {g, g * alpha};
+  if (name == "sub") return {g, -g * alpha};
+  if (name == "mul") return {g * b, g * a};
+  if (name == "div") return {g / b, -g * (a / b) / b};
+  if (name == "pow")
+    return {xt::where(xt::equal(b, 0.0), 0.0, g * b * xt::pow(a, b - 1.0)),
+            g * xt::where(xt::equal(a, 0.0) && b >= 0.0, 0.0, r * xt::log(a))};
+  if (name == "atan2") {
+    const A recip = 1.0 / (a * a + b * b);
+    return {g * b * recip, g * -a * recip};
+  }
+  if (name == "fmod") return {g, -g * xt::trunc(a / b)};
+  if (name == "remainder") return {g, -g * floor_divide(a, b)};
+  if (name == "maximum" || name == "minimum") {
+    // Ties share the gradient; the side that loses gets none.
+    const A split = xt::where(xt::equal(a, b), g / 2.0, g);
+    const A a_loses = name == "maximum" ? A(a < b) : A(a > b);
+    const A b_loses = name == "maximum" ? A(a > b) : A(a < b);
+    return {xt::where(xt::not_equal(a_loses, 0.0), 0.0, split), xt::where(xt::not_equal(b_loses, 0.0), 0.0, split)};
+  }
+  if (name == "lerp") {
+    const A& w = x[2];
+    return {g * (1.0 - w), g * w, g * (b - a)};
+  }
+  if (name == "where") {
+    const auto cond = xt::not_equal(a, 0.0);
+    return {A(), xt::where(cond, g, 0.0), xt::where(cond, 0.0, g)};
+  }
+  return {g * (a + b) + g * a, g * a};  // diamond: (a + b) * a
+}
+
+// sum_to with xtensor: xt::sum over the reduced axes, keeping them, then reshaped to the input's shape.
+A reduce_to(const A& g, const Shape& to) {
+  const std::vector<std::size_t> axes = sum_to_axes(Shape(g.shape().begin(), g.shape().end()), to);
+  A out = axes.empty() ? g : A(xt::sum(g, axes, xt::keep_dims));
+  out.reshape(XShape(to.begin(), to.end()));
+  return out;
+}
+
+XShape broadcast_shape_of(const std::vector<Shape>& shapes) {
+  std::size_t rank = 0;
+  for (const Shape& s : shapes) rank = std::max(rank, s.size());
+  XShape out(rank, std::numeric_limits<std::size_t>::max());
+  for (const Shape& s : shapes) xt::broadcast_shape(XShape(s.begin(), s.end()), out);
+  return out;
+}
+
+}  // namespace
+
+Outcome run_xtensor_grads(const Case& c) {
+  const OpInfo* op = find_op(c.op);
+  const bool in_place = op && op->family == "inplace";
+  const std::string name = in_place ? c.op.substr(0, c.op.size() - 1) : c.op;
+  if (!op || !is_differentiable(name))
+    return Outcome::unsupported_because("the xtensor gradient oracle has formulas for the differentiable ops only, "
+                                        "not " + c.op);
+  if (c.modify)
+    return Outcome::unsupported_because("writing an operand between forward and backward is judged by autograd's "
+                                        "version counters, which xtensor has no notion of");
+  auto requires_grad = [&](size_t k) { return k < c.requires_grad.size() && c.requires_grad[k]; };
+  if (in_place && requires_grad(0))
+    return Outcome::unsupported_because("an in-place op on an input that requires grad is ruled by autograd (leaf "
+                                        "checks, the recorded graph), which xtensor has no notion of");
+  for (size_t k = 0; k < c.shapes.size(); ++k)
+    if (requires_grad(k) && category(dtype_of(c, k)) != Category::floating)
+      return Outcome::unsupported_because("only floating tensors can require grad (an autograd rule); operand " +
+                                          std::to_string(k) + " is " + to_string(dtype_of(c, k)));
+  if (name == "where" && dtype_of(c, 0) != DType::bool_)
+    return Outcome::unsupported_because("xt::where is only run with a bool condition");
+  if (name == "lerp" && (dtype_of(c, 1) != dtype_of(c, 0) || dtype_of(c, 2) != dtype_of(c, 0)))
+    return Outcome::unsupported_because("lerp's operands must share one dtype (LibTorch's check; xtensor has no lerp)");
+  const std::vector<OperandPlan> plans = plan_operands(c);
+  for (size_t k = 0; k < plans.size(); ++k) {
+    if (plans[k].layout == Layout::overlapping)
+      return Outcome::unsupported_because("an overlapping operand shares the first operand's storage, so its "
+                                          "gradient flows into that base too: a graph matter");
+    if (in_place && k == 0 && plans[k].layout != Layout::contiguous)
+      return Outcome::unsupported_because("an in-place op on a non-contiguous self meets LibTorch's overlap rules");
+  }
+  try {
+    const XShape shape = broadcast_shape_of(c.shapes);
+    if (in_place && shape != XShape(c.shapes[0].begin(), c.shapes[0].end()))
+      return Outcome::unsupported_because("other does not broadcast to self's shape: LibTorch refuses, xtensor's "
+                                          "assignment would resize self; not judged on gradients");
+    // In place, C++ assignment converts the result to self's element type.
+    const std::optional<DType> type = in_place ? dtype_of(c, 0) : forward_type(name, c);
+    if (!type || category(*type) != Category::floating)
+      return Outcome::unsupported_because("xtensor's result type here is not floating, so it has no gradient");
+    // The gradient of a transposed, strided or expanded view is that of its values: only those are needed here.
+    std::vector<A> x;
+    for (const OperandPlan& p : plans)
+      x.push_back(xt::broadcast(array_of(XShape(p.shape.begin(), p.shape.end()), view_values(p, p.base_values)), shape));
+    const double alpha = c.alpha.value_or(1.0);
+    const A r = stored(forward(name, x, alpha), *type);
+    const A g = array_of(shape, upstream_values(c, *type, static_cast<int64_t>(r.size())));
+    const std::vector<A> full = full_grads(name, x, r, g, alpha);
+    Outcome o = Outcome::success(Shape(shape.begin(), shape.end()), to_string(*type));
+    o.values.assign(r.begin(), r.end());
+    for (size_t k = 0; k < c.shapes.size(); ++k) {
+      if (!requires_grad(k)) {
+        o.grads.push_back(std::nullopt);
+        continue;
+      }
+      const A gk = stored(reduce_to(full[k], c.shapes[k]), dtype_of(c, k));
+      o.grads.push_back(Grad{c.shapes[k], to_string(dtype_of(c, k)), std::vector<double>(gk.begin(), gk.end())});
+    }
+    return o;
+  } catch (const xt::broadcast_error& e) {
+    return Outcome::failure(ErrorKind::broadcast, e.what());
+  } catch (const std::exception& e) {
+    return Outcome::failure(ErrorKind::other, e.what());
+  }
+}
+
+}  // namespace bc
