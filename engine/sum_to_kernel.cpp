@@ -73,7 +73,8 @@ double sum_run(const T* __restrict p, int64_t n) {
     fold<lanes>(lane);
     total += static_cast<double>(lane[0]);
   }
-  return total + static_cast<double>(kShortSum<T>[n - i](p + i));
+  if (i < n) total += static_cast<double>(kShortSum<T>[n - i](p + i));
+  return total;
 }
 
 // Tile [K, R]: acc[k] += the sum of the run src[k * n_r, (k + 1) * n_r).
@@ -115,6 +116,33 @@ void sum_rows(const T* src, int64_t n_r, int64_t n_k, double* acc) {
   if (n_r - r >= 1) add_rows<1>(src + r * n_k, n_k, acc);
 }
 
+// Tile [R, K] for a narrow K (< kNarrow): the tile is one contiguous run in which element i belongs to output
+// i % K, summed in 8 * K lanes (lane j holds output j % K), 16 rows of lanes per block.
+constexpr int kNarrow = 8;
+
+template <int K, class T>
+void sum_narrow_rows(const T* __restrict src, int64_t n_r, int64_t, double* __restrict acc) {
+  constexpr int lanes = 8 * K;
+  const int64_t n = n_r * K;
+  int64_t i = 0;
+  while (n - i >= lanes) {
+    T lane[lanes] = {};
+    const int64_t end = i + std::min<int64_t>(16 * lanes, (n - i) / lanes * lanes);
+    for (; i < end; i += lanes)
+      for (int j = 0; j < lanes; ++j) lane[j] += src[i + j];
+    for (int j = 0; j < lanes; ++j) acc[j % K] += static_cast<double>(lane[j]);
+  }
+  for (; i < n; ++i) acc[i % K] += static_cast<double>(src[i]);  // fewer than 8 rows
+}
+
+template <class T, int... K>
+constexpr std::array<Tile<T>, sizeof...(K)> narrow_row_tiles(std::integer_sequence<int, K...>) {
+  return {&sum_narrow_rows<K, T>...};
+}
+// kNarrowRows<T>[K]: tile [R, K] for K < kNarrow (K = 0 is never used: a size-0 tile is not reduced).
+template <class T>
+constexpr auto kNarrowRows = narrow_row_tiles<T>(std::make_integer_sequence<int, kNarrow>());
+
 // acc (numel(to) doubles, zeroed) += src reduced over the merged view `m` of a non-empty `from`.
 template <class T>
 void reduce_merged(const T* src, const MergedAxes& m, double* acc) {
@@ -136,7 +164,8 @@ void reduce_merged(const T* src, const MergedAxes& m, double* acc) {
     tiles *= size[d];
   }
 
-  const Tile<T> tile = !runs ? &sum_rows<T> : inner < kLanes<T> ? kShortRuns<T>[inner] : &sum_runs<T>;
+  const Tile<T> tile = runs ? (inner < kLanes<T> ? kShortRuns<T>[inner] : &sum_runs<T>)
+                             : (inner < kNarrow ? kNarrowRows<T>[inner] : &sum_rows<T>);
   int64_t out = 0;
   for (int64_t t = 0; t < tiles; ++t) {
     tile(src + t * tile_size, next, inner, acc + out);
@@ -174,6 +203,10 @@ MergedAxes merge_sum_to_axes(const Shape& from, const Shape& to) {
 template <class T>
 void sum_to_kernel(const T* src, const Shape& from, const Shape& to, T* dst) {
   const auto out_n = static_cast<size_t>(numel(to));
+  if (numel(from) == numel(to)) {  // nothing to sum: every reduced axis has size 1
+    std::copy(src, src + out_n, dst);
+    return;
+  }
   std::vector<double> buffer;
   double* acc = nullptr;
   if constexpr (std::is_same_v<T, double>) {

@@ -186,12 +186,14 @@ TEST(SumToReference, WorkedExamples) {
 }
 
 TEST(SumToKernel, EachInnerLoopOnLongAndShortAxes) {
-  // [R, K] with a remainder of rows (8 + 4 + 2 + 1), [K, R] with runs from 1 to past two blocks, and the
-  // alternating [K, R, K, R] of the benchmark at a smaller size.
+  // [R, K] with a remainder of rows (8 + 4 + 2 + 1), narrow K (blocks of 8 * K lanes and the rows after the last
+  // block), [K, R] with runs from 1 to past two blocks, the alternating [K, R, K, R] of the benchmark at a smaller
+  // size, and nothing to sum.
   const std::vector<std::pair<Shape, Shape>> cases = {
-      {{15, 7}, {7}},       {{1000, 3}, {1, 3}},    {{3, 1000}, {3, 1}},   {{5, 1}, {1, 1}},
-      {{4, 31}, {4, 1}},    {{4, 32}, {4, 1}},      {{4, 33}, {4, 1}},     {{2, 1100}, {2, 1}},
-      {{6, 5, 6, 16}, {6, 1, 6, 1}}, {{3, 4, 5, 6, 7}, {4, 1, 6, 1}}, {{9, 9, 9}, {}}};
+      {{15, 9}, {9}},          {{15, 7}, {7}},          {{1000, 3}, {1, 3}},           {{135, 2}, {2}},
+      {{3, 1000}, {3, 1}},     {{5, 1}, {1, 1}},        {{4, 31}, {4, 1}},             {{4, 32}, {4, 1}},
+      {{4, 33}, {4, 1}},       {{2, 1100}, {2, 1}},     {{6, 5, 6, 16}, {6, 1, 6, 1}}, {{3, 4, 5, 6, 7}, {4, 1, 6, 1}},
+      {{9, 9, 9}, {}},         {{1, 9, 9}, {9, 9}}};
   for (const auto& [from, to] : cases) {
     const std::vector<float> src = integer_values<float>(numel(from), 7);
     EXPECT_EQ(run_kernel(src, from, to), run_reference(src, from, to)) << format_shape(from) << " -> " << format_shape(to);
