@@ -8,7 +8,6 @@
 #include <ATen/ExpandUtils.h>
 #include <ATen/Parallel.h>
 
-#include <random>
 #include <string>
 #include <vector>
 
@@ -33,21 +32,21 @@ const std::vector<Reduction>& reductions() {
   return all;
 }
 
+// The input of one reduction: uniform in [-1, 1), in a tensor from LibTorch's allocator (64-byte aligned), which
+// both implementations read, so they see the same bytes at the same addresses.
 template <class T>
-std::vector<T> random_values(int64_t n) {
-  std::mt19937 rng(42);
-  std::uniform_real_distribution<T> dist(-1, 1);
-  std::vector<T> v(static_cast<size_t>(n));
-  for (T& x : v) x = dist(rng);
-  return v;
+at::Tensor input(const Shape& sizes) {
+  const at::ScalarType type = sizeof(T) == 4 ? at::kFloat : at::kDouble;
+  at::manual_seed(42);
+  return at::rand(at::IntArrayRef(sizes), at::TensorOptions().dtype(type)) * 2 - 1;
 }
 
 template <class T>
 void BM_Engine(benchmark::State& state, const Reduction& r) {
-  const std::vector<T> src = random_values<T>(numel(r.from));
+  const at::Tensor src = input<T>(r.from);
   std::vector<T> dst(static_cast<size_t>(numel(r.to)));
   for (auto _ : state) {
-    sum_to_kernel(src.data(), r.from, r.to, dst.data());
+    sum_to_kernel(src.data_ptr<T>(), r.from, r.to, dst.data());
     benchmark::DoNotOptimize(dst.data());
     benchmark::ClobberMemory();
   }
@@ -56,8 +55,7 @@ void BM_Engine(benchmark::State& state, const Reduction& r) {
 
 template <class T>
 void BM_Torch(benchmark::State& state, const Reduction& r) {
-  const at::ScalarType type = sizeof(T) == 4 ? at::kFloat : at::kDouble;
-  const at::Tensor src = at::rand(at::IntArrayRef(r.from), at::TensorOptions().dtype(type)) * 2 - 1;
+  const at::Tensor src = input<T>(r.from);
   for (auto _ : state) {
     at::Tensor out = at::sum_to(src, at::IntArrayRef(r.to));
     benchmark::DoNotOptimize(out.data_ptr());
@@ -67,11 +65,13 @@ void BM_Torch(benchmark::State& state, const Reduction& r) {
 
 // The read bandwidth at a buffer size: a float sum in 32 lanes (8 SSE registers), which GCC vectorises.
 void BM_ReadBandwidth(benchmark::State& state) {
-  const std::vector<float> buffer = random_values<float>(state.range(0) / static_cast<int64_t>(sizeof(float)));
+  const at::Tensor src = input<float>({state.range(0) / static_cast<int64_t>(sizeof(float))});
+  const float* buffer = src.data_ptr<float>();
+  const int64_t n = src.numel();
   for (auto _ : state) {
     float lane[32] = {};
-    for (size_t i = 0; i + 32 <= buffer.size(); i += 32)
-      for (size_t j = 0; j < 32; ++j) lane[j] += buffer[i + j];
+    for (int64_t i = 0; i + 32 <= n; i += 32)
+      for (int64_t j = 0; j < 32; ++j) lane[j] += buffer[i + j];
     float total = 0;
     for (float x : lane) total += x;
     benchmark::DoNotOptimize(total);

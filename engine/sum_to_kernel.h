@@ -7,15 +7,18 @@
 //    fixed by its sizes and its first label. Seed 004's x: [2, 2, 2, 2, 2] -> [2, 2, 1, 2, 2] is KKRKK -> K R K
 //    of sizes [4, 2, 4].
 // 3. Reduce over the merged view. The last two merged axes form a tile with a dedicated inner loop:
-//      [.., R, K]  each output row gets whole input rows added (8 rows at a time, then once into the row);
-//      [.., K, R]  each output is the sum of one contiguous run;
+//      [.., R, K]  each output row gets whole input rows added, 8 rows at a time (a narrow K < 8 is instead one
+//                  contiguous run summed in 8 * K lanes, lane j feeding output j % K);
+//      [.., K, R]  each output is the sum of one contiguous run (runs shorter than the lane count have a loop
+//                  specialised for their length);
 //    the axes before the tile (an alternating [.., R, K, R, K] prefix) are walked by an odometer that moves the
-//    output offset along the kept ones only. docs/notes/sum-to-kernel.md has the cases and the measurements.
+//    output offset along the kept ones only. Nothing to sum (numel(to) == numel(from)) is a copy.
+//    docs/notes/sum-to-kernel.md has the cases and the measurements.
 //
 // Accumulation: every output is accumulated in double. Partial sums of float inputs stay in float only over short
-// blocks (a tree over 8 rows, or 16 lanes of 16 elements each over a contiguous run, then a tree over the lanes),
-// and each block's sum is added in double, so the float rounding error is bounded by the depth of one block
-// (about 20 additions) whatever the length of the reduction, and the result is rounded to float once at the end.
+// blocks (a tree over 8 rows; or 16 elements in each of 32 lanes, then a tree over the lanes), and each block's sum
+// is added in double, so the float rounding error is bounded by the depth of one block (at most 21 additions)
+// whatever the length of the reduction, and the result is rounded to float once at the end.
 // This keeps float32 results within torch.testing's float32 tolerance of the exact sum on gradient-sized inputs
 // (tests/engine/sum_to_kernel_test.cpp checks it against a double reference).
 #pragma once
