@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cstdint>
 #include <type_traits>
 #include <utility>
 
@@ -59,9 +60,12 @@ constexpr std::array<T (*)(const T*), sizeof...(L)> short_sums(std::integer_sequ
 template <class T>
 constexpr auto kShortSum = short_sums<T>(std::make_integer_sequence<int, kLanes<T>>());
 
-// Sum of p[0, n): blocks of at most kBlock elements in kLanes lanes, then the rest (< kLanes elements).
+// Sum of p[0, n) for a 16-byte aligned p: blocks of at most kBlock elements in kLanes lanes, then the rest
+// (< kLanes elements). Knowing the alignment, GCC adds straight from memory (one instruction per 16 bytes instead
+// of a load and an add), which reads about 5% faster here.
 template <class T>
-double sum_run(const T* __restrict p, int64_t n) {
+double sum_aligned_run(const T* __restrict p_, int64_t n) {
+  const T* p = static_cast<const T*>(__builtin_assume_aligned(p_, 16));
   constexpr int lanes = kLanes<T>;
   double total = 0;
   int64_t i = 0;
@@ -75,6 +79,15 @@ double sum_run(const T* __restrict p, int64_t n) {
   }
   if (i < n) total += static_cast<double>(kShortSum<T>[n - i](p + i));
   return total;
+}
+
+// Sum of p[0, n): the elements before the first 16-byte boundary, then the aligned rest.
+template <class T>
+double sum_run(const T* p, int64_t n) {
+  const auto misaligned = static_cast<int64_t>(reinterpret_cast<uintptr_t>(p) % 16 / sizeof(T));
+  const int64_t head = std::min<int64_t>(n, misaligned == 0 ? 0 : 16 / sizeof(T) - misaligned);
+  const double total = head > 0 ? static_cast<double>(kShortSum<T>[head](p)) : 0.0;
+  return total + sum_aligned_run(p + head, n - head);
 }
 
 // Tile [K, R]: acc[k] += the sum of the run src[k * n_r, (k + 1) * n_r).

@@ -55,10 +55,10 @@ std::vector<float> real_values(int64_t n, uint64_t seed, float low, float high) 
 constexpr int64_t kMaxElements = 1 << 17;
 
 // A gradient shape `from` and a target built from it: `from` without 0 to 2 leading axes (they are reduced), each
-// remaining axis kept or set to 1. Sizes are mostly small, some long (so the blocked inner loops meet long rows, short runs
-// and remainders), at most kMaxElements in all. Drawn at RapidCheck's nominal size whatever the test's size (its
-// inRange narrows with size, which would make long sizes and alternating labels rare); shrinks towards rank 0,
-// size 1, no leading axes and target sizes set to 1.
+// remaining axis kept or set to 1. Sizes are mostly small, some long (so the blocked inner loops meet long rows,
+// short runs and remainders), at most kMaxElements in all. Drawn at RapidCheck's nominal size whatever the test's
+// size (its inRange narrows with size, which would make long sizes and alternating labels rare); shrinks towards
+// rank 0, size 1, no leading axes and target sizes set to 1.
 rc::Gen<std::pair<Shape, Shape>> sum_to_pair() {
   return rc::gen::resize(rc::kNominalSize, rc::gen::exec([] {
     static const std::vector<int64_t> sizes = {1, 2, 3, 4, 5, 0, 7, 16, 33, 100, 1000};
@@ -195,10 +195,22 @@ TEST(SumToKernel, EachInnerLoopOnLongAndShortAxes) {
       {{4, 33}, {4, 1}},       {{2, 1100}, {2, 1}},     {{6, 5, 6, 16}, {6, 1, 6, 1}}, {{3, 4, 5, 6, 7}, {4, 1, 6, 1}},
       {{9, 9, 9}, {}},         {{1, 9, 9}, {9, 9}}};
   for (const auto& [from, to] : cases) {
+    const std::string name = format_shape(from) + " -> " + format_shape(to);
     const std::vector<float> src = integer_values<float>(numel(from), 7);
-    EXPECT_EQ(run_kernel(src, from, to), run_reference(src, from, to)) << format_shape(from) << " -> " << format_shape(to);
+    EXPECT_EQ(run_kernel(src, from, to), run_reference(src, from, to)) << name;
     const std::vector<double> wide(src.begin(), src.end());
-    EXPECT_EQ(run_kernel(wide, from, to), run_reference(wide, from, to)) << format_shape(from) << " -> " << format_shape(to);
+    EXPECT_EQ(run_kernel(wide, from, to), run_reference(wide, from, to)) << name;
+  }
+}
+
+TEST(SumToKernel, AnyAlignmentOfTheInput) {
+  // Runs are summed from their first 16-byte boundary on; the elements before it are summed apart.
+  const std::vector<float> buffer = integer_values<float>(3 * 100 + 3, 3);
+  for (std::ptrdiff_t offset = 0; offset < 4; ++offset) {
+    const std::vector<float> src(buffer.begin() + offset, buffer.begin() + offset + 300);
+    std::vector<float> dst(3);
+    sum_to_kernel(buffer.data() + offset, {3, 100}, {3, 1}, dst.data());
+    EXPECT_EQ(dst, run_reference(src, {3, 100}, {3, 1})) << "offset " << offset;
   }
 }
 
