@@ -1,6 +1,7 @@
 #include "engine/sum_to.h"
 
 #include "engine/expand.h"
+#include "engine/sum_to_kernel.h"
 
 namespace bc {
 
@@ -26,6 +27,20 @@ Shape apply_plan_shape(const SumToPlan& plan) {
     kept.push_back(summed ? 1 : plan.from[i]);
   }
   return kept;
+}
+
+Result<Tensor> sum_to(const Tensor& grad, const Shape& to) {
+  Result<SumToPlan> plan = plan_sum_to(grad.sizes(), to);
+  if (!plan.ok()) return plan.error();
+  if (category(grad.dtype()) != Category::floating)
+    return Error{ErrorKind::invalid_argument,
+                 std::string("sum_to: a gradient is float32 or float64, not ") + to_string(grad.dtype())};
+  // Storage keeps float32 values as doubles (engine/tensor.h), so the double kernel serves both dtypes and
+  // from_values rounds each float32 result once.
+  const std::vector<double> values = grad.to_doubles();  // row-major, whatever grad's strides
+  std::vector<double> out(static_cast<size_t>(numel(to)));
+  sum_to_kernel(values.data(), grad.sizes(), to, out.data());
+  return Tensor::from_values(to, grad.dtype(), out);
 }
 
 }  // namespace bc
