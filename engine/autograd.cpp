@@ -69,29 +69,6 @@ Tensor cast(const Tensor& t, DType dtype) {
   return Tensor::from_values(t.sizes(), dtype, t.to_doubles());
 }
 
-Result<Tensor> sum_to(const Tensor& grad, const Shape& shape) {
-  Result<SumToPlan> plan = plan_sum_to(grad.sizes(), shape);
-  if (!plan.ok()) return plan.error();
-  // Every element of grad adds into the element of `shape` it was stretched from (row-major walk).
-  const Shape& from = grad.sizes();
-  const int64_t lead = plan.value().leading;
-  const Shape to_strides = contiguous_strides(shape);
-  std::vector<double> sums(static_cast<size_t>(numel(shape)), 0.0);
-  const std::vector<double> g = grad.to_doubles();
-  Shape index(from.size(), 0);
-  for (double x : g) {
-    int64_t at = 0;
-    for (size_t d = static_cast<size_t>(lead); d < from.size(); ++d)
-      if (shape[d - lead] != 1) at += index[d] * to_strides[d - lead];
-    sums[static_cast<size_t>(at)] += x;
-    for (size_t d = from.size(); d-- > 0;) {
-      if (++index[d] < from[d]) break;
-      index[d] = 0;
-    }
-  }
-  return Tensor::from_values(shape, grad.dtype(), sums);
-}
-
 namespace {
 
 Result<Tensor> accumulate(const std::optional<Tensor>& old, const Tensor& g) {

@@ -2,7 +2,8 @@
 // that require grad adds a node holding its backward formula and the tensors that formula needs (saved with the
 // storage version they had); backward() runs every node reachable from the root once, in reverse topological
 // order, sums each gradient to its input's shape (sum_to, seed 000's validate_outputs -> reduce_grad) and casts it
-// to the input's dtype, and accumulates into the leaves' .grad. The ops themselves are in engine/autograd_ops.h.
+// to the input's dtype, and accumulates into the leaves' .grad. The reduction is engine/sum_to.h's (the merged-axis
+// kernel of seed 004). The ops themselves are in engine/autograd_ops.h.
 #pragma once
 
 #include <functional>
@@ -75,9 +76,6 @@ void retain_grad(const Var& v);
 // Runs backward from `root` with `gradient` (of root's shape and dtype). Errors: the root does not require grad
 // (invalid_argument), a saved tensor was modified (version_counter), or a formula's own error.
 Result<bool> backward(const Var& root, const Tensor& gradient);
-
-// Gradient reduction: `grad` summed over the axes along which `shape` was stretched (leading extra axes too).
-Result<Tensor> sum_to(const Tensor& grad, const Shape& shape);
 
 // `t` converted to `dtype` (a copy; the same tensor when it already has that dtype).
 Tensor cast(const Tensor& t, DType dtype);

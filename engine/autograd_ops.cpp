@@ -4,6 +4,7 @@
 #include <map>
 
 #include "engine/grad_math.h"
+#include "engine/sum_to.h"
 #include "engine/overlap.h"
 
 namespace bc::ag {

@@ -147,14 +147,14 @@ struct Numbers {
   std::string name;
   const std::vector<double>* values;
 };
-std::optional<Departure> numbers_departure(const std::string& label, const std::vector<Numbers>& voters, DType dtype,
+std::optional<Departure> numbers_departure(const std::string& label, const std::vector<Numbers>& voters, Tolerance tol,
                                            const Shape& shape) {
   const size_t n = voters.size();
   std::vector<std::vector<bool>> far(n, std::vector<bool>(n, false));
   std::string first_text;
   for (size_t i = 0; i < n; ++i)
     for (size_t k = i + 1; k < n; ++k)
-      if (auto m = compare_values(*voters[i].values, *voters[k].values, dtype, shape)) {
+      if (auto m = compare_values(*voters[i].values, *voters[k].values, tol, shape)) {
         far[i][k] = far[k][i] = true;
         if (first_text.empty()) first_text = voters[k].name + " against " + voters[i].name + ": " + m->text;
       }
@@ -186,7 +186,7 @@ std::optional<Departure> values_departure(const Case& c, const Outcomes& voters,
   std::vector<Numbers> numbers;
   for (const auto& [name, o] : voters) numbers.push_back({name, &o.values});
   const DType dtype = dtype_from_string(voters[0].second.dtype).value_or(DType::float64);
-  std::optional<Departure> d = numbers_departure("values", numbers, dtype, voters[0].second.shape);
+  std::optional<Departure> d = numbers_departure("values", numbers, tolerance_for(dtype), voters[0].second.shape);
   if (d && d->odd_ones.size() == 1 && d->attribution.find(" is the odd one out") != std::string::npos) {
     const std::string& odd = d->odd_ones[0];
     const Outcome* rule = find(voters, odd == "engine" ? "torch" : "engine");
@@ -228,11 +228,15 @@ std::optional<Departure> grads_departure(const Case& c, const Outcomes& all, con
     d.attribution = "they disagree on which inputs get a gradient: " + join(d.odd_ones, ", ");
     return d;
   }
+  std::vector<DType> dtypes;
+  for (size_t k = 0; k < c.shapes.size(); ++k) dtypes.push_back(dtype_of(c, k));
+  const int64_t result_numel = numel(voters.empty() ? Shape{} : voters[0].second.shape);
   for (size_t k = 0; voters.size() >= 2 && k < c.shapes.size(); ++k) {
     if (!voters[0].second.grads[k]) continue;
     std::vector<Numbers> numbers;
     for (const auto& [name, o] : voters) numbers.push_back({name, &o.grads[k]->values});
-    if (auto d = numbers_departure("grad values", numbers, dtype_of(c, k), c.shapes[k])) {
+    const int64_t summed = numel(c.shapes[k]) > 0 ? result_numel / numel(c.shapes[k]) : 1;
+    if (auto d = numbers_departure("grad values", numbers, gradient_tolerance(dtypes, summed), c.shapes[k])) {
       d->attribution += " [gradient of operand " + std::to_string(k) + "]";
       return d;
     }

@@ -1,5 +1,6 @@
 #include "harness/tolerance.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 
@@ -41,6 +42,19 @@ std::string number(double v) {
 
 std::optional<ValueMismatch> compare_values(const std::vector<double>& expected, const std::vector<double>& actual,
                                             DType dtype, const Shape& shape) {
+  return compare_values(expected, actual, tolerance_for(dtype), shape);
+}
+
+Tolerance gradient_tolerance(const std::vector<DType>& case_dtypes, int64_t summed) {
+  Tolerance t = tolerance_for(DType::float64);
+  for (DType d : case_dtypes)
+    if (d != DType::float64) t = tolerance_for(DType::float32);  // float32, or integers computed in float32
+  const double scale = std::sqrt(static_cast<double>(std::max<int64_t>(summed, 1)));
+  return {t.rtol * scale, t.atol * scale};
+}
+
+std::optional<ValueMismatch> compare_values(const std::vector<double>& expected, const std::vector<double>& actual,
+                                            Tolerance tol, const Shape& shape) {
   ValueMismatch m;
   m.total = static_cast<long>(expected.size());
   if (expected.size() != actual.size()) {
@@ -49,7 +63,6 @@ std::optional<ValueMismatch> compare_values(const std::vector<double>& expected,
              std::to_string(actual.size());
     return m;
   }
-  const Tolerance tol = tolerance_for(dtype);
   for (size_t k = 0; k < expected.size(); ++k) {
     const double e = expected[k], a = actual[k];
     if (std::isnan(e) && std::isnan(a)) continue;
@@ -71,7 +84,7 @@ std::optional<ValueMismatch> compare_values(const std::vector<double>& expected,
   if (m.mismatched == 0) return std::nullopt;
   char pct[32];
   std::snprintf(pct, sizeof pct, "%.1f%%", 100.0 * static_cast<double>(m.mismatched) / static_cast<double>(m.total));
-  const bool exact = category(dtype) != Category::floating;
+  const bool exact = tol.atol == 0 && tol.rtol == 0;  // integers and bools
   m.text = std::string(exact ? "Tensor-likes are not equal!" : "Tensor-likes are not close!") +
            " Mismatched elements: " + std::to_string(m.mismatched) + " / " + std::to_string(m.total) + " (" + pct +
            "). Greatest absolute difference: " + number(m.max_abs) + " at index " + index_text(m.abs_at) +

@@ -29,5 +29,14 @@ struct ValueMismatch {
 // infinity only equal to itself).
 std::optional<ValueMismatch> compare_values(const std::vector<double>& expected, const std::vector<double>& actual,
                                             DType dtype, const Shape& shape);
+std::optional<ValueMismatch> compare_values(const std::vector<double>& expected, const std::vector<double>& actual,
+                                            Tolerance tol, const Shape& shape);
+
+// Gradients: a gradient is only as precise as the least precise dtype its formula computed in, whatever its own
+// dtype (a float64 input's gradient through a float32 self is float32-accurate), and a gradient summed from
+// `summed` broadcast elements per input element carries rounding that grows like sqrt(summed) (LibTorch's own
+// float32 at::sum_to misses the fixed tolerance on long sums: docs/notes/sum-to-kernel.md). So: the float32
+// tolerance if any of the case's dtypes is not float64, else float64's; both scaled by sqrt(summed).
+Tolerance gradient_tolerance(const std::vector<DType>& case_dtypes, int64_t summed);
 
 }  // namespace bc

@@ -127,12 +127,4 @@ TEST(Autograd, RetainedGradOfAViewAndTheBasesGradient) {
   EXPECT_EQ(grad_of(base), (std::vector<double>{0, 2, 4, 6, 8, 10}));
 }
 
-TEST(Autograd, SumToReducesLeadingAndStretchedAxes) {
-  const Tensor g = Tensor::from_values({2, 2, 3}, DType::float64, {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12});
-  EXPECT_EQ(sum_to(g, {2, 1}).value().to_doubles(), (std::vector<double>{1 + 2 + 3 + 7 + 8 + 9, 4 + 5 + 6 + 10 + 11 + 12}));
-  EXPECT_EQ(sum_to(g, {}).value().to_doubles(), std::vector<double>{78});
-  EXPECT_EQ(sum_to(g, {3}).value().to_doubles(), (std::vector<double>{22, 26, 30}));
-  EXPECT_EQ(sum_to(g, {4}).error().kind, ErrorKind::sum_to);
-}
-
 }  // namespace bc::ag

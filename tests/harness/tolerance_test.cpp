@@ -37,3 +37,19 @@ TEST(Tolerance, MismatchIsReportedAsTorchTestingDoes) {
 }
 
 }  // namespace bc
+
+namespace bc {
+
+TEST(Tolerance, GradientToleranceFollowsTheLeastPreciseDtypeAndTheSumLength) {
+  const Tolerance f64 = gradient_tolerance({DType::float64, DType::float64}, 1);
+  EXPECT_EQ(f64.rtol, 1e-7);
+  const Tolerance mixed = gradient_tolerance({DType::float32, DType::float64}, 1);
+  EXPECT_EQ(mixed.rtol, 1.3e-6);  // a float64 gradient through float32 arithmetic is float32-accurate
+  const Tolerance long_sum = gradient_tolerance({DType::float32}, 100);
+  EXPECT_DOUBLE_EQ(long_sum.atol, 1e-4);
+  // 3e-7 relative apart: far for float64's tolerance, close for the gradient's.
+  EXPECT_TRUE(compare_values({1.0}, {1.0 + 3e-7}, DType::float64, {1}).has_value());
+  EXPECT_FALSE(compare_values({1.0}, {1.0 + 3e-7}, mixed, {1}).has_value());
+}
+
+}  // namespace bc
