@@ -1,37 +1,24 @@
 #include "oracles/xtensor_values.h"
 
-#include <cstdint>
-#include <memory>
-#include <type_traits>
-#include <variant>
+#include <algorithm>
+#include <numeric>
+#include <stdexcept>
 
-#include <xtensor/xadapt.hpp>
-#include <xtensor/xarray.hpp>
 #include <xtensor/xexception.hpp>
-#include <xtensor/xmath.hpp>
-#include <xtensor/xoperation.hpp>
+#include <xtensor/xmanipulation.hpp>
 
-#include "harness/operands.h"
+#include "oracles/xtensor_operands.h"
 
 namespace bc {
+namespace xtv {
 namespace {
 
-template <class T>
-using ViewOf = decltype(xt::adapt(static_cast<T*>(nullptr), std::size_t{}, xt::no_ownership(),
-                                  std::vector<std::size_t>{}, std::vector<std::ptrdiff_t>{}));
-using AnyView = std::variant<ViewOf<bool>, ViewOf<int64_t>, ViewOf<float>, ViewOf<double>>;
-using AnyBuffer = std::variant<std::shared_ptr<bool[]>, std::shared_ptr<int64_t[]>, std::shared_ptr<float[]>,
-                               std::shared_ptr<double[]>>;
-
-template <class T>
-std::string dtype_name() {
-  if constexpr (std::is_same_v<T, bool>) return "bool";
-  else if constexpr (std::is_same_v<T, int64_t> || std::is_same_v<T, long>) return "int64";
-  else if constexpr (std::is_same_v<T, int>) return "int32";
-  else if constexpr (std::is_same_v<T, float>) return "float32";
-  else if constexpr (std::is_same_v<T, double>) return "float64";
-  else return "other";
-}
+using Transposed =
+    decltype(xt::transpose(std::declval<Base<float>&>(), std::vector<std::size_t>{}, xt::check_policy::none()));
+static_assert(std::is_same_v<View<float>, Transposed>, "xt::transpose and xt::strided_view return one view type");
+static_assert(std::is_same_v<View<float>, decltype(xt::strided_view(std::declval<Base<float>&>(), XShape{},
+                                                                    std::vector<std::ptrdiff_t>{}, std::size_t{}))>,
+              "xt::strided_view with strides and with slices return one view type");
 
 template <class T>
 AnyBuffer make_buffer(const std::vector<double>& values) {
@@ -49,108 +36,100 @@ AnyBuffer buffer_for(DType t, const std::vector<double>& values) {
   }
 }
 
-// An adaptor declares as many elements as its shape has (xtensor insists, or it tries to resize the buffer); the
-// strides then reach into the base as the plan says, stride 0 and overlaps included.
-AnyView view_of(const AnyBuffer& buffer, const OperandPlan& p) {
-  const std::vector<std::size_t> shape(p.shape.begin(), p.shape.end());
-  const std::vector<std::ptrdiff_t> strides(p.strides.begin(), p.strides.end());
-  const auto elements = static_cast<std::size_t>(numel(p.shape));
-  return std::visit(
-      [&](const auto& data) -> AnyView {
-        return xt::adapt(data.get() + p.offset, elements, xt::no_ownership(), shape, strides);
-      },
-      buffer);
+XShape xshape(const Shape& s) { return XShape(s.begin(), s.end()); }
+
+// xtensor's as_strided: a view with the plan's own shape, strides and offset into the base's storage.
+template <class B>
+auto as_strided(B& base, const OperandPlan& p) -> decltype(xt::strided_view(base, xt::xstrided_slice_vector{})) {
+  return xt::strided_view(base, xshape(p.shape), std::vector<std::ptrdiff_t>(p.strides.begin(), p.strides.end()),
+                          static_cast<std::size_t>(p.offset));
 }
 
-template <class Array>
-Outcome result(const Array& r) {
-  using T = typename Array::value_type;
-  Outcome o = Outcome::success(Shape(r.shape().begin(), r.shape().end()), dtype_name<T>());
-  for (const auto& v : r) o.values.push_back(static_cast<double>(v));
-  return o;
-}
-
-template <class E>
-Outcome evaluate(E&& expression) {
-  auto r = xt::eval(std::forward<E>(expression));
-  return result(r);
-}
-
-// alpha has no xtensor form: `a + alpha * b`, with alpha a C++ int64_t or double as the case writes it (2 or 2.0),
-// so that C++'s conversions apply to it as Python's would to an int or a float.
-template <class F>
-Outcome with_alpha(const Case& c, F&& f) {
-  if (!c.alpha || c.alpha_is_integer) return f(static_cast<int64_t>(c.alpha.value_or(1)));
-  return f(*c.alpha);
-}
-
-template <class A, class B>
-Outcome binary(const Case& c, A& a, B& b) {
-  const std::string& op = c.op;
-  if (op == "add") return c.alpha ? with_alpha(c, [&](auto alpha) { return evaluate(a + alpha * b); }) : evaluate(a + b);
-  if (op == "sub") return c.alpha ? with_alpha(c, [&](auto alpha) { return evaluate(a - alpha * b); }) : evaluate(a - b);
-  if (op == "mul") return evaluate(a * b);
-  if (op == "div") return evaluate(a / b);
-  if (op == "pow") return evaluate(xt::pow(a, b));
-  if (op == "atan2") return evaluate(xt::atan2(a, b));
-  if (op == "fmod") return evaluate(xt::fmod(a, b));
-  if (op == "maximum") return evaluate(xt::maximum(a, b));
-  if (op == "minimum") return evaluate(xt::minimum(a, b));
-  if (op == "eq") return evaluate(xt::equal(a, b));
-  if (op == "ne") return evaluate(xt::not_equal(a, b));
-  if (op == "lt") return evaluate(a < b);
-  if (op == "le") return evaluate(a <= b);
-  if (op == "gt") return evaluate(a > b);
-  if (op == "ge") return evaluate(a >= b);
-  return Outcome::unsupported_because("xtensor has no " + op + " with PyTorch's meaning");
-}
-
-template <class A, class B>
-Outcome computed_assignment(const Case& c, A& a, B& b) {
-  const std::string& op = c.op;
-  if (op == "add_" || op == "sub_") {
-    return with_alpha(c, [&](auto alpha) {
-      if (op == "add_") a += alpha * b;
-      else a -= alpha * b;
-      return result(a);
-    });
+// The operand as the op reads it, over its base (for an expanded operand, the whole base, which xt::broadcast
+// then stretches).
+template <class B>
+auto view_of(B& base, const OperandPlan& p) -> decltype(xt::strided_view(base, xt::xstrided_slice_vector{})) {
+  const size_t r = p.shape.size();
+  switch (p.layout) {
+    case Layout::transposed: {  // the last two dims swapped back, as base.transpose(-2, -1)
+      std::vector<std::size_t> axes(r);
+      std::iota(axes.begin(), axes.end(), std::size_t{0});
+      std::swap(axes[r - 1], axes[r - 2]);
+      return xt::transpose(base, axes, xt::check_policy::none());
+    }
+    case Layout::strided: {  // every other element of the doubled last dim, as base.slice(-1, 0, n, 2)
+      const auto n = static_cast<std::ptrdiff_t>(p.base_shape.back());
+      return xt::strided_view(base, {xt::ellipsis(), xt::range(std::ptrdiff_t{0}, n, std::ptrdiff_t{2})});
+    }
+    case Layout::overlapping: return as_strided(base, p);
+    case Layout::contiguous:
+    case Layout::expanded: break;
   }
-  if (op == "mul_") a *= b;
-  else if (op == "div_") a /= b;
-  else return Outcome::unsupported_because("xtensor has no computed assignment for " + op);
-  return result(a);
+  return xt::strided_view(base, xt::xstrided_slice_vector{});
+}
+
+// Visits the base an operand lives in (its own, or the one an overlapping operand views).
+template <class F>
+decltype(auto) with_base(Operands& ops, const OperandPlan& p, size_t k, F&& f) {
+  AnyBase& base = ops.bases[p.views_operand >= 0 ? static_cast<size_t>(p.views_operand) : k];
+  return std::visit(
+      [&](auto& b) -> decltype(f(std::declval<Base<float>&>())) {
+        if constexpr (std::is_same_v<std::decay_t<decltype(b)>, std::monostate>) throw std::logic_error("no base");
+        else return f(b);
+      },
+      base);
 }
 
 }  // namespace
 
+void build_operands(const std::vector<OperandPlan>& plans, Operands& ops) {
+  for (size_t k = 0; k < plans.size(); ++k) {
+    const OperandPlan& p = plans[k];
+    if (p.views_operand >= 0) {
+      ops.buffers.emplace_back();
+      ops.bases.emplace_back();
+    } else {
+      ops.buffers.push_back(buffer_for(p.dtype, p.base_values));
+      const auto elements = static_cast<std::size_t>(numel(p.base_shape));
+      ops.bases.push_back(std::visit(
+          [&](const auto& data) -> AnyBase {
+            return xt::adapt(data.get(), elements, xt::no_ownership(), xshape(p.base_shape));
+          },
+          ops.buffers.back()));
+    }
+    ops.views.push_back(with_base(ops, p, k, [&](auto& base) -> AnyView { return view_of(base, p); }));
+    ops.inputs.push_back(std::visit(
+        [&](const auto& view) -> AnyInput { return xt::broadcast(view, xshape(p.shape)); }, ops.views.back()));
+  }
+}
+
+AnySelf self_of(const OperandPlan& p, Operands& ops) {
+  if (p.layout == Layout::contiguous)
+    return with_base(ops, p, 0, [](auto& base) -> AnySelf { return BaseSelf(&base); });
+  if (p.layout == Layout::expanded) {
+    // xt::broadcast is read-only; the writable view with the same stride-0 layout is xtensor's as_strided.
+    ops.views.push_back(with_base(ops, p, 0, [&](auto& base) -> AnyView { return as_strided(base, p); }));
+    return std::visit([](auto& view) -> AnySelf { return ViewSelf(&view); }, ops.views.back());
+  }
+  return std::visit([](auto& view) -> AnySelf { return ViewSelf(&view); }, ops.views.front());
+}
+
+}  // namespace xtv
+
 Outcome run_xtensor_values(const Case& c) {
+  using namespace xtv;
   if (c.op == "lerp" || c.op == "lerp_" || c.op == "remainder" || c.op == "remainder_")
     return Outcome::unsupported_because("xtensor has no " + c.op + " with PyTorch's meaning");
   const std::vector<OperandPlan> plans = plan_operands(c);
-  // xtensor's strided containers assume their storage holds exactly as many elements as their shape (xcontainer.hpp
-  // resize), so an adaptor cannot stand for a strided, expanded, transposed-over-a-larger-base or overlapping view
-  // safely: those layouts wait for a version built from xt::view / xt::transpose / xt::broadcast.
-  for (const OperandPlan& p : plans)
-    if (p.layout != Layout::contiguous)
-      return Outcome::unsupported_because(std::string("the xtensor oracle runs value-level cases on contiguous "
-                                                      "operands only, not ") + to_string(p.layout));
-  std::vector<AnyBuffer> buffers;
-  std::vector<AnyView> views;
+  Operands ops;
   try {
-    for (const OperandPlan& p : plans) {
-      buffers.push_back(p.views_operand >= 0 ? buffers[static_cast<size_t>(p.views_operand)]
-                                             : buffer_for(p.dtype, p.base_values));
-      views.push_back(view_of(buffers.back(), p));
-    }
-    if (c.op == "where") {
-      auto* cond = std::get_if<ViewOf<bool>>(&views[0]);
-      if (!cond) return Outcome::unsupported_because("xt::where is only run with a bool condition");
-      return std::visit([&](auto& a, auto& b) { return evaluate(xt::where(*cond, a, b)); }, views[1], views[2]);
-    }
-    const bool inplace = c.op.back() == '_';
-    return std::visit(
-        [&](auto& a, auto& b) { return inplace ? computed_assignment(c, a, b) : binary(c, a, b); },
-        views[0], views[1]);
+    build_operands(plans, ops);
+    if (c.op == "where") return where(ops.inputs[0], ops.inputs[1], ops.inputs[2]);
+    if (c.op.back() == '_') return computed_assignment(c, self_of(plans[0], ops), ops.inputs[1]);
+    static const std::vector<std::string> comparisons = {"eq", "ne", "lt", "le", "gt", "ge"};
+    if (std::find(comparisons.begin(), comparisons.end(), c.op) != comparisons.end())
+      return comparison(c, ops.inputs[0], ops.inputs[1]);
+    return arithmetic(c, ops.inputs[0], ops.inputs[1]);
   } catch (const xt::broadcast_error& e) {
     return Outcome::failure(ErrorKind::broadcast, e.what());
   } catch (const std::exception& e) {

@@ -1,0 +1,135 @@
+// The operands of a value-level case as xtensor sees them, shared by the xtensor value oracle's translation units
+// (split so that they compile in parallel): each operand's base is an xt::adapt over a fresh buffer holding the
+// plan's base values (an overlapping operand has none: it views an earlier operand's base), and the operand is a
+// real xtensor view of that base, made with xtensor's own view functions, never a copy:
+//
+//   contiguous   the whole base, xt::strided_view(base, {}); as self of an in-place op the adaptor itself, as
+//                LibTorch's contiguous self is the base tensor itself
+//   transposed   xt::transpose(base, {..., n-1, n-2})
+//   strided      xt::strided_view(base, {xt::ellipsis(), xt::range(0, 2n, 2)})
+//   expanded     xt::broadcast(base, shape); as self of an in-place op, where xt::broadcast cannot be written to,
+//                xt::strided_view(base, shape, strides with a 0, offset), xtensor's as_strided
+//   overlapping  xt::strided_view(base of the viewed operand, shape, strides, offset)
+//
+// transpose and both strided_view forms return one type over a given adaptor (xstrided_view<Base<T>&, svector>),
+// so every layout is a View<T>. An operand that the op reads is then handed over as xt::broadcast(view, shape):
+// the stretch for an expanded operand, the identity for the others, so that one Input<T> type per dtype covers
+// every layout and the ops are instantiated once per pair of dtypes, not once per pair of layouts too.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <deque>
+#include <memory>
+#include <string>
+#include <type_traits>
+#include <utility>
+#include <variant>
+#include <vector>
+
+#include <xtensor/xadapt.hpp>
+#include <xtensor/xarray.hpp>
+#include <xtensor/xbroadcast.hpp>
+#include <xtensor/xeval.hpp>
+#include <xtensor/xstrided_view.hpp>
+
+#include "harness/case.h"
+#include "harness/operands.h"
+#include "harness/outcome.h"
+
+namespace bc::xtv {
+
+using XShape = xt::dynamic_shape<std::size_t>;
+
+template <class T>
+using Base = decltype(xt::adapt(std::declval<T*>(), std::size_t{}, xt::no_ownership(), std::declval<XShape>()));
+template <class T>
+using View = decltype(xt::strided_view(std::declval<Base<T>&>(), std::declval<const xt::xstrided_slice_vector&>()));
+template <class T>
+using Input = decltype(xt::broadcast(std::declval<const View<T>&>(), std::declval<const XShape&>()));
+
+using AnyBuffer = std::variant<std::shared_ptr<bool[]>, std::shared_ptr<int64_t[]>, std::shared_ptr<float[]>,
+                               std::shared_ptr<double[]>>;
+using AnyBase = std::variant<std::monostate, Base<bool>, Base<int64_t>, Base<float>, Base<double>>;
+using AnyView = std::variant<View<bool>, View<int64_t>, View<float>, View<double>>;
+using AnyInput = std::variant<Input<bool>, Input<int64_t>, Input<float>, Input<double>>;
+// The left side of a computed assignment: the base adaptor for a contiguous self (a container), a view otherwise.
+using BaseSelf = std::variant<Base<bool>*, Base<int64_t>*, Base<float>*, Base<double>*>;
+using ViewSelf = std::variant<View<bool>*, View<int64_t>*, View<float>*, View<double>*>;
+using AnySelf = std::variant<BaseSelf, ViewSelf>;
+
+// Every operand of one case. Views refer to the bases and inputs to the views, so the deques keep them in place;
+// an Operands is built where it stays.
+struct Operands {
+  std::vector<AnyBuffer> buffers;  // per operand; empty for an overlapping one
+  std::deque<AnyBase> bases;       // per operand; monostate for an overlapping one
+  std::deque<AnyView> views;       // per operand: what the op sees; then an expanded self's writable view
+  std::vector<AnyInput> inputs;    // per operand: the view as an operand the op reads
+  Operands() = default;
+  Operands(const Operands&) = delete;
+  Operands& operator=(const Operands&) = delete;
+};
+
+// Builds the plans' operands into `out`, with xtensor's view functions (above).
+void build_operands(const std::vector<OperandPlan>& plans, Operands& out);
+// The left side of an in-place op on operand 0.
+AnySelf self_of(const OperandPlan& plan, Operands& operands);
+
+// The ops, in translation units of their own. They may throw xtensor's exceptions; run_xtensor_values maps them.
+Outcome arithmetic(const Case& c, const AnyInput& a, const AnyInput& b);  // add ... minimum
+Outcome comparison(const Case& c, const AnyInput& a, const AnyInput& b);  // eq ... ge
+Outcome where(const AnyInput& condition, const AnyInput& a, const AnyInput& b);
+Outcome computed_assignment(const Case& c, const AnySelf& self, const AnyInput& other);  // checks, then one of:
+Outcome assign_into_base(const Case& c, const BaseSelf& self, const AnyInput& other);
+Outcome assign_into_view(const Case& c, const ViewSelf& self, const AnyInput& other);
+
+template <class T>
+std::string dtype_name() {
+  if constexpr (std::is_same_v<T, bool>) return "bool";
+  else if constexpr (std::is_same_v<T, int64_t> || std::is_same_v<T, long>) return "int64";
+  else if constexpr (std::is_same_v<T, int>) return "int32";
+  else if constexpr (std::is_same_v<T, float>) return "float32";
+  else if constexpr (std::is_same_v<T, double>) return "float64";
+  else return "other";
+}
+
+// An expression's shape, value type and elements, row-major.
+template <class E>
+Outcome result(const E& r) {
+  using T = typename E::value_type;
+  Outcome o = Outcome::success(Shape(r.shape().begin(), r.shape().end()), dtype_name<T>());
+  for (const auto& v : r) o.values.push_back(static_cast<double>(v));
+  return o;
+}
+
+// An expression evaluated into an xarray of its own value type, as a result.
+template <class E>
+Outcome evaluate(E&& expression) {
+  auto r = xt::eval(std::forward<E>(expression));
+  return result(r);
+}
+
+// alpha has no xtensor form: `a + alpha * b`, with alpha a C++ int64_t or double as the case writes it (2 or 2.0),
+// so that C++'s conversions apply to it as Python's would to an int or a float.
+template <class F>
+Outcome with_alpha(const Case& c, F&& f) {
+  if (!c.alpha || c.alpha_is_integer) return f(static_cast<int64_t>(c.alpha.value_or(1)));
+  return f(*c.alpha);
+}
+
+// a op= b, as xtensor's computed assignment does it, and the left side's values after it.
+template <class S, class B>
+Outcome assign(const Case& c, S& a, const B& b) {
+  if (c.op == "add_" || c.op == "sub_") {
+    return with_alpha(c, [&](auto alpha) {
+      if (c.op == "add_") a += alpha * b;
+      else a -= alpha * b;
+      return result(a);
+    });
+  }
+  if (c.op == "mul_") a *= b;
+  else a /= b;
+  return result(a);
+}
+
+}  // namespace bc::xtv
