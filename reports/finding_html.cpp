@@ -99,6 +99,22 @@ void outcome_table(std::string& out, const CaseRecord& r) {
   row("values", "values", [&](const Column& c) -> std::string {
     return c.outcome && !c.outcome->values.empty() ? code(values_text(c.outcome->values)) : "";
   });
+  // Gradients, one row per operand of a gradient case: shape, dtype and the first values (or "none").
+  for (size_t k = 0; k < r.c.shapes.size() && is_gradient_case(r.c); ++k) {
+    const std::string label = "grad of operand " + std::to_string(k);
+    const bool about_grads = r.judgement.difference.rfind("grad", 0) == 0;
+    row(label, about_grads && r.judgement.attribution.find("operand " + std::to_string(k)) != std::string::npos
+                   ? r.judgement.difference : label,
+        [&](const Column& c) -> std::string {
+          if (!c.outcome) {
+            if (k >= exp().grads.size()) return "";
+            return exp().grads[k] ? code(format_shape(exp().grads[k]->shape)) : code("none");
+          }
+          if (c.outcome->status != Status::ok || k >= c.outcome->grads.size()) return "";
+          const std::optional<Grad>& g = c.outcome->grads[k];
+          return g ? code(format_shape(g->shape) + " " + g->dtype + " " + values_text(g->values)) : code("none");
+        });
+  }
   row("summary", "expectation", [&](const Column& c) {
     return code(c.outcome ? summarize(*c.outcome) : summarize(expected_outcome(exp())));
   });

@@ -45,6 +45,22 @@ TEST(FindingHtml, ValuesAreShownShortened) {
   EXPECT_NE(html.find("<th>values <strong>≠ first difference</strong>"), std::string::npos);
 }
 
+TEST(FindingHtml, GradientsHaveARowPerOperand) {
+  Finding f = new_finding();
+  f.minimal.c.requires_grad = {false, true};
+  f.minimal.c.values = ValueSpec{1, false, {}};
+  for (auto& [name, o] : f.minimal.outcomes)
+    if (o.status == Status::ok) o.grads = {std::nullopt, Grad{{4, 3}, "float32", {2, 2}}};
+  f.minimal.outcomes[2].second.grads[1]->values = {2, 3};
+  f.minimal.judgement.difference = "grad values";
+  f.minimal.judgement.attribution = "xtensor is the odd one out (...) [gradient of operand 1]";
+  const std::string html = finding_html(sample_summary(), f, 0);
+  EXPECT_NE(html.find("<th>grad of operand 0</th>"), std::string::npos);
+  EXPECT_NE(html.find("<code>none</code>"), std::string::npos);
+  EXPECT_NE(html.find("<th>grad of operand 1 <strong>≠ first difference</strong>"), std::string::npos);
+  EXPECT_NE(html.find("<code>[4, 3] float32 [2, 3] (2 elements)</code>"), std::string::npos);
+}
+
 TEST(FindingHtml, KnownDivergenceShowsItsDeclaration) {
   const std::string html = finding_html(sample_summary(), known_finding(), 4);
   EXPECT_NE(html.find("id=\"finding-5\""), std::string::npos);
