@@ -201,7 +201,8 @@ std::optional<Departure> values_departure(const Case& c, const Outcomes& voters,
 // 1c. Gradients, in a gradient case, among the implementations that succeeded and computed them (their forward
 // dtypes may differ: gradients take their inputs' dtypes): each has exactly its input's shape and dtype (the rule,
 // held against every implementation), they agree on which inputs got one, and on values.
-std::optional<Departure> grads_departure(const Case& c, const Outcomes& all, const std::vector<Declaration>&) {
+std::optional<Departure> grads_departure(const Case& c, const Outcomes& all,
+                                         const std::vector<Declaration>& declarations) {
   if (!is_gradient_case(c)) return std::nullopt;
   Outcomes voters;
   for (const auto& entry : all) {
@@ -238,6 +239,11 @@ std::optional<Departure> grads_departure(const Case& c, const Outcomes& all, con
     const int64_t summed = numel(c.shapes[k]) > 0 ? result_numel / numel(c.shapes[k]) : 1;
     if (auto d = numbers_departure("grad values", numbers, gradient_tolerance(dtypes, summed), c.shapes[k])) {
       d->attribution += " [gradient of operand " + std::to_string(k) + "]";
+      const Outcome* rule = find(voters, "engine");
+      const Outcome* theirs = d->odd_ones.size() == 1 ? find(voters, d->odd_ones[0]) : nullptr;
+      if (rule && theirs && d->odd_ones[0] != "engine")
+        if (const Declaration* decl = find_declaration(declarations, c, d->odd_ones[0], "grads", *rule, *theirs))
+          d->known_ids = {decl->id};
       return d;
     }
   }

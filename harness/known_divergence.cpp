@@ -14,7 +14,10 @@ bool OutcomePattern::matches(const Outcome& o) const {
 bool Declaration::covers(const Case& c) const {
   if (!ops.empty() && std::find(ops.begin(), ops.end(), c.op) == ops.end()) return false;
   if (!case_ids.empty() && std::find(case_ids.begin(), case_ids.end(), c.id) == case_ids.end()) return false;
-  return true;
+  if (dtypes.empty()) return true;
+  for (size_t k = 0; k < c.shapes.size(); ++k)
+    if (std::find(dtypes.begin(), dtypes.end(), to_string(dtype_of(c, k))) != dtypes.end()) return true;
+  return false;
 }
 
 namespace {
@@ -65,21 +68,23 @@ Declaration declaration_from_json(const nlohmann::json& j) {
   d.reference = str("reference", true);
   if (j.contains("on")) d.on = str("on", false);
   d.difference = str("difference", false);
-  if (d.on != "outcome" && d.on != "message" && d.on != "values")
-    throw CaseError("\"on\" must be \"outcome\", \"values\" or \"message\"");
-  for (const char* key : {"ops", "case_ids"}) {
+  if (d.on != "outcome" && d.on != "message" && d.on != "values" && d.on != "grads")
+    throw CaseError("\"on\" must be \"outcome\", \"values\", \"grads\" or \"message\"");
+  for (const char* key : {"ops", "case_ids", "dtypes"}) {
     if (!j.contains(key)) continue;
     if (!j[key].is_array()) throw CaseError(std::string("\"") + key + "\" must be an array of strings");
-    auto& list = std::string(key) == "ops" ? d.ops : d.case_ids;
+    auto& list = std::string(key) == "ops" ? d.ops : std::string(key) == "dtypes" ? d.dtypes : d.case_ids;
     for (const auto& v : j[key]) list.push_back(v.get<std::string>());
   }
+  for (const std::string& t : d.dtypes)
+    if (!dtype_from_string(t)) throw CaseError("unknown dtype \"" + t + "\" in \"dtypes\"; valid dtypes: " + dtype_names());
   for (const std::string& op : d.ops)
     if (!find_op(op)) throw CaseError("unknown op \"" + op + "\" in \"ops\"; valid ops: " + known_op_names());
   if (j.contains("expected")) d.expected = pattern_from_json(j["expected"], "expected");
   if (j.contains("actual")) d.actual = pattern_from_json(j["actual"], "actual");
   for (const auto& [key, value] : j.items()) {
     static const std::vector<std::string> known = {"id",     "oracle", "ops",    "case_ids",  "on",
-                                                   "expected", "actual", "reason", "reference", "difference"};
+                                                   "expected", "actual", "reason", "reference", "difference", "dtypes"};
     if (std::find(known.begin(), known.end(), key) == known.end())
       throw CaseError("unknown field \"" + key + "\" in a declaration");
   }
@@ -91,6 +96,7 @@ nlohmann::json to_json(const Declaration& d) {
                       {"expected", pattern_to_json(d.expected)}, {"actual", pattern_to_json(d.actual)}};
   if (!d.ops.empty()) j["ops"] = d.ops;
   if (!d.case_ids.empty()) j["case_ids"] = d.case_ids;
+  if (!d.dtypes.empty()) j["dtypes"] = d.dtypes;
   if (!d.difference.empty()) j["difference"] = d.difference;
   return j;
 }

@@ -26,6 +26,7 @@ struct Declaration {
   std::string oracle;              // "engine", "torch", "xtensor", or "document" (the case's own expectation)
   std::vector<std::string> ops;    // empty: any op
   std::vector<std::string> case_ids;  // empty: any case
+  std::vector<std::string> dtypes;    // empty: any case; else only cases with an operand of one of these dtypes
   std::string on = "outcome";      // "outcome", "values" (same shapes and dtypes, other values) or "message"
   OutcomePattern expected;         // what the rule says: the engine's outcome (for "document": the case's expect;
                                    // for on = "message": LibTorch's outcome)

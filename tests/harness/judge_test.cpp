@@ -475,3 +475,24 @@ TEST(JudgeGrads, ExpectedGradientsAreHeldAgainstTorch) {
 }
 
 }  // namespace bc
+
+namespace bc {
+
+TEST(JudgeGrads, AGradsDeclarationExplainsALibraryStandingAloneOnlyForItsDtypes) {
+  const Declaration d = declare(
+      R"({"id": "d", "oracle": "xtensor", "on": "grads", "ops": ["add"], "dtypes": ["int64"], "expected": {"status": "ok"},
+          "actual": {"status": "ok"}, "reason": "r", "reference": "x"})");
+  Outcome good = Outcome::success({3});
+  good.grads = {std::nullopt, Grad{{1}, "float32", {3}}};
+  Outcome off = good;
+  off.grads[1]->values = {5};
+  const Case with_int = make_case(
+      R"({"op": "add", "shapes": [[3], [1]], "dtypes": ["int64", "float32"], "requires_grad": [false, true], "values": {"seed": 1}})");
+  Judgement j = judge("p", with_int, three(good, good, off), {d});
+  EXPECT_EQ(j.verdict, Verdict::known);
+  EXPECT_EQ(j.known_id, "d");
+  const Case all_float = make_case(R"({"op": "add", "shapes": [[3], [1]], "requires_grad": [false, true], "values": {"seed": 1}})");
+  EXPECT_EQ(judge("p", all_float, three(good, good, off), {d}).verdict, Verdict::discrepancy);
+}
+
+}  // namespace bc
