@@ -53,12 +53,28 @@ void BM_OracleCallsOnly(benchmark::State& state) {
 }
 BENCHMARK(BM_OracleCallsOnly)->Unit(benchmark::kMillisecond)->Iterations(3);
 
-// Value-level cases (the values_agree property) judged on all oracles, LibTorch in its crash-isolated worker
-// (arg 1) or called in this process (arg 0): the price of isolation, in one run.
+// Value-level cases (the values_agree property) judged on all oracles, the libraries in their crash-isolated
+// workers (arg 1) or called in this process (arg 0): the price of isolation, in one run. Both use the same cases,
+// those on which no library crashes (a crash would end the in-process variant).
+const std::vector<Case>& value_cases() {
+  static const std::vector<Case> cases = [] {
+    const Property* p = find_property("values_agree");
+    auto isolated = make_all_oracles(true);
+    std::vector<Case> out;
+    for (long i = 0; out.size() < 512; ++i) {
+      Case c = p->gen(case_random(1, p->name, i)).value();
+      bool crashes = false;
+      for (auto& o : isolated) crashes = crashes || o->run(c).status == Status::crash;
+      if (!crashes) out.push_back(c);
+    }
+    return out;
+  }();
+  return cases;
+}
+
 void BM_ValueCases(benchmark::State& state) {
   const Property* p = find_property("values_agree");
-  std::vector<Case> cases;
-  for (long i = 0; i < 512; ++i) cases.push_back(p->gen(case_random(1, p->name, i)).value());
+  const std::vector<Case>& cases = value_cases();
   auto oracles = make_all_oracles(state.range(0) == 1);
   const auto declarations = load_declarations(BC_SOURCE_DIR "/corpus/known_divergences.jsonl");
   size_t i = 0;

@@ -101,9 +101,7 @@ class FrameReader {
       if (deadline) {
         const Io w = wait_for(fd, POLLIN, *deadline);
         if (w != Io::done) return w;
-      } else {
-        spin_until_ready(fd, POLLIN);  // then the blocking read below
-      }
+      }  // the worker blocks: an idle worker spinning would take a core from the one computing
       char chunk[1 << 16];
       const ssize_t got = ::read(fd, chunk, sizeof chunk);
       if (got > 0) buffer_.append(chunk, static_cast<size_t>(got));
@@ -315,14 +313,37 @@ class IsolatedOracle : public Oracle {
     return version_;
   }
 
+  void submit(const Case& c) override {
+    if (pid_ < 0 || submitted_) return;
+    const std::string request = frame(to_json(c));
+    const Clock::time_point deadline = Clock::now() + timeout_;
+    Io w;
+    {
+      SigpipeBlock block;
+      w = write_all(to_worker_, request, &deadline);
+      if (w == Io::eof) block.swallow();
+    }
+    // On any failure run() starts over and finds out what happened (it has the retry and the messages).
+    if (w == Io::done) submitted_ = Submitted{request, deadline};
+  }
+
   Outcome run(const Case& c) override {
     const std::string request = frame(to_json(c));
+    std::optional<Submitted> early = std::move(submitted_);
+    submitted_.reset();
+    if (early && early->request != request) {  // submitted, then not run: its answer is read and dropped
+      std::string ignored;
+      if (reader_.next(from_worker_, ignored, &early->deadline) != Io::done) kill_worker();
+      early.reset();
+    }
     for (int attempt = 0;; ++attempt) {
       if (pid_ < 0)
         if (std::optional<Outcome> failed = start()) return *failed;
-      const Clock::time_point deadline = Clock::now() + timeout_;
-      Io w;
-      {
+      Clock::time_point deadline = Clock::now() + timeout_;
+      Io w = Io::done;
+      if (early && attempt == 0) {
+        deadline = early->deadline;
+      } else {
         SigpipeBlock block;
         w = write_all(to_worker_, request, &deadline);
         if (w == Io::eof) block.swallow();
@@ -481,6 +502,11 @@ class IsolatedOracle : public Oracle {
   mutable FrameReader reader_;
   mutable bool identified_ = false;
   mutable std::string name_, version_;
+  struct Submitted {
+    std::string request;
+    Clock::time_point deadline;
+  };
+  std::optional<Submitted> submitted_;  // a case sent by submit() whose answer run() has yet to read
 };
 
 }  // namespace

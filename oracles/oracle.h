@@ -16,6 +16,9 @@ class Oracle {
   virtual std::string name() const = 0;     // "engine", "torch", "xtensor": the keys of results.jsonl's outcomes
   virtual std::string version() const = 0;  // the library version the oracle was built against
   virtual Outcome run(const Case& c) = 0;
+  // A hint that run(c) comes next: an oracle may start on c early (the isolated one sends it to its worker, so
+  // that the workers compute while this process runs the engine). run(c) must still be called.
+  virtual void submit(const Case&) {}
 };
 
 }  // namespace bc

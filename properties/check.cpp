@@ -42,6 +42,7 @@ CaseRecord evaluate(const std::string& property, const Case& c, std::vector<std:
     }
     return r;
   }
+  for (auto& o : oracles) o->submit(c);  // isolated oracles start while the engine runs
   for (auto& o : oracles) r.outcomes.emplace_back(o->name(), o->run(c));
   r.judgement = judge(property, c, r.outcomes, declarations);
   return r;

@@ -154,6 +154,23 @@ TEST(IsolatedOracle, CrashesBecomeOutcomesAndTheNextCaseGetsAFreshWorker) {
   EXPECT_EQ(wrapped->run(fine), direct.run(fine));
 }
 
+TEST(IsolatedOracle, SubmittedCasesAreAnsweredByRunAndAStraySubmitIsDropped) {
+  FakeOracle direct;
+  auto wrapped = isolated_fake();
+  const Case a = make_case("add", {{2, 3}, {3}}), b = make_case("sub", {{2}, {3}});
+  EXPECT_EQ(wrapped->run(a), direct.run(a));  // starts the worker (submit before that is a no-op)
+  wrapped->submit(b);
+  EXPECT_EQ(wrapped->run(b), direct.run(b));
+  wrapped->submit(a);  // then another case is run: a's answer must not become b's
+  EXPECT_EQ(wrapped->run(b), direct.run(b));
+  EXPECT_EQ(wrapped->run(a), direct.run(a));
+  // A crash of a submitted case is that case's outcome; the next one gets a fresh worker.
+  const Case segv = make_case("add", {{13}, {1}});
+  wrapped->submit(segv);
+  EXPECT_EQ(wrapped->run(segv).detail, "SIGSEGV");
+  EXPECT_EQ(wrapped->run(a), direct.run(a));
+}
+
 TEST(IsolatedOracle, AHangTimesOutAfterAboutTheTimeout) {
   FakeOracle direct;
   auto wrapped = isolated_fake();
