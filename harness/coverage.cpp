@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "harness/operands.h"
+
 namespace bc {
 
 std::vector<std::string> coverage_classes(const Case& c) {
@@ -27,6 +29,15 @@ std::vector<std::string> coverage_classes(const Case& c) {
         if (a[a.size() - d] == 1 && b[b.size() - d] != 1) stretch = true;
     }
   if (stretch) out.push_back("singleton vs non-singleton");
+  // Value cases: the op (its in-place form by name) x dtype x layout cells its operands fill, as built.
+  if (c.values) {
+    std::vector<std::string> cells;
+    for (const OperandPlan& p : plan_operands(c))
+      cells.push_back("cell " + c.op + " " + to_string(p.dtype) + " " + to_string(p.layout));
+    std::sort(cells.begin(), cells.end());
+    cells.erase(std::unique(cells.begin(), cells.end()), cells.end());
+    out.insert(out.end(), cells.begin(), cells.end());
+  }
   for (const std::string& t : c.tags) out.push_back(t);
   return out;
 }

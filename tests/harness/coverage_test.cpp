@@ -70,6 +70,17 @@ TEST(CoverageClasses, MaxRankIsTheLargest) {
   EXPECT_TRUE(has(coverage_classes(make_case(R"({"op": "add", "shapes": [[2],[1,1,1,2]]})")), "max rank 4"));
 }
 
+TEST(CoverageClasses, ValueCasesCountOpDtypeLayoutCells) {
+  const Names classes = coverage_classes(make_case(
+      R"({"op": "add_", "shapes": [[2, 3], [3]], "dtypes": ["float32", "int64"], "layouts": ["transposed", "transposed"],
+          "values": {"seed": 1}})"));
+  // The rank-1 operand cannot be transposed: its cell says what was built.
+  EXPECT_NE(std::find(classes.begin(), classes.end(), "cell add_ float32 transposed"), classes.end());
+  EXPECT_NE(std::find(classes.begin(), classes.end(), "cell add_ int64 contiguous"), classes.end());
+  const Names shape_only = coverage_classes(make_case(R"({"op": "add", "shapes": [[2],[2]]})"));
+  for (const std::string& c : shape_only) EXPECT_NE(c.rfind("cell ", 0), 0u) << c;
+}
+
 TEST(CoverageClasses, TagsComeLast) {
   const Names classes =
       coverage_classes(make_case(R"({"op": "add", "shapes": [[2],[2]], "tags": ["near_miss", "batch"]})"));
