@@ -162,6 +162,16 @@ std::optional<Error> check_inplace(const Var& self, bool grad_needed) {
 
 Var output(const Tensor& t) { return leaf(t).value(); }
 
+// The backward of a op b: the formula over the saved tensors (and the result, which pow's exponent reads).
+void attach_binary(const std::shared_ptr<Node>& node, BinaryOp o, SavedSet saved, const Tensor& result, Scalar alpha) {
+  if (reads(o, 1).result && node->wants(1)) saved.result = save_output(result, node->name);
+  const bool need_a = node->wants(0), need_b = node->wants(1);
+  attach(node, [o, saved, alpha, need_a, need_b](const Tensor& grad) {
+    return binary_formula(o, grad, saved.get(saved.self), saved.get(saved.other), saved.get(saved.result), alpha,
+                          need_a, need_b);
+  });
+}
+
 // Comparisons in place record a node whose gradients are zeros of the inputs' shapes.
 void attach_zeros(const std::shared_ptr<Node>& node) {
   const std::vector<Shape> shapes = node->input_shapes;
@@ -180,13 +190,7 @@ Result<Var> binary(BinaryOp o, const Var& a, const Var& b, Scalar alpha) {
   if (is_comparison(o)) return out;
   std::shared_ptr<Node> node = record(node_name(o), {a, b});
   if (!node) return out;
-  SavedSet saved = save_for(o, *node, a, b, false);
-  if (reads(o, 1).result && node->wants(1)) saved.result = save_output(out->data, node->name);
-  const bool need_a = node->wants(0), need_b = node->wants(1);
-  attach(node, [o, saved, alpha, need_a, need_b](const Tensor& grad) {
-    return binary_formula(o, grad, saved.get(saved.self), saved.get(saved.other), saved.get(saved.result), alpha,
-                          need_a, need_b);
-  });
+  attach_binary(node, o, save_for(o, *node, a, b, false), out->data, alpha);
   set_history(out, node);
   return out;
 }
@@ -203,12 +207,7 @@ Result<Var> binary_(BinaryOp o, const Var& self, const Var& other, Scalar alpha)
     attach_zeros(node);
     return self;
   }
-  if (reads(o, 1).result && node->wants(1)) saved.result = save_output(self->data, node->name);
-  const bool need_a = node->wants(0), need_b = node->wants(1);
-  attach(node, [o, saved, alpha, need_a, need_b](const Tensor& grad) {
-    return binary_formula(o, grad, saved.get(saved.self), saved.get(saved.other), saved.get(saved.result), alpha,
-                          need_a, need_b);
-  });
+  attach_binary(node, o, saved, self->data, alpha);
   return self;
 }
 
