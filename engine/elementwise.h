@@ -6,6 +6,7 @@
 #include <optional>
 #include <string>
 
+#include "engine/scalar.h"
 #include "engine/tensor.h"
 
 namespace bc {
@@ -16,11 +17,6 @@ std::optional<BinaryOp> binary_op_from_name(const std::string& name);  // "add",
 const char* to_string(BinaryOp op);
 bool is_comparison(BinaryOp op);
 
-// A scalar argument as LibTorch sees it: an integer (Python int) or a floating value (Python float).
-struct Scalar {
-  double value = 1;
-  bool integral = true;
-};
 
 // a op b (alpha scales b for add and sub).
 Result<Tensor> binary(BinaryOp op, const Tensor& a, const Tensor& b, Scalar alpha = {});

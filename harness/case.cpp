@@ -1,5 +1,6 @@
 #include "harness/case.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <limits>
@@ -22,7 +23,15 @@ const std::vector<OpInfo>& known_ops() {
     v.push_back({"broadcast_shapes", -1, "broadcast_shapes"});
     v.push_back({"expand", 2, "expand"});
     v.push_back({"sum_to", 2, "sum_to"});
-    v.push_back({"matmul", 2, "matmul"});
+    // Three-operand pointwise ops (seed 003): c + value * a * b, c + value * a / b.
+    for (const char* name : {"addcmul", "addcdiv"}) v.push_back({name, 3, "elementwise"});
+    for (const char* name : {"addcmul_", "addcdiv_"}) v.push_back({name, 3, "inplace"});
+    // Products (seeds 002, 003): matmul broadcasts its batch dims; mm, bmm, mv, dot and outer do not broadcast.
+    for (const char* name : {"matmul", "mm", "bmm", "mv", "dot", "outer"}) v.push_back({name, 2, "matmul"});
+    // Fused products beta * c + alpha * product(a, b), where only c broadcasts (seed 003's table); in place too.
+    for (const char* name : {"addmm", "addmv", "addr", "baddbmm", "addbmm", "addmm_", "addmv_", "addr_", "baddbmm_",
+                             "addbmm_"})
+      v.push_back({name, 3, "fused"});
     v.push_back({"diamond", 2, "autograd"});  // (a + b) * a: a reaches the result by two paths
     return v;
   }();
@@ -52,6 +61,16 @@ bool is_gradient_case(const Case& c) {
   for (bool b : c.requires_grad)
     if (b) return true;
   return false;
+}
+
+const std::vector<std::string>& scalar_names() {
+  static const std::vector<std::string> names = {"alpha", "beta", "value"};
+  return names;
+}
+
+Scalar scalar_of(const Case& c, const std::string& name) {
+  const auto it = c.scalars.find(name);
+  return it == c.scalars.end() ? Scalar{} : it->second;
 }
 
 DType dtype_of(const Case& c, size_t k) { return k < c.dtypes.size() ? c.dtypes[k] : DType::float32; }
@@ -175,10 +194,11 @@ Case case_from_json(const nlohmann::json& j) {
     } else if (key == "scalars") {
       if (!value.is_object()) throw CaseError("\"scalars\" must be an object such as {\"alpha\": 2}");
       for (const auto& [name, number] : value.items()) {
-        if (name != "alpha") throw CaseError("unknown scalar \"" + name + "\"; valid: alpha");
-        if (!number.is_number()) throw CaseError("\"scalars.alpha\" must be a number");
-        c.alpha = number.get<double>();
-        c.alpha_is_integer = number.is_number_integer();
+        const auto& names = scalar_names();
+        if (std::find(names.begin(), names.end(), name) == names.end())
+          throw CaseError("unknown scalar \"" + name + "\"; valid: alpha, beta, value");
+        if (!number.is_number()) throw CaseError("\"scalars." + name + "\" must be a number");
+        c.scalars[name] = Scalar{number.get<double>(), number.is_number_integer()};
       }
     } else if (key == "values") {
       const char* form = "\"values\" must be an object such as {\"seed\": 7}, {\"seed\": 7, \"special\": true} or "
@@ -306,8 +326,8 @@ nlohmann::json to_json(const Case& c) {
     j["layouts"] = nlohmann::json::array();
     for (Layout l : c.layouts) j["layouts"].push_back(to_string(l));
   }
-  if (c.alpha)
-    j["scalars"] = {{"alpha", c.alpha_is_integer ? nlohmann::json(static_cast<int64_t>(*c.alpha)) : nlohmann::json(*c.alpha)}};
+  for (const auto& [name, s] : c.scalars)
+    j["scalars"][name] = s.integral ? nlohmann::json(static_cast<int64_t>(s.value)) : nlohmann::json(s.value);
   if (!c.requires_grad.empty()) {
     j["requires_grad"] = nlohmann::json::array();
     for (bool b : c.requires_grad) j["requires_grad"].push_back(b);

@@ -2,6 +2,7 @@
 // Cases are plain data, readable and stable across generator changes; unknown JSON fields are kept as they are.
 #pragma once
 
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -10,6 +11,7 @@
 
 #include "engine/dtype.h"
 #include "engine/error.h"
+#include "engine/scalar.h"
 #include "engine/shape.h"
 
 namespace bc {
@@ -58,8 +60,9 @@ struct Case {
   std::vector<Shape> shapes;
   std::vector<DType> dtypes;      // per operand; empty: all float32
   std::vector<Layout> layouts;    // per operand; empty: all contiguous
-  std::optional<double> alpha;    // "scalars": {"alpha": ...} for add/sub
-  bool alpha_is_integer = true;   // written 2 (a Python int) rather than 2.0 (a float): LibTorch tells them apart
+  // "scalars": {"alpha": 2, "beta": 0.5, "value": 2}: alpha for add/sub and the fused products, beta for the
+  // fused products, value for addcmul/addcdiv. Written 2 (a Python int) or 2.0 (a float): LibTorch tells them apart.
+  std::map<std::string, Scalar> scalars;
   std::optional<ValueSpec> values;  // absent: a shape-level case (no values are compared)
   // Gradients (docs/notes/gradient-cases.md): which operands require grad; the upstream gradient's value seed
   // (absent: ones); an operand written in place (add_ 1) between the forward and backward.
@@ -77,8 +80,14 @@ struct Case {
 struct OpInfo {
   std::string name;
   int arity;
-  std::string family;  // "elementwise", "inplace", "broadcast_shapes", "expand", "sum_to", "matmul"
+  // "elementwise", "inplace", "broadcast_shapes", "expand", "sum_to", "matmul" (products), "fused" (fused
+  // products, out of place and in place: an in-place op's name ends in '_'), "autograd"
+  std::string family;
 };
+
+// The scalars a case may give (alpha, beta, value), and one of them with its default (the integer 1) filled in.
+const std::vector<std::string>& scalar_names();
+Scalar scalar_of(const Case& c, const std::string& name);
 
 // Whether the case runs backward: some operand requires grad.
 bool is_gradient_case(const Case& c);

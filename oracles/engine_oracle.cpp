@@ -59,7 +59,7 @@ Result<ag::Var> forward(const Case& c, const std::vector<ag::Var>& t) {
     return ag::binary(BinaryOp::mul, sum.value(), t[0]);
   }
   const std::optional<BinaryOp> op = binary_op_from_name(name);
-  const Scalar alpha{c.alpha.value_or(1.0), c.alpha ? c.alpha_is_integer : true};
+  const Scalar alpha = scalar_of(c, "alpha");
   return inplace ? ag::binary_(*op, t[0], t[1], alpha) : ag::binary(*op, t[0], t[1], alpha);
 }
 

@@ -121,6 +121,11 @@ at::Tensor run_binary_(const std::string& op, at::Tensor& a, const at::Tensor& b
   return a.ge_(b);
 }
 
+// A case's scalar as the Python value it stands for: an int or a float.
+at::Scalar torch_scalar(const Scalar& s) {
+  return s.integral ? at::Scalar(static_cast<int64_t>(s.value)) : at::Scalar(s.value);
+}
+
 std::vector<double> values_of(const at::Tensor& t) {
   const at::Tensor d = t.to(at::kDouble).contiguous();
   return std::vector<double>(d.data_ptr<double>(), d.data_ptr<double>() + d.numel());
@@ -128,9 +133,7 @@ std::vector<double> values_of(const at::Tensor& t) {
 
 at::Tensor forward(const OpInfo& op, const Case& c, std::vector<at::Tensor>& t) {
   // alpha as the case writes it: an int (the default 1) or a float, which LibTorch checks differently.
-  const at::Scalar alpha = !c.alpha ? at::Scalar(int64_t{1})
-                           : c.alpha_is_integer ? at::Scalar(static_cast<int64_t>(*c.alpha))
-                                                : at::Scalar(*c.alpha);
+  const at::Scalar alpha = torch_scalar(scalar_of(c, "alpha"));
   if (c.op == "lerp") return at::lerp(t[0], t[1], t[2]);
   if (c.op == "lerp_") return t[0].lerp_(t[1], t[2]);
   if (c.op == "where") return at::where(t[0], t[1], t[2]);

@@ -11,8 +11,9 @@ namespace {
 template <class A, class B>
 Outcome binary(const Case& c, const A& a, const B& b) {
   const std::string& op = c.op;
-  if (op == "add") return c.alpha ? with_alpha(c, [&](auto alpha) { return evaluate(a + alpha * b); }) : evaluate(a + b);
-  if (op == "sub") return c.alpha ? with_alpha(c, [&](auto alpha) { return evaluate(a - alpha * b); }) : evaluate(a - b);
+  const bool alpha = c.scalars.count("alpha") > 0;
+  if (op == "add") return alpha ? with_scalar(c, "alpha", [&](auto s) { return evaluate(a + s * b); }) : evaluate(a + b);
+  if (op == "sub") return alpha ? with_scalar(c, "alpha", [&](auto s) { return evaluate(a - s * b); }) : evaluate(a - b);
   if (op == "mul") return evaluate(a * b);
   if (op == "div") return evaluate(a / b);
   if (op == "pow") return evaluate(xt::pow(a, b));

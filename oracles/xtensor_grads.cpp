@@ -91,8 +91,8 @@ std::optional<DType> forward_type(const std::string& name, const Case& c) {
         using TA = typename decltype(ta)::type;
         using TB = typename decltype(tb)::type;
         if (name == "add" || name == "sub") {
-          if (!c.alpha) return BC_XT_TYPE(operand<TA>() + operand<TB>());
-          if (c.alpha_is_integer) return BC_XT_TYPE(operand<TA>() + int64_t{} * operand<TB>());
+          if (!c.scalars.count("alpha")) return BC_XT_TYPE(operand<TA>() + operand<TB>());
+          if (scalar_of(c, "alpha").integral) return BC_XT_TYPE(operand<TA>() + int64_t{} * operand<TB>());
           return BC_XT_TYPE(operand<TA>() + double{} * operand<TB>());
         }
         if (name == "mul") return BC_XT_TYPE(operand<TA>() * operand<TB>());
@@ -261,7 +261,7 @@ Outcome run_xtensor_grads(const Case& c) {
     std::vector<A> x;
     for (const OperandPlan& p : plans)
       x.push_back(xt::broadcast(array_of(XShape(p.shape.begin(), p.shape.end()), view_values(p, p.base_values)), shape));
-    const double alpha = c.alpha.value_or(1.0);
+    const double alpha = scalar_of(c, "alpha").value;
     const A r = stored(forward(name, x, alpha), *type);
     const A g = array_of(shape, upstream_values(c, *type, static_cast<int64_t>(r.size())));
     const std::vector<A> full = full_grads(name, x, r, g, alpha);

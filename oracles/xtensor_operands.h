@@ -109,19 +109,20 @@ Outcome evaluate(E&& expression) {
   return result(r);
 }
 
-// alpha has no xtensor form: `a + alpha * b`, with alpha a C++ int64_t or double as the case writes it (2 or 2.0),
-// so that C++'s conversions apply to it as Python's would to an int or a float.
+// A scalar (alpha, beta, value) has no xtensor form: `a + alpha * b`, with alpha a C++ int64_t or double as the
+// case writes it (2 or 2.0), so that C++'s conversions apply to it as Python's would to an int or a float.
 template <class F>
-Outcome with_alpha(const Case& c, F&& f) {
-  if (!c.alpha || c.alpha_is_integer) return f(static_cast<int64_t>(c.alpha.value_or(1)));
-  return f(*c.alpha);
+Outcome with_scalar(const Case& c, const std::string& name, F&& f) {
+  const Scalar s = scalar_of(c, name);
+  if (s.integral) return f(static_cast<int64_t>(s.value));
+  return f(s.value);
 }
 
 // a op= b, as xtensor's computed assignment does it, and the left side's values after it.
 template <class S, class B>
 Outcome assign(const Case& c, S& a, const B& b) {
   if (c.op == "add_" || c.op == "sub_") {
-    return with_alpha(c, [&](auto alpha) {
+    return with_scalar(c, "alpha", [&](auto alpha) {
       if (c.op == "add_") a += alpha * b;
       else a -= alpha * b;
       return result(a);

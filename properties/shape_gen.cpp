@@ -260,8 +260,8 @@ rc::Gen<Case> value_case() {
       c.layouts.push_back(l);
     }
     if ((op == "add" || op == "sub" || op == "add_" || op == "sub_") && *weighted<bool>({{2, false}, {1, true}})) {
-      c.alpha = *weighted<double>({{3, 2.0}, {1, -1.0}, {1, 0.5}, {1, 2.5}});
-      c.alpha_is_integer = *c.alpha == std::floor(*c.alpha) && *weighted<bool>({{1, true}, {1, false}});
+      const double alpha = *weighted<double>({{3, 2.0}, {1, -1.0}, {1, 0.5}, {1, 2.5}});
+      c.scalars["alpha"] = Scalar{alpha, alpha == std::floor(alpha) && *weighted<bool>({{1, true}, {1, false}})};
     }
     ValueSpec v;
     v.seed = *rc::gen::inRange<uint64_t>(0, 1000000);
@@ -317,8 +317,8 @@ rc::Gen<Case> grad_case(int max_rank) {
                                           {1, Layout::expanded}});
     for (int k = 0; k < arity; ++k) c.layouts.push_back(*layout);
     if ((op == "add" || op == "sub" || op == "add_" || op == "sub_") && *weighted<bool>({{2, false}, {1, true}})) {
-      c.alpha = *weighted<double>({{3, 2.0}, {1, -1.0}, {1, 0.5}});
-      c.alpha_is_integer = *c.alpha == std::floor(*c.alpha);
+      const double alpha = *weighted<double>({{3, 2.0}, {1, -1.0}, {1, 0.5}});
+      c.scalars["alpha"] = Scalar{alpha, alpha == std::floor(alpha)};
     }
     ValueSpec v;
     v.seed = *rc::gen::inRange<uint64_t>(0, 1000000);

@@ -19,7 +19,7 @@ TEST(CaseValueFields, ParseAndRoundTrip) {
                            "layouts": ["transposed", "strided"], "scalars": {"alpha": 2}, "values": {"seed": 9, "special": true}})");
   EXPECT_EQ(c.dtypes, (std::vector<DType>{DType::int64, DType::float32}));
   EXPECT_EQ(c.layouts, (std::vector<Layout>{Layout::transposed, Layout::strided}));
-  EXPECT_EQ(c.alpha, 2.0);
+  EXPECT_EQ(scalar_of(c, "alpha").value, 2.0);
   EXPECT_EQ(c.values, (ValueSpec{9, true, {}}));
   EXPECT_EQ(to_json(case_from_json(to_json(c))), to_json(c));
   EXPECT_TRUE(c.extra.empty());

@@ -74,7 +74,7 @@ TEST_F(XtensorGradsTest, OnlyOperandsThatRequireGradGetOne) {
 
 TEST_F(XtensorGradsTest, AlphaScalesOthersGradient) {
   Case c = grad_case("sub", {{2}, {2, 2}}, {{1, 2}, {1, 2, 3, 4}}, {true, true});
-  c.alpha = 2;
+  c.scalars["alpha"] = Scalar{2, true};
   const Outcome o = xt->run(c);
   EXPECT_EQ(o.values, (V{-1, -2, -5, -6}));
   EXPECT_EQ(grad(o, 0), (Grad{{2}, "float32", {2, 2}}));
