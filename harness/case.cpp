@@ -26,6 +26,10 @@ const std::vector<OpInfo>& known_ops() {
     // Three-operand pointwise ops (seed 003): c + value * a * b, c + value * a / b.
     for (const char* name : {"addcmul", "addcdiv"}) v.push_back({name, 3, "elementwise"});
     for (const char* name : {"addcmul_", "addcdiv_"}) v.push_back({name, 3, "inplace"});
+    // Their unfused forms, for the equivalence seed 003 states: add(c, mul(a, b), alpha=value), and div; in place
+    // c.add_(mul(a, b), alpha=value).
+    for (const char* name : {"unfused_addcmul", "unfused_addcdiv", "unfused_addcmul_", "unfused_addcdiv_"})
+      v.push_back({name, 3, "unfused"});
     // Products (seeds 002, 003): matmul broadcasts its batch dims; mm, bmm, mv, dot and outer do not broadcast.
     for (const char* name : {"matmul", "mm", "bmm", "mv", "dot", "outer"}) v.push_back({name, 2, "matmul"});
     // Fused products beta * c + alpha * product(a, b), where only c broadcasts (seed 003's table); in place too.

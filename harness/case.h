@@ -81,7 +81,8 @@ struct OpInfo {
   std::string name;
   int arity;
   // "elementwise", "inplace", "broadcast_shapes", "expand", "sum_to", "matmul" (products), "fused" (fused
-  // products, out of place and in place: an in-place op's name ends in '_'), "autograd"
+  // products, out of place and in place: an in-place op's name ends in '_'), "unfused" (addcmul and addcdiv
+  // written as add(c, mul(a, b), alpha=value)), "autograd"
   std::string family;
 };
 

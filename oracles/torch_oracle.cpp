@@ -131,9 +131,46 @@ std::vector<double> values_of(const at::Tensor& t) {
   return std::vector<double>(d.data_ptr<double>(), d.data_ptr<double>() + d.numel());
 }
 
+at::Tensor run_product(const Case& c, std::vector<at::Tensor>& t) {
+  static const std::map<std::string, at::Tensor (*)(const at::Tensor&, const at::Tensor&)> products = {
+      {"matmul", [](const at::Tensor& a, const at::Tensor& b) { return at::matmul(a, b); }},
+      {"mm", [](const at::Tensor& a, const at::Tensor& b) { return at::mm(a, b); }},
+      {"bmm", [](const at::Tensor& a, const at::Tensor& b) { return at::bmm(a, b); }},
+      {"mv", [](const at::Tensor& a, const at::Tensor& b) { return at::mv(a, b); }},
+      {"dot", [](const at::Tensor& a, const at::Tensor& b) { return at::dot(a, b); }},
+      {"outer", [](const at::Tensor& a, const at::Tensor& b) { return at::outer(a, b); }},
+  };
+  if (products.count(c.op)) return products.at(c.op)(t[0], t[1]);
+  const at::Scalar beta = torch_scalar(scalar_of(c, "beta")), alpha = torch_scalar(scalar_of(c, "alpha"));
+  if (c.op == "addmm") return at::addmm(t[0], t[1], t[2], beta, alpha);
+  if (c.op == "addmv") return at::addmv(t[0], t[1], t[2], beta, alpha);
+  if (c.op == "addr") return at::addr(t[0], t[1], t[2], beta, alpha);
+  if (c.op == "baddbmm") return at::baddbmm(t[0], t[1], t[2], beta, alpha);
+  if (c.op == "addbmm") return at::addbmm(t[0], t[1], t[2], beta, alpha);
+  if (c.op == "addmm_") return t[0].addmm_(t[1], t[2], beta, alpha);
+  if (c.op == "addmv_") return t[0].addmv_(t[1], t[2], beta, alpha);
+  if (c.op == "addr_") return t[0].addr_(t[1], t[2], beta, alpha);
+  if (c.op == "baddbmm_") return t[0].baddbmm_(t[1], t[2], beta, alpha);
+  return t[0].addbmm_(t[1], t[2], beta, alpha);
+}
+
+// addcmul and addcdiv, and their unfused forms (properties/equivalence.h).
+at::Tensor run_addc(const Case& c, std::vector<at::Tensor>& t) {
+  const at::Scalar value = torch_scalar(scalar_of(c, "value"));
+  if (c.op == "addcmul") return at::addcmul(t[0], t[1], t[2], value);
+  if (c.op == "addcdiv") return at::addcdiv(t[0], t[1], t[2], value);
+  if (c.op == "addcmul_") return t[0].addcmul_(t[1], t[2], value);
+  if (c.op == "addcdiv_") return t[0].addcdiv_(t[1], t[2], value);
+  const bool mul = c.op.find("addcmul") != std::string::npos;
+  const at::Tensor product = mul ? at::mul(t[1], t[2]) : at::div(t[1], t[2]);
+  return c.op.back() == '_' ? t[0].add_(product, value) : at::add(t[0], product, value);
+}
+
 at::Tensor forward(const OpInfo& op, const Case& c, std::vector<at::Tensor>& t) {
   // alpha as the case writes it: an int (the default 1) or a float, which LibTorch checks differently.
   const at::Scalar alpha = torch_scalar(scalar_of(c, "alpha"));
+  if (op.family == "matmul" || op.family == "fused") return run_product(c, t);
+  if (c.op.rfind("addc", 0) == 0 || c.op.rfind("unfused_addc", 0) == 0) return run_addc(c, t);
   if (c.op == "lerp") return at::lerp(t[0], t[1], t[2]);
   if (c.op == "lerp_") return t[0].lerp_(t[1], t[2]);
   if (c.op == "where") return at::where(t[0], t[1], t[2]);
@@ -187,7 +224,9 @@ class TorchOracle : public Oracle {
  private:
   Outcome call(const OpInfo& op, const Case& c) {
     const auto& s = c.shapes;
-    if (op.family == "elementwise" || op.family == "inplace" || op.family == "autograd") return run_program(op, c);
+    if (op.family == "elementwise" || op.family == "inplace" || op.family == "autograd" || op.family == "matmul" ||
+        op.family == "fused" || op.family == "unfused")
+      return run_program(op, c);
     if (op.family == "broadcast_shapes") {
       std::vector<at::Tensor> ts;
       for (const Shape& shape : s) ts.push_back(make(shape));
@@ -202,7 +241,6 @@ class TorchOracle : public Oracle {
             "at::sum_to reads out of bounds when the target has more dims than the tensor; not called");
       return from_tensor(at::sum_to(make(s[0]), s[1]));
     }
-    if (op.family == "matmul") return from_tensor(at::matmul(make(s[0]), make(s[1])));
     return Outcome::unsupported_because("no LibTorch call for op " + c.op);
   }
 };

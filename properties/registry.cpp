@@ -1,6 +1,7 @@
 #include "properties/registry.h"
 
 #include "engine/broadcast.h"
+#include "properties/product_gen.h"
 #include "properties/shape_gen.h"
 
 namespace bc {
@@ -27,6 +28,21 @@ const std::vector<Property>& properties() {
       {"matmul_agree", "matmul: 1-D promotion, matrix dims, batch broadcasting", gen::matmul_case(), Check::oracles,
        {"valid", "inner dims differ", "batch dims conflict", "0-D operand", "size-0 dim", "engine ok",
         "engine error:matmul_shape", "engine error:broadcast"}},
+      {"products_agree", "matmul, mm, bmm, mv, dot, outer on values: batch broadcasting, dtypes, layouts, gradients",
+       gen::product_case(), Check::oracles,
+       {"valid", "near miss", "inner dims differ", "batch dims conflict", "rank outside the op's domain",
+        "1-D operand", "batched", "size-0 dim", "mixed dtypes", "dtype int64", "dtype float64", "layout transposed",
+        "layout strided", "layout expanded", "gradient", "engine ok", "engine error:matmul_shape",
+        "engine error:broadcast"}},
+      {"fused_agree", "addmm, addmv, addr, baddbmm, addbmm (and in place): only c broadcasts; beta and alpha",
+       gen::fused_case(), Check::oracles,
+       {"out-of-place", "in-place", "c is the product's shape", "c broadcasts", "c conflicts", "inner dims differ",
+        "beta 0", "beta fractional", "alpha fractional", "special values", "dtype int64", "gradient", "engine ok",
+        "engine error:expand", "engine error:matmul_shape", "engine error:inplace_shape"}},
+      {"addc_equivalence", "addcmul/addcdiv equal add(c, mul(a, b), alpha=value) on each implementation (seed 003)",
+       gen::addc_case(), Check::equivalence,
+       {"out-of-place", "in-place", "value integral", "value fractional", "dtype int64", "mixed dtypes",
+        "singleton vs non-singleton", "rank-0 operand", "size-0 dim", "gradient", "engine ok"}},
       {"values_agree", "elementwise ops on values: dtypes, layouts, in-place rules, special values",
        gen::value_case(), Check::oracles,
        {"in-place", "out-of-place", "near miss", "dtype bool", "dtype int64", "dtype float32", "dtype float64",
@@ -45,7 +61,7 @@ const std::vector<Property>& properties() {
       {"grads_finite_difference", "the engine's gradients against central finite differences (float64)",
        gen::grad_case(3), Check::finite_differences,
        {"in-place", "out-of-place", "diamond", "singleton vs non-singleton", "engine ok"}},
-      {"broadcast_algebra", "commutative, associative, rank 0 the identity, idempotent (engine)",
+      {"broadcast_algebra", "commutative, associative, any grouping of three (seed 003), rank 0 the identity, idempotent (engine)",
        gen::algebra_case(), Check::algebra, {"arbitrary", "broadcastable", "rank-0 operand", "size-0 dim"}},
   };
   return all;
@@ -92,6 +108,14 @@ std::string broadcast_algebra_violation(const Case& c) {
   const Result<Shape> all = broadcast_shapes(c.shapes);
   if (!same(all, left)) return "n-ary: broadcast(" + A + ", " + B + ", " + C + ") = " + show(all) +
                                " but the pairwise fold gives " + show(left);
+  // Seed 003's proof sketch for addcmul(c, a, b): every grouping of the three gives the n-ary broadcast.
+  const Result<Shape> groupings[] = {then(cc, broadcast_shapes(a, b)), then(broadcast_shapes(cc, a), b),
+                                     then(broadcast_shapes(cc, b), a)};
+  for (const Result<Shape>& g : groupings)
+    if (!same(g, all))
+      return "grouping: broadcast(" + C + ", broadcast(" + A + ", " + B + ")) = " + show(groupings[0]) +
+             ", broadcast(broadcast(" + C + ", " + A + "), " + B + ") = " + show(groupings[1]) + ", broadcast(broadcast(" +
+             C + ", " + B + "), " + A + ") = " + show(groupings[2]) + " but all three together give " + show(all);
   for (const Shape& x : c.shapes) {
     const Result<Shape> xl = broadcast_shapes(Shape{}, x), xr = broadcast_shapes(x, Shape{});
     if (!same(xl, x) || !same(xr, x))

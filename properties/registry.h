@@ -15,6 +15,7 @@ enum class Check {
   oracles,  // run the case on every oracle; outcomes must agree and the engine's message must equal LibTorch's
   algebra,  // the laws of broadcasting on the engine alone (broadcast_algebra_violation below)
   finite_differences,  // the engine's gradients against finite differences (properties/finite_difference.h)
+  equivalence,  // on each oracle alone: a fused op against its unfused form (properties/equivalence.h)
 };
 
 struct Property {
@@ -30,8 +31,9 @@ const Property* find_property(const std::string& name);
 std::string property_names();
 
 // For a case of three shapes a, b, c: the first law of broadcasting that the engine breaks, described with the
-// shapes involved, or "" when all hold. Laws: commutative, associative (and equal to the n-ary fold), rank 0 is
-// the identity, idempotent.
+// shapes involved, or "" when all hold. Laws: commutative, associative (and equal to the n-ary fold), every grouping
+// of the three equal to broadcasting them together (seed 003's addcmul proof sketch), rank 0 is the identity,
+// idempotent.
 std::string broadcast_algebra_violation(const Case& c);
 
 }  // namespace bc

@@ -4,27 +4,9 @@
 
 #include "harness/operands.h"
 #include "properties/shape_set.h"
+#include "properties/weighted.h"
 
 namespace bc::gen {
-namespace {
-
-// Draw from weighted choices; shrink towards the first choice (RapidCheck's own weightedElement never shrinks).
-template <class T>
-rc::Gen<T> weighted(std::vector<std::pair<uint64_t, T>> choices) {
-  return rc::Gen<T>([choices](const rc::Random& random, int) {
-    uint64_t total = 0;
-    for (const auto& c : choices) total += c.first;
-    uint64_t pick = rc::Random(random).next() % total;
-    std::size_t index = 0;
-    while (pick >= choices[index].first) pick -= choices[index++].first;
-    return rc::shrinkable::map(
-        rc::shrinkable::shrinkRecur(index, [](std::size_t x) { return rc::shrink::towards<std::size_t>(x, 0); }),
-        [choices](std::size_t i) { return choices[i].second; });
-  });
-}
-
-// A value in [0, n) (n >= 1), shrinking towards 0.
-int index_below(int n) { return *rc::gen::inRange(0, n); }
 
 Case make_case(std::string op, std::vector<Shape> shapes, std::vector<std::string> tags) {
   Case c;
@@ -34,10 +16,7 @@ Case make_case(std::string op, std::vector<Shape> shapes, std::vector<std::strin
   return c;
 }
 
-// A size different from `other`, never 1: used to make a conflict.
 int64_t conflicting_size(int64_t other) { return *weighted(conflict_weights(other)); }
-
-}  // namespace
 
 rc::Gen<int64_t> size() { return weighted(size_weights()); }
 
@@ -151,9 +130,6 @@ rc::Gen<Case> sum_to_case() {
   });
 }
 
-namespace {
-
-// One matmul operand: a vector [k], a matrix [rows, k] (or [k, cols] on the right), or batch + matrix.
 Shape matmul_operand(int form, const Shape& batch, int64_t outer, int64_t inner, bool left) {
   if (form == 1) return {inner};
   Shape s = form == 3 ? batch : Shape{};
@@ -166,8 +142,6 @@ Shape matmul_operand(int form, const Shape& batch, int64_t outer, int64_t inner,
   }
   return s;
 }
-
-}  // namespace
 
 rc::Gen<Case> matmul_case() {
   return rc::gen::exec([] {
@@ -197,15 +171,14 @@ rc::Gen<Case> algebra_case() {
   });
 }
 
-namespace {
-
-// Sorted, unique tags: a case's dtype and layout classes, as value_case and the gradient generators report them.
 void tag_dtypes_and_layouts(Case& c) {
   for (DType t : c.dtypes) c.tags.push_back(std::string("dtype ") + to_string(t));
   for (const OperandPlan& p : plan_operands(c)) c.tags.push_back(std::string("layout ") + to_string(p.layout));
   std::sort(c.tags.begin(), c.tags.end());
   c.tags.erase(std::unique(c.tags.begin(), c.tags.end()), c.tags.end());
 }
+
+namespace {
 
 // The differentiable ops; in-place forms where PyTorch has them.
 const std::vector<std::pair<uint64_t, std::string>>& differentiable_ops() {
@@ -224,12 +197,12 @@ rc::Gen<Case> value_case() {
     static const std::vector<std::pair<uint64_t, std::string>> ops = {
         {6, "add"}, {3, "sub"}, {3, "mul"}, {3, "div"}, {2, "pow"}, {2, "atan2"}, {2, "fmod"}, {2, "remainder"},
         {2, "maximum"}, {2, "minimum"}, {1, "eq"}, {1, "ne"}, {1, "lt"}, {1, "le"}, {1, "gt"}, {1, "ge"},
-        {2, "lerp"}, {2, "where"}};
+        {2, "lerp"}, {2, "where"}, {2, "addcmul"}, {2, "addcdiv"}};
     std::string op = *weighted(ops);
     const bool has_inplace = op != "maximum" && op != "minimum" && op != "where";
     const bool inplace = has_inplace && *weighted<bool>({{1, false}, {1, true}});
     if (inplace) op += "_";
-    const int arity = (op == "lerp" || op == "lerp_" || op == "where") ? 3 : 2;
+    const int arity = arity_of(op);
     std::vector<Shape> shapes;
     std::vector<std::string> tags = {inplace ? "in-place" : "out-of-place"};
     if (*weighted<bool>({{6, false}, {1, true}})) {
@@ -262,6 +235,10 @@ rc::Gen<Case> value_case() {
     if ((op == "add" || op == "sub" || op == "add_" || op == "sub_") && *weighted<bool>({{2, false}, {1, true}})) {
       const double alpha = *weighted<double>({{3, 2.0}, {1, -1.0}, {1, 0.5}, {1, 2.5}});
       c.scalars["alpha"] = Scalar{alpha, alpha == std::floor(alpha) && *weighted<bool>({{1, true}, {1, false}})};
+    }
+    if (op.rfind("addc", 0) == 0 && *weighted<bool>({{1, false}, {1, true}})) {
+      const double value = *weighted<double>({{3, 2.0}, {1, -1.0}, {2, 0.5}});
+      c.scalars["value"] = Scalar{value, value == std::floor(value) && *weighted<bool>({{1, true}, {1, false}})};
     }
     ValueSpec v;
     v.seed = *rc::gen::inRange<uint64_t>(0, 1000000);
@@ -319,6 +296,10 @@ rc::Gen<Case> grad_case(int max_rank) {
     if ((op == "add" || op == "sub" || op == "add_" || op == "sub_") && *weighted<bool>({{2, false}, {1, true}})) {
       const double alpha = *weighted<double>({{3, 2.0}, {1, -1.0}, {1, 0.5}});
       c.scalars["alpha"] = Scalar{alpha, alpha == std::floor(alpha)};
+    }
+    if (op.rfind("addc", 0) == 0 && *weighted<bool>({{1, false}, {1, true}})) {
+      const double value = *weighted<double>({{3, 2.0}, {1, -1.0}, {1, 0.5}});
+      c.scalars["value"] = Scalar{value, value == std::floor(value)};
     }
     ValueSpec v;
     v.seed = *rc::gen::inRange<uint64_t>(0, 1000000);

@@ -31,6 +31,19 @@ rc::Gen<std::vector<Shape>> broadcastable(int count, int max_rank = 6);
 // sizes, neither of them 1 (one may be 0). Shrinks like broadcastable, keeping exactly that conflict.
 rc::Gen<std::vector<Shape>> near_miss(int count, int max_rank = 6);
 
+// A case of `op` on `shapes`, tagged with its generator classes.
+Case make_case(std::string op, std::vector<Shape> shapes, std::vector<std::string> tags);
+
+// A size different from `other`, never 1: used to make a conflict.
+int64_t conflicting_size(int64_t other);
+
+// One matmul operand: (form 1) a vector [inner]; (2) a matrix [outer, inner] on the left, [inner, outer] on the
+// right; (3) the same with `batch` dims in front.
+Shape matmul_operand(int form, const Shape& batch, int64_t outer, int64_t inner, bool left);
+
+// Adds a case's "dtype <t>" and "layout <l>" tags (layouts as built), sorted and unique.
+void tag_dtypes_and_layouts(Case& c);
+
 // Cases per property (tags name the generator branch, for coverage).
 rc::Gen<Case> elementwise_case();       // add/sub/mul/div; 3/4 broadcastable, 1/4 near miss
 rc::Gen<Case> inplace_case();           // add_/...; self = the full shape, self narrower than other, near miss

@@ -39,7 +39,7 @@ std::string parse_error(const json& j) {
 bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
 
 TEST(Case, ParsesEveryKnownOpWithItsArity) {
-  ASSERT_EQ(known_ops().size(), 57u);
+  ASSERT_EQ(known_ops().size(), 61u);
   for (const OpInfo& info : known_ops()) {
     SCOPED_TRACE(info.name);
     json shapes = info.arity < 0 ? json::parse("[[2, 1], [3, 1, 1], [1]]") : json::array();
@@ -67,7 +67,23 @@ TEST(Case, KnownOpsHaveTheDocumentedFamilies) {
   EXPECT_EQ(known_op_names(),
             "add, sub, mul, div, pow, atan2, fmod, remainder, maximum, minimum, eq, ne, lt, le, gt, ge, add_, sub_, "
             "mul_, div_, pow_, atan2_, fmod_, remainder_, eq_, ne_, lt_, le_, gt_, ge_, lerp, lerp_, where, "
-            "broadcast_shapes, expand, sum_to, matmul, diamond");
+            "broadcast_shapes, expand, sum_to, addcmul, addcdiv, addcmul_, addcdiv_, unfused_addcmul, "
+            "unfused_addcdiv, unfused_addcmul_, unfused_addcdiv_, matmul, mm, bmm, mv, dot, outer, addmm, addmv, "
+            "addr, baddbmm, addbmm, addmm_, addmv_, addr_, baddbmm_, addbmm_, diamond");
+  EXPECT_EQ(find_op("addmm_")->family, "fused");
+  EXPECT_EQ(find_op("addcmul")->arity, 3);
+  EXPECT_EQ(find_op("unfused_addcdiv_")->family, "unfused");
+}
+
+TEST(Case, ScalarsKeepHowTheyWereWritten) {
+  const Case c = case_from_json(json::parse(R"({"op": "addmm", "shapes": [[2], [2, 3], [3, 2]],
+                                               "scalars": {"beta": 0, "alpha": 2.0}})"));
+  EXPECT_EQ(scalar_of(c, "beta"), (Scalar{0, true}));
+  EXPECT_EQ(scalar_of(c, "alpha"), (Scalar{2, false}));
+  EXPECT_EQ(scalar_of(c, "value"), (Scalar{1, true}));  // absent: the integer 1
+  EXPECT_EQ(to_json(c)["scalars"].dump(), R"({"alpha":2.0,"beta":0})");
+  EXPECT_THROW(case_from_json(json::parse(R"({"op": "add", "shapes": [[1], [1]], "scalars": {"gamma": 1}})")),
+               CaseError);
 }
 
 TEST(Case, ParsesAllKnownFields) {
