@@ -55,7 +55,7 @@ std::shared_ptr<Node> record(const std::string& name, const std::vector<Var>& in
 }
 
 void set_history(const Var& v, const std::shared_ptr<Node>& node) {
-  if (!node) return;
+  if (!node || category(v->data.dtype()) != Category::floating) return;
   v->grad_fn = node;
   v->requires_grad = true;
 }

@@ -67,7 +67,8 @@ struct Node {
 // A node for an op on `inputs` (null when none of them requires grad: nothing is recorded).
 std::shared_ptr<Node> record(const std::string& name, const std::vector<Var>& inputs);
 
-// Makes `v` the output of `node` (and so a var that requires grad), or leaves it alone when node is null.
+// Makes `v` the output of `node` (and so a var that requires grad), or leaves it alone when node is null or v is
+// not floating: an integer or bool result is not differentiable (LibTorch asserts instead: torch-autograd-integer-result).
 void set_history(const Var& v, const std::shared_ptr<Node>& node);
 
 // Keeps the gradient that reaches v in v->grad during backward (retain_grad), for non-leaves.

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <map>
 
+#include "engine/autograd_formula.h"
 #include "engine/grad_math.h"
 #include "engine/sum_to.h"
 #include "engine/overlap.h"
@@ -10,34 +11,11 @@
 namespace bc::ag {
 namespace {
 
-// A formula's intermediate op cannot fail on inputs that the forward accepted; if one does, backward reports it.
-struct FormulaError {
-  Error error;
-};
-Tensor must(Result<Tensor> r) {
-  if (!r.ok()) throw FormulaError{r.error()};
-  return r.value();
-}
 Tensor op(BinaryOp o, const Tensor& a, const Tensor& b) { return must(bc::binary(o, a, b)); }
 Tensor mul(const Tensor& a, const Tensor& b) { return op(BinaryOp::mul, a, b); }
 Tensor div(const Tensor& a, const Tensor& b) { return op(BinaryOp::div, a, b); }
-Tensor number(double v, const Tensor& like) { return scalar_tensor(v, like.dtype()); }
 Tensor choose(const Tensor& c, const Tensor& a, const Tensor& b) { return must(bc::where(c, a, b)); }
 Tensor masked_fill_zero(const Tensor& x, const Tensor& mask) { return choose(mask, number(0, x), x); }
-Tensor copy(const Tensor& t) { return Tensor::from_values(t.sizes(), t.dtype(), t.to_doubles()); }
-
-using Formula = std::function<Grads(const Tensor& grad)>;
-
-void attach(const std::shared_ptr<Node>& node, Formula f) {
-  if (!node) return;
-  node->backward = [f = std::move(f)](const Tensor& grad) -> Result<Grads> {
-    try {
-      return f(grad);
-    } catch (const FormulaError& e) {
-      return e.error;
-    }
-  };
-}
 
 // What each formula of a binary op reads, as derivatives.yaml writes it; only what a needed gradient reads is saved.
 struct Reads {
@@ -72,15 +50,14 @@ const char* node_name(BinaryOp o) {
 Grads binary_formula(BinaryOp o, const Tensor& grad, const Tensor& self, const Tensor& other, const Tensor& result,
                      Scalar alpha, bool need_self, bool need_other) {
   std::optional<Tensor> gs, go;
-  auto times_alpha = [&](const Tensor& g) { return alpha.value == 1 ? g : mul(g, number(alpha.value, g)); };
   switch (o) {
     case BinaryOp::add:
       gs = grad;
-      go = times_alpha(grad);
+      go = maybe_multiply(grad, alpha);
       break;
     case BinaryOp::sub:
       gs = grad;
-      go = times_alpha(neg(grad));
+      go = maybe_multiply(neg(grad), alpha);
       break;
     case BinaryOp::mul:
       if (need_self) gs = mul(grad, other);
@@ -151,16 +128,6 @@ SavedSet save_for(BinaryOp o, const Node& node, const Var& a, const Var& b, bool
   return s;
 }
 
-std::optional<Error> check_inplace(const Var& self, bool grad_needed) {
-  if (!grad_needed) return std::nullopt;
-  if (self->view_of_leaf && self->requires_grad)
-    return Error{ErrorKind::leaf_inplace, "a view of a leaf Variable that requires grad is being used in an in-place operation."};
-  if (self->is_leaf() && self->requires_grad)
-    return Error{ErrorKind::leaf_inplace, "a leaf Variable that requires grad is being used in an in-place operation."};
-  return std::nullopt;
-}
-
-Var output(const Tensor& t) { return leaf(t).value(); }
 
 // The backward of a op b: the formula over the saved tensors (and the result, which pow's exponent reads).
 void attach_binary(const std::shared_ptr<Node>& node, BinaryOp o, SavedSet saved, const Tensor& result, Scalar alpha) {

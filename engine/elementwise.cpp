@@ -7,6 +7,7 @@
 
 #include "engine/broadcast.h"
 #include "engine/inplace.h"
+#include "engine/wrapping.h"
 
 namespace bc {
 namespace {
@@ -32,11 +33,6 @@ const OpInfo kOps[] = {
 const OpInfo& info(BinaryOp op) { return kOps[static_cast<int>(op)]; }
 
 Error invalid(std::string message) { return Error{ErrorKind::invalid_argument, std::move(message)}; }
-
-// Two's-complement arithmetic without C++'s signed-overflow undefined behaviour (LibTorch wraps, in practice).
-int64_t wrap_add(int64_t a, int64_t b) { return static_cast<int64_t>(static_cast<uint64_t>(a) + static_cast<uint64_t>(b)); }
-int64_t wrap_sub(int64_t a, int64_t b) { return static_cast<int64_t>(static_cast<uint64_t>(a) - static_cast<uint64_t>(b)); }
-int64_t wrap_mul(int64_t a, int64_t b) { return static_cast<int64_t>(static_cast<uint64_t>(a) * static_cast<uint64_t>(b)); }
 
 // Integer power as LibTorch's powi: negative exponents give 0 except for bases 1 and -1.
 int64_t int_pow(int64_t base, int64_t exp) {
@@ -159,27 +155,6 @@ Result<std::vector<Value>> compute(BinaryOp op, const Tensor& a, const Tensor& b
   return out;
 }
 
-Tensor materialize(const Shape& shape, DType dtype, const std::vector<Value>& values) {
-  Tensor t = Tensor::zeros(shape, dtype);
-  for (size_t k = 0; k < values.size(); ++k) t.write(static_cast<int64_t>(k), values[k]);
-  return t;
-}
-
-// The in-place memory checks, as TensorIterator makes them before it looks at shapes.
-std::optional<Error> overlap_error(const Tensor& self, const std::vector<const Tensor*>& inputs) {
-  if (has_internal_overlap(self.view())) return Error{ErrorKind::internal_overlap, kInternalOverlapMessage};
-  for (const Tensor* in : inputs)
-    if (in->shares_storage_with(self) && overlap(self.view(), in->view()) == Overlap::partial)
-      return Error{ErrorKind::partial_overlap, kPartialOverlapMessage};
-  return std::nullopt;
-}
-
-void store(Tensor& self, const std::vector<Value>& values) {
-  const std::vector<int64_t> at = element_offsets(self.view());
-  for (size_t k = 0; k < at.size(); ++k) self.write(at[k], values[k]);
-  self.bump_version();
-}
-
 }  // namespace
 
 std::optional<BinaryOp> binary_op_from_name(const std::string& name) {
@@ -200,12 +175,12 @@ Result<Tensor> binary(BinaryOp op, const Tensor& a, const Tensor& b, Scalar alph
   if (auto e = alpha_check(op, types.value().compute, alpha)) return *e;
   Result<std::vector<Value>> values = compute(op, a, b, shape.value(), types.value().compute, alpha.value);
   if (!values.ok()) return values.error();
-  return materialize(shape.value(), types.value().result, values.value());
+  return Tensor::of_values(shape.value(), types.value().result, values.value());
 }
 
 Result<Tensor> binary_(BinaryOp op, Tensor& self, const Tensor& other, Scalar alpha) {
   if (auto e = sub_check(op, self, other)) return *e;
-  if (auto e = overlap_error(self, {&other})) return *e;
+  if (auto e = inplace_overlap_error(self, {&other})) return *e;
   Result<Shape> shape = inplace_shape(self.sizes(), {other.sizes()});
   if (!shape.ok()) return shape.error();
   Result<Types> types = types_for(op, self, other);
@@ -215,7 +190,7 @@ Result<Tensor> binary_(BinaryOp op, Tensor& self, const Tensor& other, Scalar al
   if (auto e = alpha_check(op, types.value().compute, alpha)) return *e;
   Result<std::vector<Value>> values = compute(op, self, other, shape.value(), types.value().compute, alpha.value);
   if (!values.ok()) return values.error();
-  store(self, values.value());
+  self.assign(values.value());
   return self;
 }
 
@@ -231,7 +206,7 @@ Result<Tensor> lerp_into(const Tensor& start, const Tensor& end, const Tensor& w
       return invalid(std::string("expected dtype ") + cxx_name(start.dtype()) + " for `" +
                      (t == &end ? "end" : "weight") + "` but got dtype " + cxx_name(t->dtype()));
   if (self)
-    if (auto e = overlap_error(*self, {&end, &weight})) return *e;
+    if (auto e = inplace_overlap_error(*self, {&end, &weight})) return *e;
   Result<Shape> shape = self ? inplace_shape(start.sizes(), {end.sizes(), weight.sizes()})
                              : broadcast_shapes(std::vector<Shape>{start.sizes(), end.sizes(), weight.sizes()});
   if (!shape.ok()) return shape.error();
@@ -252,8 +227,8 @@ Result<Tensor> lerp_into(const Tensor& start, const Tensor& end, const Tensor& w
       out[k] = Value::of_float(w < 0.5 ? a + w * (b - a) : b - (b - a) * (1 - w));
     }
   }
-  if (!self) return materialize(s, start.dtype(), out);
-  store(*self, out);
+  if (!self) return Tensor::of_values(s, start.dtype(), out);
+  self->assign(out);
   return *self;
 }
 
@@ -277,7 +252,7 @@ Result<Tensor> where(const Tensor& cond, const Tensor& a, const Tensor& b) {
              bo = element_offsets(b.expand(s).value().view());
   std::vector<Value> out(co.size());
   for (size_t k = 0; k < co.size(); ++k) out[k] = convert(cond.read(co[k]).i ? a.read(ao[k]) : b.read(bo[k]), type);
-  return materialize(s, type, out);
+  return Tensor::of_values(s, type, out);
 }
 
 }  // namespace bc

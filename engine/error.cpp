@@ -7,7 +7,8 @@ const std::vector<ErrorKind>& all_error_kinds() {
       ErrorKind::broadcast,        ErrorKind::inplace_shape,   ErrorKind::expand,
       ErrorKind::sum_to,           ErrorKind::matmul_shape,    ErrorKind::invalid_argument,
       ErrorKind::internal_overlap, ErrorKind::partial_overlap, ErrorKind::dtype_cast,
-      ErrorKind::leaf_inplace,     ErrorKind::version_counter, ErrorKind::other};
+      ErrorKind::leaf_inplace,     ErrorKind::version_counter, ErrorKind::dtype_mismatch,
+      ErrorKind::other};
   return kinds;
 }
 
@@ -24,6 +25,7 @@ const char* to_string(ErrorKind kind) {
     case ErrorKind::dtype_cast: return "dtype_cast";
     case ErrorKind::leaf_inplace: return "leaf_inplace";
     case ErrorKind::version_counter: return "version_counter";
+    case ErrorKind::dtype_mismatch: return "dtype_mismatch";
     case ErrorKind::other: return "other";
   }
   return "other";

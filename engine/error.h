@@ -23,6 +23,7 @@ enum class ErrorKind {
   dtype_cast,        // (values issue) result type cannot be cast to self's dtype
   leaf_inplace,      // (autograd issue) in-place on a leaf that requires grad
   version_counter,   // (autograd issue) a tensor needed by backward was modified in place
+  dtype_mismatch,    // an op that needs its operands in one dtype got several (mm, bmm, mv, dot, the fused products)
   other,             // anything unclassified; reports must show it
 };
 

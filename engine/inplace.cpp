@@ -15,4 +15,12 @@ Result<Shape> inplace_shape(const Shape& self, const std::vector<Shape>& others)
   return self;
 }
 
+std::optional<Error> inplace_overlap_error(const Tensor& self, const std::vector<const Tensor*>& inputs) {
+  if (has_internal_overlap(self.view())) return Error{ErrorKind::internal_overlap, kInternalOverlapMessage};
+  for (const Tensor* in : inputs)
+    if (in->shares_storage_with(self) && overlap(self.view(), in->view()) == Overlap::partial)
+      return Error{ErrorKind::partial_overlap, kPartialOverlapMessage};
+  return std::nullopt;
+}
+
 }  // namespace bc

@@ -41,6 +41,18 @@ Tensor Tensor::from_values(const Shape& sizes, DType dtype, const std::vector<do
   return t;
 }
 
+Tensor Tensor::of_values(const Shape& sizes, DType dtype, const std::vector<Value>& values) {
+  Tensor t = zeros(sizes, dtype);
+  for (size_t k = 0; k < values.size(); ++k) t.write(static_cast<int64_t>(k), values[k]);
+  return t;
+}
+
+void Tensor::assign(const std::vector<Value>& values) {
+  const std::vector<int64_t> at = element_offsets(view());
+  for (size_t k = 0; k < at.size(); ++k) write(at[k], values[k]);
+  bump_version();
+}
+
 bool Tensor::is_contiguous() const {
   const Shape want = contiguous_strides(sizes_);
   for (size_t d = 0; d < sizes_.size(); ++d)
@@ -112,6 +124,14 @@ Tensor Tensor::contiguous() const {
   const std::vector<int64_t> from = element_offsets(view());
   for (size_t k = 0; k < from.size(); ++k) out.write(static_cast<int64_t>(k), read(from[k]));
   return out;
+}
+
+Result<Tensor> Tensor::reshape(const Shape& sizes) const {
+  if (bc::numel(sizes) != numel())
+    return Error{ErrorKind::invalid_argument,
+                 "shape '" + format_shape(sizes) + "' is invalid for input of size " + std::to_string(numel())};
+  const Tensor dense = contiguous();
+  return Tensor(dense.storage_, sizes, contiguous_strides(sizes), dense.offset_);
 }
 
 Value Tensor::read(int64_t at) const {

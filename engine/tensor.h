@@ -42,6 +42,8 @@ class Tensor {
   // for zeros).
   static Tensor from_values(const Shape& sizes, DType dtype, const std::vector<double>& values = {});
   static Tensor zeros(const Shape& sizes, DType dtype) { return from_values(sizes, dtype); }
+  // A new contiguous tensor holding computed values (row-major), each converted to `dtype` as a store does.
+  static Tensor of_values(const Shape& sizes, DType dtype, const std::vector<Value>& values);
 
   DType dtype() const { return storage_->dtype; }
   const Shape& sizes() const { return sizes_; }
@@ -61,6 +63,9 @@ class Tensor {
   Result<Tensor> slice(int64_t dim, int64_t start, int64_t end, int64_t step) const;
   Result<Tensor> as_strided(const Shape& sizes, const Shape& strides, int64_t offset) const;
   Tensor contiguous() const;  // a copy when not contiguous, else this
+  // The same elements in row-major order at another shape of equal numel: a view when contiguous, else a view of
+  // a contiguous copy (LibTorch's reshape).
+  Result<Tensor> reshape(const Shape& sizes) const;
 
   // Elements in row-major index order, as doubles (exact for bool, for int64 up to 2^53, for floats).
   std::vector<double> to_doubles() const;
@@ -68,6 +73,9 @@ class Tensor {
   Value read(int64_t storage_offset) const;
   void write(int64_t storage_offset, const Value& v);  // converts to the storage dtype
   void bump_version() { ++storage_->version; }
+  // An in-place op's store: `values` (row-major, one per element) written through this view, then the version
+  // bumped once.
+  void assign(const std::vector<Value>& values);
 
  private:
   Tensor(std::shared_ptr<Storage> storage, Shape sizes, Shape strides, int64_t offset)

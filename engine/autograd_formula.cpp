@@ -1,0 +1,46 @@
+#include "engine/autograd_formula.h"
+
+#include "engine/elementwise.h"
+#include "engine/grad_math.h"
+
+namespace bc::ag {
+
+void attach(const std::shared_ptr<Node>& node, Formula f) {
+  if (!node) return;
+  node->backward = [f = std::move(f)](const Tensor& grad) -> Result<Grads> {
+    try {
+      return f(grad);
+    } catch (const FormulaError& e) {
+      return e.error;
+    }
+  };
+}
+
+Tensor number(double v, const Tensor& like) { return scalar_tensor(v, like.dtype()); }
+
+Tensor wrapped(Scalar s, const Tensor& like) {
+  DType t = like.dtype();
+  if (!s.integral && category(t) != Category::floating) t = DType::float32;
+  if (s.integral && t == DType::bool_) t = DType::int64;
+  return scalar_tensor(s.value, t);
+}
+
+Tensor copy(const Tensor& t) { return Tensor::from_values(t.sizes(), t.dtype(), t.to_doubles()); }
+
+Tensor maybe_multiply(const Tensor& g, Scalar s) {
+  return s.value == 1 ? g : must(bc::binary(BinaryOp::mul, g, wrapped(s, g)));
+}
+
+Var output(const Tensor& t) { return leaf(t).value(); }
+
+std::optional<Error> check_inplace(const Var& self, bool grad_needed) {
+  if (!grad_needed) return std::nullopt;
+  if (self->view_of_leaf && self->requires_grad)
+    return Error{ErrorKind::leaf_inplace,
+                 "a view of a leaf Variable that requires grad is being used in an in-place operation."};
+  if (self->is_leaf() && self->requires_grad)
+    return Error{ErrorKind::leaf_inplace, "a leaf Variable that requires grad is being used in an in-place operation."};
+  return std::nullopt;
+}
+
+}  // namespace bc::ag

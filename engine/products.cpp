@@ -1,0 +1,360 @@
+#include "engine/products.h"
+
+#include <map>
+
+#include "engine/elementwise.h"
+#include "engine/inplace.h"
+#include "engine/matmul_shape.h"
+#include "engine/wrapping.h"
+
+namespace bc {
+namespace {
+
+const std::map<std::string, ProductOp>& names() {
+  static const std::map<std::string, ProductOp> m = {
+      {"matmul", ProductOp::matmul}, {"mm", ProductOp::mm},     {"bmm", ProductOp::bmm},
+      {"mv", ProductOp::mv},         {"dot", ProductOp::dot},   {"outer", ProductOp::outer},
+      {"addmm", ProductOp::addmm},   {"addmv", ProductOp::addmv}, {"addr", ProductOp::addr},
+      {"baddbmm", ProductOp::baddbmm}, {"addbmm", ProductOp::addbmm}};
+  return m;
+}
+
+const char* const kNoDimensions = "Dimension specified as 0 but tensor has no dimensions";
+
+// t.size(d) as LibTorch reads it, with its errors for a dim the tensor does not have.
+Result<int64_t> size_at(const Tensor& t, int64_t d) {
+  if (t.dim() == 0)
+    return Error{ErrorKind::invalid_argument,
+                 "Dimension specified as " + std::to_string(d) + " but tensor has no dimensions"};
+  if (d >= t.dim())
+    return Error{ErrorKind::invalid_argument, "Dimension out of range (expected to be in range of [" +
+                                                  std::to_string(-t.dim()) + ", " + std::to_string(t.dim() - 1) +
+                                                  "], but got " + std::to_string(d) + ")"};
+  return t.sizes()[static_cast<size_t>(d)];
+}
+
+// The batched fused ops stretch c to the result shape before they check the batches (in place too), reading the
+// result's sizes from (batch1, dim) and (batch2, dim) pairs.
+Result<Shape> batched_target(std::initializer_list<std::pair<const Tensor*, int64_t>> dims, const Tensor& c) {
+  Shape target;
+  for (const auto& [t, d] : dims) {
+    Result<int64_t> n = size_at(*t, d);
+    if (!n.ok()) return n.error();
+    target.push_back(n.value());
+  }
+  Result<Tensor> stretched = c.expand(target);
+  if (!stretched.ok()) return stretched.error();
+  return target;
+}
+
+Error shape_error(std::string message) { return Error{ErrorKind::matmul_shape, std::move(message)}; }
+Error mismatch(std::string message) { return Error{ErrorKind::dtype_mismatch, std::move(message)}; }
+std::string dims(int64_t n) { return std::to_string(n); }
+
+// "expected scalar type Float but found Double": a kernel that dispatched on one operand's dtype reading another.
+Error scalar_type_error(DType expected, DType found) {
+  return mismatch(std::string("expected scalar type ") + torch_name(expected) + " but found " + torch_name(found));
+}
+
+// LibTorch's kernels for these ops have no bool instantiation; the message names the kernel.
+std::optional<Error> no_bool_kernel(const char* kernel, DType t) {
+  if (t != DType::bool_) return std::nullopt;
+  return Error{ErrorKind::invalid_argument, std::string("\"") + kernel + "\" not implemented for 'Bool'"};
+}
+
+// Structured kernels check an in-place self against the result they would allocate: dtype first, then sizes.
+// Dtypes print as C++ type names here (LibTorch's TypeMeta).
+const char* cxx_name(DType t) {
+  return t == DType::bool_ ? "bool" : t == DType::int64 ? "long int" : t == DType::float32 ? "float" : "double";
+}
+std::optional<Error> check_inplace(const Tensor& self, const Shape& sizes, DType dtype) {
+  if (self.dtype() != dtype)
+    return Error{ErrorKind::dtype_cast, std::string("Bad in-place call: input tensor dtype ") + cxx_name(self.dtype()) +
+                                            " and output tensor dtype " + cxx_name(dtype) + " should match"};
+  if (self.sizes() != sizes)
+    return Error{ErrorKind::inplace_shape, "Bad in-place call: input tensor size " + format_shape(self.sizes()) +
+                                               " and output tensor size " + format_shape(sizes) + " should match"};
+  return std::nullopt;
+}
+
+// A scalar argument in the computation dtype: LibTorch converts it with a plain cast (an integer computation
+// truncates 0.5 to 0; bool takes "not zero").
+Value scalar_in(Scalar s, DType type) { return convert(Value::of_float(s.value), type); }
+bool is_zero(const Value& v) { return v.is_float ? v.f == 0 : v.i == 0; }
+
+// x * y + acc in the computation type (float32 rounded to float at each step, int64 wrapping).
+Value multiply_add(const Value& acc, const Value& x, const Value& y, DType type) {
+  switch (type) {
+    case DType::float32:
+      return Value::of_float(static_cast<float>(acc.f) + static_cast<float>(x.f) * static_cast<float>(y.f));
+    case DType::float64: return Value::of_float(acc.f + x.f * y.f);
+    case DType::bool_: return Value::of_int(acc.i || (x.i && y.i));
+    case DType::int64: break;
+  }
+  return Value::of_int(wrap_add(acc.i, wrap_mul(x.i, y.i)));
+}
+
+Value zero(DType type) { return convert(Value::of_int(0), type); }
+
+// [batch, n, k] x [batch, k, m] -> [batch, n, m], both row-major, in `type`; each sum runs over k in order.
+std::vector<Value> contract(const Tensor& a, const Tensor& b, int64_t batch, int64_t n, int64_t k, int64_t m,
+                            DType type) {
+  std::vector<Value> x = a.values(), y = b.values(), out(static_cast<size_t>(batch * n * m), zero(type));
+  for (Value& v : x) v = convert(v, type);
+  for (Value& v : y) v = convert(v, type);
+  for (int64_t s = 0; s < batch; ++s)
+    for (int64_t i = 0; i < n; ++i)
+      for (int64_t j = 0; j < m; ++j) {
+        Value& acc = out[static_cast<size_t>((s * n + i) * m + j)];
+        for (int64_t p = 0; p < k; ++p)
+          acc = multiply_add(acc, x[static_cast<size_t>((s * n + i) * k + p)], y[static_cast<size_t>((s * k + p) * m + j)],
+                             type);
+      }
+  return out;
+}
+
+// beta * c + alpha * p elementwise over the product's shape (c already stretched to it); c is not read when beta
+// is 0.
+std::vector<Value> combine(const Tensor& c, const std::vector<Value>& p, Scalar beta, Scalar alpha, DType type) {
+  const Value b = scalar_in(beta, type), a = scalar_in(alpha, type);
+  const std::vector<Value> cv = is_zero(b) ? std::vector<Value>(p.size(), zero(type)) : c.values();
+  std::vector<Value> out(p.size());
+  for (size_t k = 0; k < p.size(); ++k)
+    out[k] = multiply_add(multiply_add(zero(type), b, convert(cv[k], type), type), a, p[k], type);
+  return out;
+}
+
+// The strict products, after their shape checks.
+Result<Tensor> mm(const Tensor& a, const Tensor& b) {
+  if (a.dim() != 2) return shape_error("self must be a matrix");
+  if (b.dim() != 2) return shape_error("mat2 must be a matrix");
+  const Shape &x = a.sizes(), &y = b.sizes();
+  if (x[1] != y[0]) return shape_error(mm_shape_message(x[0], x[1], y[0], y[1]));
+  if (auto e = no_bool_kernel("addmm_impl_cpu_", a.dtype())) return *e;
+  if (b.dtype() != a.dtype()) return scalar_type_error(a.dtype(), b.dtype());
+  return Tensor::of_values({x[0], y[1]}, a.dtype(), contract(a, b, 1, x[0], x[1], y[1], a.dtype()));
+}
+
+std::optional<Error> bmm_shape_check(const Tensor& a, const Tensor& b) {
+  if (a.dim() != 3) return shape_error("batch1 must be a 3D tensor");
+  if (b.dim() != 3) return shape_error("batch2 must be a 3D tensor");
+  const Shape &x = a.sizes(), &y = b.sizes();
+  if (y[0] != x[0] || y[1] != x[2]) return shape_error(bmm_shape_message(x[0], x[2], y[0], y[1]));
+  return std::nullopt;
+}
+
+Result<Tensor> bmm(const Tensor& a, const Tensor& b) {
+  if (auto e = bmm_shape_check(a, b)) return *e;
+  if (auto e = no_bool_kernel("bmm", a.dtype())) return *e;
+  if (b.dtype() != a.dtype()) return scalar_type_error(a.dtype(), b.dtype());
+  const Shape &x = a.sizes(), &y = b.sizes();
+  return Tensor::of_values({x[0], x[1], y[2]}, b.dtype(), contract(a, b, x[0], x[1], x[2], y[2], b.dtype()));
+}
+
+Result<Tensor> mv(const Tensor& m, const Tensor& v) {
+  // LibTorch allocates the result from m.size(0) before any check.
+  if (m.dim() == 0) return Error{ErrorKind::invalid_argument, kNoDimensions};
+  if (m.dim() != 2 || v.dim() != 1)
+    return shape_error("vector + matrix @ vector expected, got 1, " + dims(m.dim()) + ", " + dims(v.dim()));
+  const Shape &x = m.sizes(), &y = v.sizes();
+  if (x[1] != y[0]) return shape_error(mv_shape_message(x[0], x[0], x[1], y[0]));
+  if (auto e = no_bool_kernel("addmv_impl_cpu", m.dtype())) return *e;
+  if (v.dtype() != m.dtype()) return scalar_type_error(m.dtype(), v.dtype());
+  return Tensor::of_values({x[0]}, v.dtype(), contract(m, v, 1, x[0], x[1], 1, v.dtype()));
+}
+
+Result<Tensor> dot(const Tensor& a, const Tensor& b) {
+  if (a.dim() != 1 || b.dim() != 1)
+    return shape_error("1D tensors expected, but got " + dims(a.dim()) + "D and " + dims(b.dim()) + "D tensors");
+  if (a.dtype() != b.dtype())
+    return mismatch(std::string("dot : expected both vectors to have same dtype, but found ") + torch_name(a.dtype()) +
+                    " and " + torch_name(b.dtype()));
+  if (a.sizes() != b.sizes()) return shape_error(dot_shape_message(a.sizes()[0], b.sizes()[0]));
+  if (auto e = no_bool_kernel("dot", a.dtype())) return *e;
+  return Tensor::of_values({}, a.dtype(), contract(a, b, 1, 1, a.sizes()[0], 1, a.dtype()));
+}
+
+// outer is LibTorch's composite a.reshape({n, 1}) * b, so it promotes like mul.
+Result<Tensor> outer(const Tensor& a, const Tensor& b) {
+  if (a.dim() != 1) return shape_error("outer: Expected 1-D argument self, but got " + dims(a.dim()) + "-D");
+  if (b.dim() != 1) return shape_error("outer: Expected 1-D argument vec2, but got " + dims(b.dim()) + "-D");
+  return binary(BinaryOp::mul, a.reshape({a.sizes()[0], 1}).value(), b);
+}
+
+// c stretched to the product's shape (out of place), or checked against it (in place, with the internal-overlap
+// rule every in-place write obeys).
+Result<Tensor> self_for(const Tensor& c, const Shape& shape, DType dtype, bool in_place) {
+  if (!in_place) return c.expand(shape);
+  if (auto e = check_inplace(c, shape, dtype)) return *e;
+  if (auto e = inplace_overlap_error(c, {})) return *e;
+  return c;
+}
+
+// The fused ops' result, out of place or written into c.
+Result<Tensor> finish(const Tensor& c_full, const std::vector<Value>& p, const Shape& shape, DType type, Scalar beta,
+                      Scalar alpha, Tensor* self) {
+  std::vector<Value> values = combine(c_full, p, beta, alpha, type);
+  if (!self) return Tensor::of_values(shape, type, values);
+  self->assign(values);
+  return *self;
+}
+
+Result<Tensor> addmm(const Tensor& c, const Tensor& a, const Tensor& b, Scalar beta, Scalar alpha, Tensor* self) {
+  if (c.dtype() != b.dtype()) return mismatch("self and mat2 must have the same dtype");
+  if (a.dtype() != b.dtype()) return mismatch("mat1 and mat2 must have the same dtype");
+  if (a.dim() != 2) return shape_error("mat1 must be a matrix, got " + dims(a.dim()) + "-D tensor");
+  if (b.dim() != 2) return shape_error("mat2 must be a matrix, got " + dims(b.dim()) + "-D tensor");
+  const Shape &x = a.sizes(), &y = b.sizes();
+  if (x[1] != y[0]) return shape_error(mm_shape_message(x[0], x[1], y[0], y[1]));
+  const Shape shape{x[0], y[1]};
+  Result<Tensor> full = self_for(c, shape, b.dtype(), self != nullptr);
+  if (!full.ok()) return full.error();
+  if (auto e = no_bool_kernel("addmm_impl_cpu_", b.dtype())) return *e;
+  return finish(full.value(), contract(a, b, 1, x[0], x[1], y[1], b.dtype()), shape, b.dtype(), beta, alpha, self);
+}
+
+Result<Tensor> addmv(const Tensor& c, const Tensor& m, const Tensor& v, Scalar beta, Scalar alpha, Tensor* self) {
+  if (m.dim() != 2 || v.dim() != 1 || c.dim() > 1)
+    return shape_error("vector + matrix @ vector expected, got " + dims(c.dim()) + ", " + dims(m.dim()) + ", " +
+                       dims(v.dim()));
+  const Shape &x = m.sizes(), &y = v.sizes();
+  if (x[1] != y[0] || (x[0] != c.numel() && c.numel() != 1)) {
+    // LibTorch's message reads c.size(0), which a 0-d c does not have.
+    if (c.dim() == 0) return Error{ErrorKind::invalid_argument, kNoDimensions};
+    return shape_error(mv_shape_message(c.sizes()[0], x[0], x[1], y[0]));
+  }
+  const Shape shape{x[0]};
+  Result<Tensor> full = self_for(c, shape, v.dtype(), self != nullptr);
+  if (!full.ok()) return full.error();
+  if (auto e = no_bool_kernel("addmv_impl_cpu", m.dtype())) return *e;
+  if (v.dtype() != m.dtype()) return scalar_type_error(m.dtype(), v.dtype());
+  return finish(full.value(), contract(m, v, 1, x[0], x[1], 1, v.dtype()), shape, v.dtype(), beta, alpha, self);
+}
+
+Result<Tensor> addr(const Tensor& c, const Tensor& v1, const Tensor& v2, Scalar beta, Scalar alpha, Tensor* self) {
+  if (v1.dim() != 1) return shape_error("addr: Expected 1-D argument vec1, but got " + dims(v1.dim()) + "-D");
+  if (v2.dim() != 1) return shape_error("addr: Expected 1-D argument vec2, but got " + dims(v2.dim()) + "-D");
+  const int64_t n = v1.sizes()[0], m = v2.sizes()[0];
+  const Shape shape{n, m};
+  Tensor full = c;
+  if (self) {
+    if (c.dim() != 2)
+      return Error{ErrorKind::inplace_shape, "2D tensor expected, got " + dims(c.dim()) + "D tensor for input"};
+    if (c.sizes() != shape)
+      return Error{ErrorKind::inplace_shape, "size mismatch, input: " + format_shape(c.sizes()) + ", v1: " +
+                                                 format_shape(v1.sizes()) + ", v2: " + format_shape(v2.sizes())};
+    if (auto e = inplace_overlap_error(c, {&v1, &v2})) return *e;
+  } else {
+    Result<Tensor> stretched = c.expand(shape);
+    if (!stretched.ok()) return stretched.error();
+    full = stretched.value();
+  }
+  // addr is a TensorIterator op over c stretched to [n, m] (so never a 0-d operand there) and the two vectors.
+  const DType type = result_type({{c.dtype(), false}, {v1.dtype(), false}, {v2.dtype(), false}});
+  if (self && !can_cast(type, c.dtype())) return Error{ErrorKind::dtype_cast, cast_error_message(type, c.dtype())};
+  for (const auto& [s, name] : {std::make_pair(beta, "beta"), std::make_pair(alpha, "alpha")})
+    if (category(type) != Category::floating && !s.integral)
+      return Error{ErrorKind::invalid_argument, std::string("For integral input tensors, argument ") + name +
+                                                    " must not be a floating point number."};
+  return finish(full, contract(v1, v2, 1, n, 1, m, type), shape, type, beta, alpha, self);
+}
+
+Result<Tensor> baddbmm(const Tensor& c, const Tensor& a, const Tensor& b, Scalar beta, Scalar alpha, Tensor* self) {
+  if (Result<Shape> t = batched_target({{&a, 0}, {&a, 1}, {&b, 2}}, c); !t.ok()) return t.error();
+  if (auto e = bmm_shape_check(a, b)) return *e;
+  const Shape &x = a.sizes(), &y = b.sizes();
+  const Shape shape{x[0], x[1], y[2]};
+  Result<Tensor> full = self_for(c, shape, b.dtype(), self != nullptr);
+  if (!full.ok()) return full.error();
+  if (auto e = no_bool_kernel("baddbmm", a.dtype())) return *e;
+  if (b.dtype() != a.dtype()) return scalar_type_error(a.dtype(), b.dtype());
+  return finish(full.value(), contract(a, b, x[0], x[1], x[2], y[2], b.dtype()), shape, b.dtype(), beta, alpha, self);
+}
+
+Result<Tensor> addbmm(const Tensor& c, const Tensor& a, const Tensor& b, Scalar beta, Scalar alpha, Tensor* self) {
+  if (Result<Shape> t = batched_target({{&a, 1}, {&b, 2}}, c); !t.ok()) return t.error();
+  if (a.dim() != 3) return shape_error("batch1 must be a 3D tensor");
+  if (b.dim() != 3) return shape_error("batch2 must be a 3D tensor");
+  const Shape &x = a.sizes(), &y = b.sizes();
+  if (x[0] != y[0])
+    return shape_error("batch1 and batch2 must have same number of batches, got " + dims(x[0]) + " and " + dims(y[0]));
+  if (x[2] != y[1])
+    return shape_error("Incompatible matrix sizes for bmm (" + dims(x[1]) + "x" + dims(x[2]) + " and " + dims(y[1]) +
+                       "x" + dims(y[2]) + ")");
+  const Shape shape{x[1], y[2]};
+  Tensor full = c.expand(shape).value();
+  if (self) {
+    // LibTorch's addbmm_ resizes c here instead (torch-addbmm-inplace-resizes); the rule keeps c's shape, in the
+    // words LibTorch's structured in-place ops use.
+    if (c.sizes() != shape) return *check_inplace(c, shape, c.dtype());
+    full = c;
+  }
+  if (c.dtype() != b.dtype()) return mismatch("self and mat2 must have the same dtype");
+  if (a.dtype() != b.dtype()) return mismatch("mat1 and mat2 must have the same dtype");
+  if (self)
+    if (auto e = inplace_overlap_error(c, {})) return *e;
+  if (auto e = no_bool_kernel("addmm_impl_cpu_", b.dtype())) return *e;
+  const DType type = b.dtype();
+  const std::vector<Value> batched = contract(a, b, x[0], x[1], x[2], y[2], type);
+  std::vector<Value> summed(static_cast<size_t>(x[1] * y[2]), zero(type));
+  const Value one = convert(Value::of_int(1), type);
+  for (size_t k = 0; k < batched.size(); ++k) {
+    Value& acc = summed[k % summed.size()];
+    acc = multiply_add(acc, one, batched[k], type);
+  }
+  return finish(full, summed, shape, type, beta, alpha, self);
+}
+
+Result<Tensor> run_fused(ProductOp op, const Tensor& c, const Tensor& a, const Tensor& b, Scalar beta, Scalar alpha,
+                         Tensor* self) {
+  switch (op) {
+    case ProductOp::addmm: return addmm(c, a, b, beta, alpha, self);
+    case ProductOp::addmv: return addmv(c, a, b, beta, alpha, self);
+    case ProductOp::addr: return addr(c, a, b, beta, alpha, self);
+    case ProductOp::baddbmm: return baddbmm(c, a, b, beta, alpha, self);
+    case ProductOp::addbmm: return addbmm(c, a, b, beta, alpha, self);
+    default: return Error{ErrorKind::invalid_argument, std::string(to_string(op)) + " is not a fused product"};
+  }
+}
+
+}  // namespace
+
+std::optional<ProductOp> product_op_from_name(const std::string& name) {
+  const auto it = names().find(name);
+  if (it == names().end()) return std::nullopt;
+  return it->second;
+}
+
+const char* to_string(ProductOp op) {
+  for (const auto& [name, o] : names())
+    if (o == op) return name.c_str();
+  return "?";
+}
+
+bool is_fused(ProductOp op) {
+  return op == ProductOp::addmm || op == ProductOp::addmv || op == ProductOp::addr || op == ProductOp::baddbmm ||
+         op == ProductOp::addbmm;
+}
+
+Result<Tensor> product(ProductOp op, const Tensor& a, const Tensor& b) {
+  switch (op) {
+    case ProductOp::mm: return mm(a, b);
+    case ProductOp::bmm: return bmm(a, b);
+    case ProductOp::mv: return mv(a, b);
+    case ProductOp::dot: return dot(a, b);
+    case ProductOp::outer: return outer(a, b);
+    default:
+      return Error{ErrorKind::invalid_argument, std::string(to_string(op)) +
+                                                    " is not a strict product (matmul: engine/autograd_products.h)"};
+  }
+}
+
+Result<Tensor> fused(ProductOp op, const Tensor& c, const Tensor& a, const Tensor& b, Scalar beta, Scalar alpha) {
+  return run_fused(op, c, a, b, beta, alpha, nullptr);
+}
+
+Result<Tensor> fused_(ProductOp op, Tensor& c, const Tensor& a, const Tensor& b, Scalar beta, Scalar alpha) {
+  return run_fused(op, c, a, b, beta, alpha, &c);
+}
+
+}  // namespace bc
