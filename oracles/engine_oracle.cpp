@@ -4,7 +4,8 @@
 #include "engine/autograd_ops.h"
 #include "engine/expand.h"
 #include "engine/inplace.h"
-#include "engine/matmul_shape.h"
+#include "engine/autograd_addcmul.h"
+#include "engine/autograd_products.h"
 #include "engine/sum_to.h"
 #include "harness/operands.h"
 
@@ -47,10 +48,35 @@ Result<std::vector<ag::Var>> build_operands(const Case& c) {
   return views;
 }
 
+Result<ag::Var> forward_product(const Case& c, const std::vector<ag::Var>& t) {
+  const bool inplace = c.op.back() == '_';
+  const ProductOp op = *product_op_from_name(inplace ? c.op.substr(0, c.op.size() - 1) : c.op);
+  if (!is_fused(op)) return ag::product(op, t[0], t[1]);
+  const Scalar beta = scalar_of(c, "beta"), alpha = scalar_of(c, "alpha");
+  return inplace ? ag::fused_(op, t[0], t[1], t[2], beta, alpha) : ag::fused(op, t[0], t[1], t[2], beta, alpha);
+}
+
+// addcmul and addcdiv, and their unfused forms (properties/equivalence.h).
+Result<ag::Var> forward_addc(const Case& c, const std::vector<ag::Var>& t) {
+  const bool inplace = c.op.back() == '_';
+  const bool mul = c.op.find("addcmul") != std::string::npos;
+  const Scalar value = scalar_of(c, "value");
+  if (c.op.rfind("unfused_", 0) != 0) {
+    const AddcOp op = mul ? AddcOp::addcmul : AddcOp::addcdiv;
+    return inplace ? ag::addc_(op, t[0], t[1], t[2], value) : ag::addc(op, t[0], t[1], t[2], value);
+  }
+  Result<ag::Var> product = ag::binary(mul ? BinaryOp::mul : BinaryOp::div, t[1], t[2]);
+  if (!product.ok()) return product;
+  return inplace ? ag::binary_(BinaryOp::add, t[0], product.value(), value)
+                 : ag::binary(BinaryOp::add, t[0], product.value(), value);
+}
+
 Result<ag::Var> forward(const Case& c, const std::vector<ag::Var>& t) {
   const OpInfo* info = find_op(c.op);
   const bool inplace = info->family == "inplace";
   const std::string name = inplace ? c.op.substr(0, c.op.size() - 1) : c.op;
+  if (info->family == "matmul" || info->family == "fused") return forward_product(c, t);
+  if (name.rfind("addc", 0) == 0 || name.rfind("unfused_addc", 0) == 0) return forward_addc(c, t);
   if (name == "lerp") return inplace ? ag::lerp_(t[0], t[1], t[2]) : ag::lerp(t[0], t[1], t[2]);
   if (name == "where") return ag::where(t[0], t[1], t[2]);
   if (name == "diamond") {
@@ -69,7 +95,9 @@ Outcome failure(const Error& e) { return Outcome::failure(e.kind, e.message); }
 // backward with the upstream gradient; each operand's gradient.
 Outcome run_tensor_op(const Case& c) {
   const std::string name = c.op.back() == '_' ? c.op.substr(0, c.op.size() - 1) : c.op;
-  if (name != "lerp" && name != "where" && name != "diamond" && !binary_op_from_name(name))
+  const std::string& family = find_op(c.op)->family;
+  if (name != "lerp" && name != "where" && name != "diamond" && !binary_op_from_name(name) && family != "matmul" &&
+      family != "fused" && family != "unfused" && name.rfind("addc", 0) != 0)
     return Outcome::unsupported_because("the engine has no op " + c.op);
   Result<std::vector<ag::Var>> operands = build_operands(c);
   if (!operands.ok()) return failure(operands.error());
@@ -104,7 +132,9 @@ class EngineOracle : public Oracle {
     const OpInfo* op = find_op(c.op);
     if (!op) return Outcome::unsupported_because("unknown op " + c.op);
     const std::string& family = op->family;
-    if (family == "elementwise" || family == "inplace" || family == "autograd") return run_tensor_op(c);
+    if (family == "elementwise" || family == "inplace" || family == "autograd" || family == "matmul" ||
+        family == "fused" || family == "unfused")
+      return run_tensor_op(c);
     if (family == "broadcast_shapes") return from_result(broadcast_shapes(c.shapes));
     if (family == "expand") return from_result(expand_shape(c.shapes[0], c.shapes[1]));
     if (family == "sum_to") {
@@ -112,7 +142,6 @@ class EngineOracle : public Oracle {
       if (!plan.ok()) return from_result(plan.error());
       return Outcome::success(apply_plan_shape(plan.value()));
     }
-    if (family == "matmul") return from_result(matmul_shape(c.shapes[0], c.shapes[1]));
     return Outcome::unsupported_because("the engine has no op " + c.op);
   }
 };
