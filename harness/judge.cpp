@@ -179,6 +179,32 @@ bool all_ok_alike(const Outcomes& voters) {
   return !voters.empty();
 }
 
+// Which declarations explain a difference in numbers (on = "values" or "grads"). As for outcomes, the engine states
+// the rule: an engine far from libraries that agree needs an engine declaration; otherwise every implementation
+// far from the engine needs its own (with two voters, the one that is not the engine).
+std::vector<std::string> explain_numbers(const std::string& on, const Case& c, const Outcomes& voters,
+                                         const std::vector<Numbers>& numbers, Tolerance tol, const Shape& shape,
+                                         const Departure& d, const std::vector<Declaration>& declarations) {
+  const Outcome* rule = find(voters, "engine");
+  const std::vector<double>* rule_numbers = nullptr;
+  for (const Numbers& n : numbers)
+    if (n.name == "engine") rule_numbers = n.values;
+  if (!rule || !rule_numbers) return {};
+  if (d.odd_ones == std::vector<std::string>{"engine"}) {
+    const Outcome* torch = find(voters, "torch");
+    const Declaration* decl = torch ? find_declaration(declarations, c, "engine", on, *torch, *rule) : nullptr;
+    return decl ? std::vector<std::string>{decl->id} : std::vector<std::string>{};
+  }
+  std::vector<std::string> ids;
+  for (const Numbers& n : numbers) {
+    if (n.name == "engine" || !compare_values(*rule_numbers, *n.values, tol, shape)) continue;
+    const Declaration* decl = find_declaration(declarations, c, n.name, on, *rule, *find(voters, n.name));
+    if (!decl) return {};
+    ids.push_back(decl->id);
+  }
+  return ids;
+}
+
 // 1b. Values, when the case has them.
 std::optional<Departure> values_departure(const Case& c, const Outcomes& voters,
                                           const std::vector<Declaration>& declarations) {
@@ -186,15 +212,9 @@ std::optional<Departure> values_departure(const Case& c, const Outcomes& voters,
   std::vector<Numbers> numbers;
   for (const auto& [name, o] : voters) numbers.push_back({name, &o.values});
   const DType dtype = dtype_from_string(voters[0].second.dtype).value_or(DType::float64);
-  std::optional<Departure> d = numbers_departure("values", numbers, tolerance_for(dtype), voters[0].second.shape);
-  if (d && d->odd_ones.size() == 1 && d->attribution.find(" is the odd one out") != std::string::npos) {
-    const std::string& odd = d->odd_ones[0];
-    const Outcome* rule = find(voters, odd == "engine" ? "torch" : "engine");
-    const Outcome* theirs = find(voters, odd);
-    if (rule && theirs)
-      if (const Declaration* decl = find_declaration(declarations, c, odd, "values", *rule, *theirs))
-        d->known_ids = {decl->id};
-  }
+  const Tolerance tol = tolerance_for(dtype);
+  std::optional<Departure> d = numbers_departure("values", numbers, tol, voters[0].second.shape);
+  if (d) d->known_ids = explain_numbers("values", c, voters, numbers, tol, voters[0].second.shape, *d, declarations);
   return d;
 }
 
@@ -237,13 +257,10 @@ std::optional<Departure> grads_departure(const Case& c, const Outcomes& all,
     std::vector<Numbers> numbers;
     for (const auto& [name, o] : voters) numbers.push_back({name, &o.grads[k]->values});
     const int64_t summed = numel(c.shapes[k]) > 0 ? result_numel / numel(c.shapes[k]) : 1;
-    if (auto d = numbers_departure("grad values", numbers, gradient_tolerance(dtypes, summed), c.shapes[k])) {
+    const Tolerance tol = gradient_tolerance(dtypes, summed);
+    if (auto d = numbers_departure("grad values", numbers, tol, c.shapes[k])) {
       d->attribution += " [gradient of operand " + std::to_string(k) + "]";
-      const Outcome* rule = find(voters, "engine");
-      const Outcome* theirs = d->odd_ones.size() == 1 ? find(voters, d->odd_ones[0]) : nullptr;
-      if (rule && theirs && d->odd_ones[0] != "engine")
-        if (const Declaration* decl = find_declaration(declarations, c, d->odd_ones[0], "grads", *rule, *theirs))
-          d->known_ids = {decl->id};
+      d->known_ids = explain_numbers("grads", c, voters, numbers, tol, c.shapes[k], *d, declarations);
       return d;
     }
   }

@@ -14,6 +14,8 @@ bool OutcomePattern::matches(const Outcome& o) const {
 bool Declaration::covers(const Case& c) const {
   if (!ops.empty() && std::find(ops.begin(), ops.end(), c.op) == ops.end()) return false;
   if (!case_ids.empty() && std::find(case_ids.begin(), case_ids.end(), c.id) == case_ids.end()) return false;
+  if (empty && std::none_of(c.shapes.begin(), c.shapes.end(), [](const Shape& s) { return numel(s) == 0; }))
+    return false;
   if (dtypes.empty()) return true;
   for (size_t k = 0; k < c.shapes.size(); ++k)
     if (std::find(dtypes.begin(), dtypes.end(), to_string(dtype_of(c, k))) != dtypes.end()) return true;
@@ -68,8 +70,12 @@ Declaration declaration_from_json(const nlohmann::json& j) {
   d.reference = str("reference", true);
   if (j.contains("on")) d.on = str("on", false);
   d.difference = str("difference", false);
-  if (d.on != "outcome" && d.on != "message" && d.on != "values" && d.on != "grads")
-    throw CaseError("\"on\" must be \"outcome\", \"values\", \"grads\" or \"message\"");
+  if (d.on != "outcome" && d.on != "message" && d.on != "values" && d.on != "grads" && d.on != "equivalence")
+    throw CaseError("\"on\" must be \"outcome\", \"values\", \"grads\", \"message\" or \"equivalence\"");
+  if (j.contains("empty")) {
+    if (!j["empty"].is_boolean()) throw CaseError("\"empty\" must be true or false");
+    d.empty = j["empty"].get<bool>();
+  }
   for (const char* key : {"ops", "case_ids", "dtypes"}) {
     if (!j.contains(key)) continue;
     if (!j[key].is_array()) throw CaseError(std::string("\"") + key + "\" must be an array of strings");
@@ -84,7 +90,8 @@ Declaration declaration_from_json(const nlohmann::json& j) {
   if (j.contains("actual")) d.actual = pattern_from_json(j["actual"], "actual");
   for (const auto& [key, value] : j.items()) {
     static const std::vector<std::string> known = {"id",     "oracle", "ops",    "case_ids",  "on",
-                                                   "expected", "actual", "reason", "reference", "difference", "dtypes"};
+                                                   "expected", "actual", "reason", "reference", "difference", "dtypes",
+                                                   "empty"};
     if (std::find(known.begin(), known.end(), key) == known.end())
       throw CaseError("unknown field \"" + key + "\" in a declaration");
   }
@@ -98,6 +105,7 @@ nlohmann::json to_json(const Declaration& d) {
   if (!d.case_ids.empty()) j["case_ids"] = d.case_ids;
   if (!d.dtypes.empty()) j["dtypes"] = d.dtypes;
   if (!d.difference.empty()) j["difference"] = d.difference;
+  if (d.empty) j["empty"] = true;
   return j;
 }
 

@@ -27,7 +27,10 @@ struct Declaration {
   std::vector<std::string> ops;    // empty: any op
   std::vector<std::string> case_ids;  // empty: any case
   std::vector<std::string> dtypes;    // empty: any case; else only cases with an operand of one of these dtypes
-  std::string on = "outcome";      // "outcome", "values" (same shapes and dtypes, other values) or "message"
+  bool empty = false;                 // only cases with an operand that has a size-0 dim
+  // "outcome", "values" (same shapes and dtypes, other values), "grads", "message", or "equivalence" (an
+  // implementation's fused op against its own unfused form, properties/equivalence.h)
+  std::string on = "outcome";
   OutcomePattern expected;         // what the rule says: the engine's outcome (for "document": the case's expect;
                                    // for on = "message": LibTorch's outcome)
   OutcomePattern actual;           // what `oracle` did instead (for "document": what every implementation did)

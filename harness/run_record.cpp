@@ -23,8 +23,10 @@ CaseRecord case_record_from_json(const nlohmann::json& j) {
   CaseRecord r;
   r.property = j.at("property").get<std::string>();
   r.c = case_from_json(j.at("case"));
-  for (const char* name : {"engine", "torch", "xtensor"})  // the fixed order
-    if (j.at("outcomes").contains(name)) r.outcomes.emplace_back(name, outcome_from_json(j["outcomes"][name]));
+  // The fixed order; the equivalence property lists each implementation's unfused twin right after it.
+  for (const std::string name : {"engine", "torch", "xtensor"})
+    for (const std::string& key : {name, name + " unfused"})
+      if (j.at("outcomes").contains(key)) r.outcomes.emplace_back(key, outcome_from_json(j["outcomes"][key]));
   const std::string v = j.at("verdict").get<std::string>();
   for (Verdict x : {Verdict::agree, Verdict::discrepancy, Verdict::known, Verdict::expect_failed})
     if (v == to_string(x)) r.judgement.verdict = x;

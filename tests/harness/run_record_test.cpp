@@ -103,6 +103,16 @@ Finding make_finding() {
   return f;
 }
 
+TEST(CaseRecordJson, EquivalenceOutcomesKeepTheirUnfusedTwins) {
+  CaseRecord r;
+  r.property = "addc_equivalence";
+  r.c = case_from_json(json::parse(R"({"op": "addcmul", "shapes": [[2], [2], [2]]})"));
+  r.outcomes = {{"engine", Outcome::success({2})}, {"engine unfused", Outcome::failure(ErrorKind::invalid_argument, "x")},
+                {"torch", Outcome::success({2})}, {"torch unfused", Outcome::success({2})}};
+  const CaseRecord back = case_record_from_json(to_json(r));
+  EXPECT_EQ(back.outcomes, r.outcomes);
+}
+
 TEST(FindingJson, RoundTrips) {
   const Finding f = make_finding();
   const Finding back = finding_from_json(to_json(f));
