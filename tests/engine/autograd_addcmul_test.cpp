@@ -1,0 +1,56 @@
+// Gradients of addcmul and addcdiv, worked out by hand, each summed back to its input's shape.
+#include "engine/autograd_addcmul.h"
+
+#include <gtest/gtest.h>
+
+namespace bc::ag {
+namespace {
+
+Var var(const Shape& shape, std::vector<double> v, bool rg = true, DType t = DType::float64) {
+  return leaf(Tensor::from_values(shape, t, v), rg).value();
+}
+std::vector<std::vector<double>> grads(const Result<Var>& y, const std::vector<Var>& inputs) {
+  EXPECT_TRUE(y.ok()) << y.error().message;
+  const Tensor& out = y.value()->data;
+  EXPECT_TRUE(backward(y.value(), Tensor::from_values(out.sizes(), out.dtype(),
+                                                      std::vector<double>(static_cast<size_t>(out.numel()), 1.0)))
+                  .ok());
+  std::vector<std::vector<double>> g;
+  for (const Var& v : inputs) g.push_back(v->grad ? v->grad->to_doubles() : std::vector<double>{});
+  return g;
+}
+using G = std::vector<std::vector<double>>;
+
+}  // namespace
+
+TEST(AutogradAddcmul, GradientsReduceToEachInputsShape) {
+  // c [2, 1], a [3], b [] broadcast to [2, 3]; value 2.
+  Var c = var({2, 1}, {0, 0}), a = var({3}, {1, 2, 3}), b = var({}, {4});
+  EXPECT_EQ(grads(addc(AddcOp::addcmul, c, a, b, {2, true}), {c, a, b}),
+            (G{{3, 3}, {16, 16, 16}, {24}}));  // c: 3 per row; a: 2 rows * b * value; b: value * sum(a) * 2 rows
+}
+
+TEST(AutogradAddcmul, AddcdivGradients) {
+  Var c = var({2}, {0, 0}), a = var({2}, {3, 4}), b = var({2}, {2, 4});
+  // a: value / b; b: -value * a / b^2 (value 1).
+  EXPECT_EQ(grads(addc(AddcOp::addcdiv, c, a, b), {c, a, b}), (G{{1, 1}, {0.5, 0.25}, {-0.75, -0.25}}));
+}
+
+TEST(AutogradAddcmul, AFloatValueWithAnIntegerTensorScalesInFloat) {
+  // b's gradient is grad * (a * value): with an int64 a and value 0.5 it is computed in float (LibTorch's wrapped
+  // number), not truncated to a * 0 = 0.
+  Var c = var({}, {0}), a = var({}, {3}, false, DType::int64), b = var({}, {1}, true, DType::float32);
+  EXPECT_EQ(grads(addc(AddcOp::addcmul, c, a, b, {0.5, false}), {b})[0], (std::vector<double>{1.5}));
+}
+
+TEST(AutogradAddcmul, InPlaceRebasesSelf) {
+  Var self = var({2}, {1, 1}, false), a = var({2}, {2, 3}), b = var({2}, {5, 7});
+  const Result<Var> y = addc_(AddcOp::addcmul, self, a, b);
+  ASSERT_TRUE(y.ok());
+  EXPECT_EQ(self->data.to_doubles(), (std::vector<double>{11, 22}));
+  EXPECT_EQ(grads(y, {a, b}), (G{{5, 7}, {2, 3}}));
+  Var leaf_self = var({2}, {1, 1});
+  EXPECT_EQ(addc_(AddcOp::addcmul, leaf_self, a, b).error().kind, ErrorKind::leaf_inplace);
+}
+
+}  // namespace bc::ag
