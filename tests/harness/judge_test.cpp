@@ -375,6 +375,23 @@ TEST(Judge, ExpectationIsHeldAgainstTorchNotTheEngine) {
   EXPECT_EQ(j.odd_ones, Names{"engine"});
 }
 
+TEST(Judge, ADeclaredLibTorchDepartureExplainsAFailedDocumentExpectation) {
+  // The document's rule (an in-place op keeps self's shape) is the engine's; LibTorch departs and says so in a
+  // declaration: the case is known, not a failed expectation, and LibTorch is the odd one.
+  const Case c = make_case(R"({"op": "addbmm_", "shapes": [[4], [5, 2, 3], [5, 3, 4]], "expect": {"error": "inplace_shape"}})");
+  const Outcomes o = {{"engine", Outcome::failure(ErrorKind::inplace_shape, "E")}, {"torch", Outcome::success({2, 4})}};
+  const Declaration resizes = declare(R"({"id": "resizes", "oracle": "torch", "ops": ["addbmm_"],
+      "expected": {"error": "inplace_shape"}, "reason": "r", "reference": "x"})");
+  const Judgement j = judge("corpus", c, o, {resizes});
+  EXPECT_EQ(j.verdict, Verdict::known);
+  EXPECT_EQ(j.known_id, "resizes");
+  // Without the declaration the expectation fails (and the outcomes differ).
+  EXPECT_EQ(judge("corpus", c, o, {}).verdict, Verdict::discrepancy);
+  // When the engine does not meet the expectation either, LibTorch's declaration does not explain it away.
+  const Outcomes both_ok = {{"engine", Outcome::success({2, 4})}, {"torch", Outcome::success({2, 4})}};
+  EXPECT_EQ(judge("corpus", c, both_ok, {resizes}).verdict, Verdict::expect_failed);
+}
+
 TEST(Judge, SignatureIgnoresSizesAndIds) {
   const Case small = make_case(R"({"id": "a", "op": "add", "shapes": [[2,3],[4]]})");
   const Case large = make_case(R"({"id": "b", "op": "add", "shapes": [[5,1,7],[6,8]]})");
