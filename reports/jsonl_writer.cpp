@@ -2,6 +2,8 @@
 
 #include <stdexcept>
 
+#include "reports/results_line.h"
+
 namespace bc {
 
 JsonlWriter::JsonlWriter(const std::string& path) : out_(path, std::ios::trunc) {
@@ -9,7 +11,7 @@ JsonlWriter::JsonlWriter(const std::string& path) : out_(path, std::ios::trunc) 
 }
 
 void JsonlWriter::write(const CaseRecord& record) {
-  out_ << to_json(record).dump() << '\n';
+  out_ << results_line(record) << '\n';
   ++lines_;
   // Anything but agreement reaches the disk at once; agreeing lines at least every 256 lines.
   if (record.judgement.verdict != Verdict::agree || lines_ % 256 == 0) out_.flush();
