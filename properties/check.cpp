@@ -10,9 +10,9 @@ namespace bc {
 
 namespace {
 
-std::string join_names(const std::vector<std::string>& parts) {
+std::string join_names(const std::vector<std::string>& parts, const char* separator = ", ") {
   std::string out;
-  for (const std::string& p : parts) out += (out.empty() ? "" : ", ") + p;
+  for (const std::string& p : parts) out += (out.empty() ? "" : separator) + p;
   return out;
 }
 
@@ -49,7 +49,7 @@ CaseRecord evaluate_equivalence(const std::string& property, const Case& c,
   if (r.judgement.odd_ones.empty()) return r;
   const bool all_known = known.size() == r.judgement.odd_ones.size();
   r.judgement.verdict = all_known ? Verdict::known : Verdict::discrepancy;
-  r.judgement.known_id = all_known ? join_names(known) : "";
+  r.judgement.known_id = all_known ? join_names(known, ",") : "";  // as the judge lists them
   r.judgement.difference = "equivalence";
   r.judgement.attribution = "the fused op and its unfused form differ on " + join_names(details);
   r.judgement.signature = property + " | " + find_op(c.op)->family + " | equivalence: " + join_names(differences) +

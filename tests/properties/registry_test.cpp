@@ -54,6 +54,26 @@ RC_GTEST_PROP(Property, BroadcastAlgebra, ()) { check_property("broadcast_algebr
 RC_GTEST_PROP(Property, GradsAgree, ()) { check_property("grads_agree"); }
 RC_GTEST_PROP(Property, AutogradInplaceAgree, ()) { check_property("autograd_inplace_agree"); }
 RC_GTEST_PROP(Property, GradsFiniteDifference, ()) { check_property("grads_finite_difference"); }
+RC_GTEST_PROP(Property, ProductsAgree, ()) { check_property("products_agree"); }
+RC_GTEST_PROP(Property, FusedAgree, ()) { check_property("fused_agree"); }
+RC_GTEST_PROP(Property, AddcEquivalence, ()) { check_property("addc_equivalence"); }
+
+TEST(Property, EquivalenceRecordsEachImplementationsUnfusedOutcome) {
+  // int64 addcmul with value 0.5: the fused op truncates the value, the unfused add refuses a float alpha, on the
+  // engine and on LibTorch alike; both departures are declared, and the record names both declarations.
+  const Case c = case_from_json(nlohmann::json::parse(
+      R"({"op": "addcmul", "shapes": [[2], [2], []], "dtypes": ["int64", "int64", "int64"], "scalars": {"value": 0.5},
+          "values": {"seed": 1}})"));
+  const CaseRecord r = evaluate("addc_equivalence", c, oracles(), declarations());
+  std::vector<std::string> names;
+  for (const auto& [name, o] : r.outcomes) names.push_back(name);
+  EXPECT_EQ(names, (std::vector<std::string>{"engine", "engine unfused", "torch", "torch unfused", "xtensor",
+                                             "xtensor unfused"}));
+  EXPECT_EQ(r.outcomes[1].second.status, Status::error);
+  EXPECT_EQ(r.judgement.verdict, Verdict::known);
+  EXPECT_EQ(r.judgement.known_id.substr(0, r.judgement.known_id.find(',')), "engine-addcmul-value-truncated");
+  EXPECT_NE(r.judgement.known_id.find(",torch-addcmul-value-truncated"), std::string::npos) << r.judgement.known_id;
+}
 
 TEST(Property, AlgebraViolationsAreDescribed) {
   Case c;
