@@ -36,7 +36,7 @@ using XShape = std::vector<std::size_t>;
 
 bool is_differentiable(const std::string& name) {
   for (const char* op : {"add", "sub", "mul", "div", "pow", "atan2", "fmod", "remainder", "maximum", "minimum", "lerp",
-                         "where", "diamond"})
+                         "where", "diamond", "addcmul", "addcdiv"})
     if (name == op) return true;
   return false;
 }
@@ -86,6 +86,20 @@ std::optional<DType> forward_type(const std::string& name, const Case& c) {
           return BC_XT_TYPE(xt::where(operand<bool>(), operand<TA>(), operand<TB>()));
         },
         tag_of(dtype_of(c, 1)), tag_of(dtype_of(c, 2)));
+  if (name == "addcmul" || name == "addcdiv")  // c + value * a * b (or / b), value an int64_t or a double
+    return std::visit(
+        [&](auto tc, auto ta, auto tb) -> std::optional<DType> {
+          using TC = typename decltype(tc)::type;
+          using TA = typename decltype(ta)::type;
+          using TB = typename decltype(tb)::type;
+          const bool integral = scalar_of(c, "value").integral;
+          if (name == "addcmul")
+            return integral ? BC_XT_TYPE(operand<TC>() + int64_t{} * operand<TA>() * operand<TB>())
+                            : BC_XT_TYPE(operand<TC>() + double{} * operand<TA>() * operand<TB>());
+          return integral ? BC_XT_TYPE(operand<TC>() + int64_t{} * operand<TA>() / operand<TB>())
+                          : BC_XT_TYPE(operand<TC>() + double{} * operand<TA>() / operand<TB>());
+        },
+        tag_of(dtype_of(c, 0)), tag_of(dtype_of(c, 1)), tag_of(dtype_of(c, 2)));
   return std::visit(
       [&](auto ta, auto tb) -> std::optional<DType> {
         using TA = typename decltype(ta)::type;
@@ -131,6 +145,8 @@ A array_of(const XShape& shape, const std::vector<double>& values) {
 A forward(const std::string& name, const std::vector<A>& x, double alpha) {
   const A& a = x[0];
   const A& b = x[1];
+  if (name == "addcmul") return a + alpha * b * x[2];  // alpha: the case's value
+  if (name == "addcdiv") return a + alpha * b / x[2];
   if (name == "add") return a + alpha * b;
   if (name == "sub") return a - alpha * b;
   if (name == "mul") return a * b;
@@ -169,6 +185,8 @@ A floor_divide(const A& a, const A& b) {
 std::vector<A> full_grads(const std::string& name, const std::vector<A>& x, const A& r, const A& g, double alpha) {
   const A& a = x[0];
   const A& b = x[1];
+  if (name == "addcmul") return {g, g * alpha * x[2], g * alpha * b};
+  if (name == "addcdiv") return {g, g * alpha / x[2], -g * alpha * b / (x[2] * x[2])};
   if (name == "add") return {g, g * alpha};
   if (name == "sub") return {g, -g * alpha};
   if (name == "mul") return {g * b, g * a};
@@ -261,7 +279,7 @@ Outcome run_xtensor_grads(const Case& c) {
     std::vector<A> x;
     for (const OperandPlan& p : plans)
       x.push_back(xt::broadcast(array_of(XShape(p.shape.begin(), p.shape.end()), view_values(p, p.base_values)), shape));
-    const double alpha = scalar_of(c, "alpha").value;
+    const double alpha = scalar_of(c, name == "addcmul" || name == "addcdiv" ? "value" : "alpha").value;
     const A r = stored(forward(name, x, alpha), *type);
     const A g = array_of(shape, upstream_values(c, *type, static_cast<int64_t>(r.size())));
     const std::vector<A> full = full_grads(name, x, r, g, alpha);

@@ -12,11 +12,13 @@
 namespace bc::xtv {
 namespace {
 
-// xtensor's computed assignment into a view (xsemantic.hpp: xview_semantic::operator=) broadcasts `self op other`
-// to the view's shape with xt::broadcast, which keeps an operand's larger size where the view has a 1, and then
-// copies that temporary into the view element by element without comparing sizes (xstrided_view.hpp:
-// assign_temporary_impl): an `other` that enlarges the view makes it write past the view's end (a heap overflow
-// under AddressSanitizer). Whether that happens is decided here with xtensor's own broadcast_shape.
+template <class E>
+XShape shape_of(const E& e) {
+  return XShape(e.shape().begin(), e.shape().end());
+}
+
+}  // namespace
+
 bool writes_past_the_view(const XShape& self, const XShape& other) {
   if (other.size() > self.size()) return false;  // xt::broadcast refuses a target of lower rank before writing
   XShape broadcast = self;
@@ -28,13 +30,6 @@ bool writes_past_the_view(const XShape& self, const XShape& other) {
   return std::accumulate(broadcast.begin(), broadcast.end(), std::size_t{1}, std::multiplies<>()) >
          std::accumulate(self.begin(), self.end(), std::size_t{1}, std::multiplies<>());
 }
-
-template <class E>
-XShape shape_of(const E& e) {
-  return XShape(e.shape().begin(), e.shape().end());
-}
-
-}  // namespace
 
 Outcome computed_assignment(const Case& c, const AnySelf& self, const AnyInput& other) {
   if (c.op != "add_" && c.op != "sub_" && c.op != "mul_" && c.op != "div_")

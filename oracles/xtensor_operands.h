@@ -75,6 +75,13 @@ void build_operands(const std::vector<OperandPlan>& plans, Operands& out);
 // The left side of an in-place op on operand 0.
 AnySelf self_of(const OperandPlan& plan, Operands& operands);
 
+// xtensor's computed assignment into a view (xsemantic.hpp: xview_semantic::operator=) broadcasts the result to the
+// view's shape with xt::broadcast, which keeps an operand's larger size where the view has a 1, and then copies
+// that temporary into the view element by element without comparing sizes (xstrided_view.hpp:
+// assign_temporary_impl): a result larger than the view is written past the view's end (a heap overflow under
+// AddressSanitizer). Whether that would happen, decided with xtensor's own broadcast_shape, so that it is never run.
+bool writes_past_the_view(const XShape& self, const XShape& result);
+
 // The ops, in translation units of their own. They may throw xtensor's exceptions; run_xtensor_values maps them.
 Outcome arithmetic(const Case& c, const AnyInput& a, const AnyInput& b);  // add ... minimum
 Outcome comparison(const Case& c, const AnyInput& a, const AnyInput& b);  // eq ... ge
@@ -82,6 +89,10 @@ Outcome where(const AnyInput& condition, const AnyInput& a, const AnyInput& b);
 Outcome computed_assignment(const Case& c, const AnySelf& self, const AnyInput& other);  // checks, then one of:
 Outcome assign_into_base(const Case& c, const BaseSelf& self, const AnyInput& other);
 Outcome assign_into_view(const Case& c, const ViewSelf& self, const AnyInput& other);
+// The products and fused products (xtensor_products.cpp), and addcmul/addcdiv with their unfused forms
+// (xtensor_addc.cpp), on operands that share one dtype.
+Outcome products(const Case& c, Operands& ops, const std::vector<OperandPlan>& plans);
+Outcome addc(const Case& c, Operands& ops, const std::vector<OperandPlan>& plans);
 
 template <class T>
 std::string dtype_name() {

@@ -64,8 +64,11 @@ class XtensorOracle : public Oracle {
     if (c.modify || leaf_written)
       return Outcome::unsupported_because("xtensor has no autograd: the in-place autograd rules are not its to judge");
     if (is_gradient_case(c)) return run_xtensor_grads(c);
-    if (c.values || !c.dtypes.empty() || !c.layouts.empty()) {
-      if (op->family == "elementwise" || op->family == "inplace") return run_xtensor_values(c);
+    // The products, fused ops and addcmul/addcdiv are computed (on zeros when the case has no values).
+    const bool computed = op->family == "matmul" || op->family == "fused" || op->family == "unfused" ||
+                          c.op.rfind("addc", 0) == 0;
+    if (c.values || !c.dtypes.empty() || !c.layouts.empty() || computed) {
+      if (op->family == "elementwise" || op->family == "inplace" || computed) return run_xtensor_values(c);
       return Outcome::unsupported_because("xtensor value-level cases cover the elementwise ops only");
     }
     if (op->family == "elementwise" && !symbol(c.op))

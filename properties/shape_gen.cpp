@@ -184,7 +184,7 @@ namespace {
 const std::vector<std::pair<uint64_t, std::string>>& differentiable_ops() {
   static const std::vector<std::pair<uint64_t, std::string>> ops = {
       {4, "add"}, {3, "mul"}, {2, "sub"}, {2, "div"}, {2, "pow"}, {2, "atan2"}, {1, "fmod"}, {1, "remainder"},
-      {2, "maximum"}, {2, "minimum"}, {2, "lerp"}, {2, "where"}, {2, "diamond"}};
+      {2, "maximum"}, {2, "minimum"}, {2, "lerp"}, {2, "where"}, {2, "diamond"}, {2, "addcmul"}, {2, "addcdiv"}};
   return ops;
 }
 

@@ -1,0 +1,66 @@
+// The xtensor oracle on addcmul and addcdiv: `c + value * a * b` and `c + value * a / b` as xtensor expressions over
+// the operands' views (C++'s conversions: value is an int64_t or a double as the case writes it), in place xtensor's
+// computed assignment `c += value * a * b` into c's view. Their unfused forms evaluate the product first, into an
+// xarray, as add(c, mul(a, b), alpha=value) does. All three operands share one dtype (one instantiation per dtype).
+#include <xtensor/xarray.hpp>
+#include <xtensor/xoperation.hpp>
+
+#include "oracles/xtensor_operands.h"
+
+namespace bc::xtv {
+namespace {
+
+// value * a * b (or / b), fused into one expression or with the product evaluated first, in C++'s value type.
+template <class T, class V, class R = decltype(V() * T() * T())>
+xt::xarray<R> scaled_product(bool mul, bool unfused, const Input<T>& a, const Input<T>& b, V value) {
+  if (unfused) {
+    if (mul) return value * xt::eval(a * b);
+    return value * xt::eval(a / b);
+  }
+  if (mul) return value * a * b;
+  return value * a / b;
+}
+
+template <class T>
+Outcome run_typed(const Case& c, Operands& ops, const std::vector<OperandPlan>& plans) {
+  const bool unfused = c.op.rfind("unfused_", 0) == 0, mul = c.op.find("addcmul") != std::string::npos;
+  const bool in_place = c.op.back() == '_';
+  const Input<T>& a = std::get<Input<T>>(ops.inputs[1]);
+  const Input<T>& b = std::get<Input<T>>(ops.inputs[2]);
+  return with_scalar(c, "value", [&](auto value) -> Outcome {
+    const auto term = scaled_product<T>(mul, unfused, a, b, value);
+    if (!in_place) return evaluate(std::get<Input<T>>(ops.inputs[0]) + term);
+    const XShape shape(term.shape().begin(), term.shape().end());
+    auto add_into = [&](auto& self) -> Outcome {
+      self += term;
+      return result(self);
+    };
+    const AnySelf self = self_of(plans[0], ops);
+    if (const auto* base = std::get_if<BaseSelf>(&self)) return add_into(*std::get<Base<T>*>(*base));
+    View<T>& view = *std::get<View<T>*>(std::get<ViewSelf>(self));
+    if (writes_past_the_view(XShape(view.shape().begin(), view.shape().end()), shape))
+      return Outcome::unsupported_because(
+          "xtensor's computed assignment into a view copies a result larger than the view past its end "
+          "(xview_semantic::operator=, xstrided_view assign_temporary_impl): undefined behaviour, not run");
+    return add_into(view);
+  });
+}
+
+}  // namespace
+
+Outcome addc(const Case& c, Operands& ops, const std::vector<OperandPlan>& plans) {
+  for (const OperandPlan& p : plans)
+    if (p.dtype != plans[0].dtype)
+      return Outcome::unsupported_because("the xtensor addcmul/addcdiv oracle is instantiated per dtype, for operands "
+                                          "that share one (these mix " + std::string(to_string(plans[0].dtype)) +
+                                          " and " + to_string(p.dtype) + ")");
+  switch (plans[0].dtype) {
+    case DType::bool_: return run_typed<bool>(c, ops, plans);
+    case DType::int64: return run_typed<int64_t>(c, ops, plans);
+    case DType::float32: return run_typed<float>(c, ops, plans);
+    case DType::float64: return run_typed<double>(c, ops, plans);
+  }
+  return Outcome::unsupported_because("unknown dtype");
+}
+
+}  // namespace bc::xtv

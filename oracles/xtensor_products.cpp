@@ -1,0 +1,153 @@
+// The xtensor oracle on the products and the fused products (docs/notes/xtensor-products.md). xtensor has no
+// matmul of its own (xtensor-blas's dot follows numpy.dot, not matmul, and needs BLAS, which has no int64), so a
+// product is written with xtensor's broadcasting: a [..., n, k, 1] * b [..., 1, k, m] summed over k, so that
+// xtensor's own broadcasting decides the batch dims. What xtensor cannot decide, the adapter checks itself and says
+// so in its message: the contracted sizes (a k of 1 would broadcast silently) and the ranks and batches the strict
+// ops take. The fused ops are `beta * c + alpha * product` with c stretched by xt::broadcast to the product's shape;
+// in place, that expression is assigned to c's view. All operands share one dtype (one instantiation per dtype).
+#include <algorithm>
+
+#include <xtensor/xarray.hpp>
+#include <xtensor/xbroadcast.hpp>
+#include <xtensor/xmanipulation.hpp>
+#include <xtensor/xoperation.hpp>
+#include <xtensor/xreducer.hpp>
+#include <xtensor/xstrides.hpp>
+
+#include "oracles/xtensor_operands.h"
+
+namespace bc::xtv {
+namespace {
+
+// A shape or rank the adapter refuses before xtensor computes anything.
+struct AdapterError {
+  std::string message;
+};
+[[noreturn]] void refuse(const std::string& why) { throw AdapterError{"xtensor oracle: " + why}; }
+
+std::string dims_text(const XShape& s) {
+  std::string out = "[";
+  for (size_t k = 0; k < s.size(); ++k) out += (k ? ", " : "") + std::to_string(s[k]);
+  return out + "]";
+}
+
+// The product's element type: C++'s for T * T (bool * bool is int).
+template <class T>
+using Product = xt::xarray<decltype(T() * T())>;
+
+// a [..., n, k] @ b [..., k, m] for operands of rank 2 or more, batch dims broadcast by xtensor.
+template <class T>
+Product<T> batched(const xt::xarray<T>& a, const xt::xarray<T>& b) {
+  const std::size_t ra = a.dimension(), rb = b.dimension();
+  if (a.shape()[ra - 1] != b.shape()[rb - 2])
+    refuse("inner sizes differ: " + dims_text(a.shape()) + " @ " + dims_text(b.shape()));
+  const std::size_t rank = std::max(ra, rb) + 1;  // of the broadcast product before the sum
+  return xt::sum(xt::expand_dims(a, ra) * xt::expand_dims(b, rb - 2), {rank - 2});
+}
+
+// matmul's NumPy rule: a 1-D a is a row, a 1-D b a column, and the dim added for it is removed again.
+template <class T>
+Product<T> matmul(const xt::xarray<T>& a, const xt::xarray<T>& b) {
+  if (a.dimension() == 0 || b.dimension() == 0) refuse("matmul needs operands of at least one dim");
+  const bool row = a.dimension() == 1, column = b.dimension() == 1;
+  Product<T> r = batched<T>(row ? xt::xarray<T>(xt::expand_dims(a, 0)) : a, column ? xt::xarray<T>(xt::expand_dims(b, 1)) : b);
+  XShape shape(r.shape().begin(), r.shape().end());
+  if (column) shape.erase(shape.end() - 1);             // the added column's m = 1
+  if (row) shape.erase(shape.end() - (column ? 1 : 2));  // the added row's n = 1
+  r.reshape(shape);
+  return r;
+}
+
+template <class T>
+void need_ranks(const std::string& op, const xt::xarray<T>& a, const xt::xarray<T>& b, std::size_t ra, std::size_t rb) {
+  if (a.dimension() != ra || b.dimension() != rb)
+    refuse(op + " takes ranks " + std::to_string(ra) + " and " + std::to_string(rb) + ", not " +
+           std::to_string(a.dimension()) + " and " + std::to_string(b.dimension()));
+}
+
+// The strict products: their ranks (and bmm's equal batches) checked, then the same expression as matmul.
+template <class T>
+Product<T> strict(const std::string& op, const xt::xarray<T>& a, const xt::xarray<T>& b) {
+  if (op == "mm") need_ranks(op, a, b, 2, 2);
+  if (op == "mv") need_ranks(op, a, b, 2, 1);
+  if (op == "dot") need_ranks(op, a, b, 1, 1);
+  if (op == "outer") {
+    need_ranks(op, a, b, 1, 1);
+    return xt::expand_dims(a, 1) * xt::expand_dims(b, 0);
+  }
+  if (op == "bmm") {
+    need_ranks(op, a, b, 3, 3);
+    if (a.shape()[0] != b.shape()[0])
+      refuse("bmm does not broadcast its batch: " + dims_text(a.shape()) + " @ " + dims_text(b.shape()));
+  }
+  if (op == "dot" && a.shape()[0] != b.shape()[0])
+    refuse("dot of " + dims_text(a.shape()) + " and " + dims_text(b.shape()));
+  return matmul(a, b);
+}
+
+// The product inside a fused op: mm, mv, outer (addr), bmm (baddbmm), bmm summed over the batch (addbmm).
+template <class T>
+Product<T> fused_product(const std::string& op, const xt::xarray<T>& a, const xt::xarray<T>& b) {
+  if (op == "addr") return strict("outer", a, b);
+  if (op == "addmm") return strict("mm", a, b);
+  if (op == "addmv") return strict("mv", a, b);
+  if (op == "baddbmm") return strict("bmm", a, b);
+  return xt::sum(strict("bmm", a, b), {0});
+}
+
+template <class T>
+Outcome run_typed(const Case& c, Operands& ops, const std::vector<OperandPlan>& plans) {
+  auto operand = [&](size_t k) { return xt::xarray<T>(std::get<Input<T>>(ops.inputs[k])); };
+  if (find_op(c.op)->family == "matmul")
+    return evaluate(c.op == "matmul" ? matmul(operand(0), operand(1)) : strict(c.op, operand(0), operand(1)));
+  const bool in_place = c.op.back() == '_';
+  const Product<T> p = fused_product(in_place ? c.op.substr(0, c.op.size() - 1) : c.op, operand(1), operand(2));
+  const XShape shape(p.shape().begin(), p.shape().end());
+  return with_scalar(c, "beta", [&](auto beta) {
+    return with_scalar(c, "alpha", [&](auto alpha) -> Outcome {
+      if (!in_place) return evaluate(beta * xt::broadcast(std::get<Input<T>>(ops.inputs[0]), shape) + alpha * p);
+      // A contiguous c is the base adaptor (container semantics: it would have to resize if the shape changed); any
+      // other c is a view, written through to the base.
+      auto assign_to = [&](auto& self) -> Outcome {
+        self = beta * self + alpha * p;
+        return result(self);
+      };
+      const AnySelf self = self_of(plans[0], ops);
+      if (const auto* base = std::get_if<BaseSelf>(&self)) return assign_to(*std::get<Base<T>*>(*base));
+      View<T>& view = *std::get<View<T>*>(std::get<ViewSelf>(self));
+      if (writes_past_the_view(XShape(view.shape().begin(), view.shape().end()), shape))
+        return Outcome::unsupported_because(
+            "xtensor's assignment into a view copies a result larger than the view past its end "
+            "(xview_semantic::operator=): undefined behaviour, not run");
+      return assign_to(view);
+    });
+  });
+}
+
+}  // namespace
+
+Outcome products(const Case& c, Operands& ops, const std::vector<OperandPlan>& plans) {
+  for (const OperandPlan& p : plans)
+    if (p.dtype != plans[0].dtype)
+      return Outcome::unsupported_because("the xtensor product oracle is instantiated per dtype, for operands that "
+                                          "share one (these mix " + std::string(to_string(plans[0].dtype)) + " and " +
+                                          to_string(p.dtype) + ")");
+  try {
+    switch (plans[0].dtype) {
+      case DType::bool_: return run_typed<bool>(c, ops, plans);
+      case DType::int64: return run_typed<int64_t>(c, ops, plans);
+      case DType::float32: return run_typed<float>(c, ops, plans);
+      case DType::float64: return run_typed<double>(c, ops, plans);
+    }
+  } catch (const AdapterError& e) {
+    return Outcome::failure(ErrorKind::matmul_shape, e.message);
+  } catch (const xt::broadcast_error& e) {
+    // The strict products broadcast nothing, so out of place a fused op fails here when c does not stretch to the
+    // product (LibTorch's expand); matmul, on its batch dims; in place, the assignment into c's view.
+    const bool stretching_c = find_op(c.op)->family == "fused" && c.op.back() != '_';
+    return Outcome::failure(stretching_c ? ErrorKind::expand : ErrorKind::broadcast, e.what());
+  }
+  return Outcome::unsupported_because("unknown dtype");
+}
+
+}  // namespace bc::xtv
