@@ -30,19 +30,10 @@ Outcome run_typed(const Case& c, Operands& ops, const std::vector<OperandPlan>& 
   return with_scalar(c, "value", [&](auto value) -> Outcome {
     const auto term = scaled_product<T>(mul, unfused, a, b, value);
     if (!in_place) return evaluate(std::get<Input<T>>(ops.inputs[0]) + term);
-    const XShape shape(term.shape().begin(), term.shape().end());
-    auto add_into = [&](auto& self) -> Outcome {
+    return write_into_self<T>(plans, ops, XShape(term.shape().begin(), term.shape().end()), [&](auto& self) {
       self += term;
       return result(self);
-    };
-    const AnySelf self = self_of(plans[0], ops);
-    if (const auto* base = std::get_if<BaseSelf>(&self)) return add_into(*std::get<Base<T>*>(*base));
-    View<T>& view = *std::get<View<T>*>(std::get<ViewSelf>(self));
-    if (writes_past_the_view(XShape(view.shape().begin(), view.shape().end()), shape))
-      return Outcome::unsupported_because(
-          "xtensor's computed assignment into a view copies a result larger than the view past its end "
-          "(xview_semantic::operator=, xstrided_view assign_temporary_impl): undefined behaviour, not run");
-    return add_into(view);
+    });
   });
 }
 

@@ -238,6 +238,7 @@ XShape broadcast_shape_of(const std::vector<Shape>& shapes) {
 
 Outcome run_xtensor_grads(const Case& c) {
   const OpInfo* op = find_op(c.op);
+  if (op && (op->family == "matmul" || op->family == "fused")) return run_xtensor_product_grads(c);
   const bool in_place = op && op->family == "inplace";
   const std::string name = in_place ? c.op.substr(0, c.op.size() - 1) : c.op;
   if (!op || !is_differentiable(name))

@@ -19,6 +19,8 @@
 namespace bc {
 
 Outcome run_xtensor_grads(const Case& c);
+// The products and fused products (xtensor_product_grads.cpp): the value oracle's forward, then the gradients.
+Outcome run_xtensor_product_grads(const Case& c);
 
 // The axes LibTorch's sum_to reduces when it brings a tensor of shape `from` down to `to`: the leading axes `to`
 // lacks, and those where `to` has size 1 and `from` does not.

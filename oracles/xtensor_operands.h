@@ -82,6 +82,21 @@ AnySelf self_of(const OperandPlan& plan, Operands& operands);
 // AddressSanitizer). Whether that would happen, decided with xtensor's own broadcast_shape, so that it is never run.
 bool writes_past_the_view(const XShape& self, const XShape& result);
 
+// An in-place write into operand 0 of element type T: `write(self)` assigns the result to the base adaptor (a
+// contiguous self) or to self's view and returns the outcome; a result that would be copied past a view's end
+// (`result_shape` larger than the view) is not run.
+template <class T, class F>
+Outcome write_into_self(const std::vector<OperandPlan>& plans, Operands& ops, const XShape& result_shape, F&& write) {
+  const AnySelf self = self_of(plans[0], ops);
+  if (const auto* base = std::get_if<BaseSelf>(&self)) return write(*std::get<Base<T>*>(*base));
+  View<T>& view = *std::get<View<T>*>(std::get<ViewSelf>(self));
+  if (writes_past_the_view(XShape(view.shape().begin(), view.shape().end()), result_shape))
+    return Outcome::unsupported_because(
+        "xtensor's assignment into a view copies a result larger than the view past the view's end "
+        "(xview_semantic::operator=, xstrided_view assign_temporary_impl): undefined behaviour, not run");
+  return write(view);
+}
+
 // The ops, in translation units of their own. They may throw xtensor's exceptions; run_xtensor_values maps them.
 Outcome arithmetic(const Case& c, const AnyInput& a, const AnyInput& b);  // add ... minimum
 Outcome comparison(const Case& c, const AnyInput& a, const AnyInput& b);  // eq ... ge

@@ -108,18 +108,10 @@ Outcome run_typed(const Case& c, Operands& ops, const std::vector<OperandPlan>& 
       if (!in_place) return evaluate(beta * xt::broadcast(std::get<Input<T>>(ops.inputs[0]), shape) + alpha * p);
       // A contiguous c is the base adaptor (container semantics: it would have to resize if the shape changed); any
       // other c is a view, written through to the base.
-      auto assign_to = [&](auto& self) -> Outcome {
+      return write_into_self<T>(plans, ops, shape, [&](auto& self) {
         self = beta * self + alpha * p;
         return result(self);
-      };
-      const AnySelf self = self_of(plans[0], ops);
-      if (const auto* base = std::get_if<BaseSelf>(&self)) return assign_to(*std::get<Base<T>*>(*base));
-      View<T>& view = *std::get<View<T>*>(std::get<ViewSelf>(self));
-      if (writes_past_the_view(XShape(view.shape().begin(), view.shape().end()), shape))
-        return Outcome::unsupported_because(
-            "xtensor's assignment into a view copies a result larger than the view past its end "
-            "(xview_semantic::operator=): undefined behaviour, not run");
-      return assign_to(view);
+      });
     });
   });
 }

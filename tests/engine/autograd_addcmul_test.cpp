@@ -3,29 +3,16 @@
 
 #include <gtest/gtest.h>
 
+#include "autograd_test_util.h"
+
 namespace bc::ag {
-namespace {
-
-Var var(const Shape& shape, std::vector<double> v, bool rg = true, DType t = DType::float64) {
-  return leaf(Tensor::from_values(shape, t, v), rg).value();
-}
-std::vector<std::vector<double>> grads(const Result<Var>& y, const std::vector<Var>& inputs) {
-  EXPECT_TRUE(y.ok()) << y.error().message;
-  const Tensor& out = y.value()->data;
-  EXPECT_TRUE(backward(y.value(), Tensor::from_values(out.sizes(), out.dtype(),
-                                                      std::vector<double>(static_cast<size_t>(out.numel()), 1.0)))
-                  .ok());
-  std::vector<std::vector<double>> g;
-  for (const Var& v : inputs) g.push_back(v->grad ? v->grad->to_doubles() : std::vector<double>{});
-  return g;
-}
-using G = std::vector<std::vector<double>>;
-
-}  // namespace
+using testing::G;
+using testing::grads;
+using testing::var;
 
 TEST(AutogradAddcmul, GradientsReduceToEachInputsShape) {
   // c [2, 1], a [3], b [] broadcast to [2, 3]; value 2.
-  Var c = var({2, 1}, {0, 0}), a = var({3}, {1, 2, 3}), b = var({}, {4});
+  Var c = var({2, 1}, {0, 0}), a = var({3}, {1, 2, 3}), b = var(Shape{}, {4});
   EXPECT_EQ(grads(addc(AddcOp::addcmul, c, a, b, {2, true}), {c, a, b}),
             (G{{3, 3}, {16, 16, 16}, {24}}));  // c: 3 per row; a: 2 rows * b * value; b: value * sum(a) * 2 rows
 }
@@ -39,7 +26,7 @@ TEST(AutogradAddcmul, AddcdivGradients) {
 TEST(AutogradAddcmul, AFloatValueWithAnIntegerTensorScalesInFloat) {
   // b's gradient is grad * (a * value): with an int64 a and value 0.5 it is computed in float (LibTorch's wrapped
   // number), not truncated to a * 0 = 0.
-  Var c = var({}, {0}), a = var({}, {3}, false, DType::int64), b = var({}, {1}, true, DType::float32);
+  Var c = var(Shape{}, {0}), a = var(Shape{}, {3}, false, DType::int64), b = var(Shape{}, {1}, true, DType::float32);
   EXPECT_EQ(grads(addc(AddcOp::addcmul, c, a, b, {0.5, false}), {b})[0], (std::vector<double>{1.5}));
 }
 

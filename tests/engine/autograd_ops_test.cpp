@@ -6,78 +6,65 @@
 
 #include <gtest/gtest.h>
 
+#include "autograd_test_util.h"
+
 namespace bc::ag {
-namespace {
 
-Var var(std::vector<double> v, bool rg = true, DType t = DType::float64) {
-  return leaf(Tensor::from_values({static_cast<int64_t>(v.size())}, t, v), rg).value();
-}
-
-// The gradients of every input after backward with ones.
-std::vector<std::vector<double>> grads(const Result<Var>& y, const std::vector<Var>& inputs) {
-  const Tensor& out = y.value()->data;
-  EXPECT_TRUE(backward(y.value(), Tensor::from_values(out.sizes(), out.dtype(),
-                                                      std::vector<double>(static_cast<size_t>(out.numel()), 1.0)))
-                  .ok());
-  std::vector<std::vector<double>> g;
-  for (const Var& v : inputs) g.push_back(v->grad ? v->grad->to_doubles() : std::vector<double>{});
-  return g;
-}
-using G = std::vector<std::vector<double>>;
-
-}  // namespace
+using testing::G;
+using testing::grads;
+using testing::vec;
 
 TEST(AutogradOps, ArithmeticWithAlpha) {
-  Var a = var({1, 2}), b = var({3});
+  Var a = vec({1, 2}), b = vec({3});
   EXPECT_EQ(grads(binary(BinaryOp::sub, a, b, Scalar{2, true}), {a, b}), (G{{1, 1}, {-4}}));
-  Var c = var({6}), d = var({2});
+  Var c = vec({6}), d = vec({2});
   EXPECT_EQ(grads(binary(BinaryOp::div, c, d), {c, d}), (G{{0.5}, {-1.5}}));  // 1/d, -c/d^2
-  Var e = var({1, 2}), f = var({3});
+  Var e = vec({1, 2}), f = vec({3});
   EXPECT_EQ(grads(binary(BinaryOp::mul, e, f), {e, f}), (G{{3, 3}, {3}}));
 }
 
 TEST(AutogradOps, PowAndAtan2) {
-  Var x = var({2}), e = var({3});
+  Var x = vec({2}), e = vec({3});
   const G g = grads(binary(BinaryOp::pow, x, e), {x, e});
   EXPECT_EQ(g[0][0], 12);                                // e * x^(e-1)
   EXPECT_NEAR(g[1][0], 8 * std::log(2.0), 1e-12);        // x^e * ln x
-  Var z = var({0}), k = var({2});                        // at x = 0, e >= 0 the exponent's gradient is 0, not NaN
+  Var z = vec({0}), k = vec({2});                        // at x = 0, e >= 0 the exponent's gradient is 0, not NaN
   EXPECT_EQ(grads(binary(BinaryOp::pow, z, k), {z, k}), (G{{0}, {0}}));
   // An integer base: log(base) is taken in float32 (found by the finite-difference property: it was truncated).
-  Var base = leaf(Tensor::from_values({}, DType::int64, {4})).value(), p = var({4}, true, DType::float32);
+  Var base = leaf(Tensor::from_values({}, DType::int64, {4})).value(), p = vec({4}, true, DType::float32);
   EXPECT_NEAR(grads(binary(BinaryOp::pow, base, p), {p})[0][0], 256 * std::log(4.0), 1e-3);
-  Var y = var({1}), w = var({1});
+  Var y = vec({1}), w = vec({1});
   EXPECT_EQ(grads(binary(BinaryOp::atan2, y, w), {y, w}), (G{{0.5}, {-0.5}}));
 }
 
 TEST(AutogradOps, FmodTruncatesAndRemainderFloors) {
-  Var a = var({5.5}), b = var({2});
+  Var a = vec({5.5}), b = vec({2});
   EXPECT_EQ(grads(binary(BinaryOp::fmod, a, b), {a, b}), (G{{1}, {-2}}));     // -trunc(2.75)
-  Var c = var({-5.5}), d = var({2});
+  Var c = vec({-5.5}), d = vec({2});
   EXPECT_EQ(grads(binary(BinaryOp::remainder, c, d), {c, d}), (G{{1}, {3}}));  // -floor(-2.75)
 }
 
 TEST(AutogradOps, MaximumAndMinimumSplitTies) {
-  Var a = var({1, 2, 3}), b = var({2});
+  Var a = vec({1, 2, 3}), b = vec({2});
   EXPECT_EQ(grads(binary(BinaryOp::maximum, a, b), {a, b}), (G{{0, 0.5, 1}, {1.5}}));
-  Var c = var({1, 2, 3}), d = var({2});
+  Var c = vec({1, 2, 3}), d = vec({2});
   EXPECT_EQ(grads(binary(BinaryOp::minimum, c, d), {c, d}), (G{{1, 0.5, 0}, {1.5}}));
 }
 
 TEST(AutogradOps, LerpAndWhere) {
-  Var s = var({0}), e = var({10}), w = var({0.25});
+  Var s = vec({0}), e = vec({10}), w = vec({0.25});
   EXPECT_EQ(grads(lerp(s, e, w), {s, e, w}), (G{{0.75}, {0.25}, {10}}));
   Var cond = leaf(Tensor::from_values({2}, DType::bool_, {1, 0})).value();
-  Var a = var({1, 2}), b = var({3});
+  Var a = vec({1, 2}), b = vec({3});
   EXPECT_EQ(grads(where(cond, a, b), {cond, a, b}), (G{{}, {1, 0}, {1}}));
 }
 
 TEST(AutogradOps, InPlaceFormulasReadTheOldSelf) {
   // c.mul_(x): x's gradient is the old c, saved before the write.
-  Var c = var({2, 5}, false), x = var({3});
+  Var c = vec({2, 5}, false), x = vec({3});
   ASSERT_TRUE(binary_(BinaryOp::mul, c, x).ok());
   EXPECT_EQ(grads(Result<Var>(c), {x}), (G{{7}}));
-  Var s = var({4}, false), e = var({8}), w = var({0.5});
+  Var s = vec({4}, false), e = vec({8}), w = vec({0.5});
   EXPECT_EQ(grads(lerp_(s, e, w), {e, w}), (G{{0.5}, {4}}));  // weight: end - old self
 }
 
@@ -95,7 +82,7 @@ TEST(AutogradOps, SumExpandAndViews) {
   Var col = leaf(Tensor::from_values({3, 1}, DType::float64, {1, 2, 3}), true).value();
   EXPECT_EQ(grads(expand(col, {2, 3, 4}), {col}), (G{{8, 8, 8}}));
   // An overlapping view adds the gradient of every element that shares a location.
-  Var base = var({1, 2, 3});
+  Var base = vec({1, 2, 3});
   Var over = view_of(base, base->data.as_strided({2, 2}, {1, 1}, 0).value(), "AsStridedBackward0").value();
   EXPECT_EQ(grads(Result<Var>(over), {base}), (G{{1, 2, 1}}));
 }

@@ -4,30 +4,21 @@
 
 #include <gtest/gtest.h>
 
+#include "autograd_test_util.h"
+
 namespace bc::ag {
+
+using testing::G;
+using testing::grads;
+using testing::var;
+
 namespace {
 
-Var var(const Shape& shape, std::vector<double> v, bool rg = true, DType t = DType::float64) {
-  return leaf(Tensor::from_values(shape, t, v), rg).value();
-}
 std::vector<double> iota(int64_t n) {
   std::vector<double> v;
   for (int64_t k = 1; k <= n; ++k) v.push_back(static_cast<double>(k));
   return v;
 }
-
-// Backward with ones; each input's gradient (empty when none).
-std::vector<std::vector<double>> grads(const Result<Var>& y, const std::vector<Var>& inputs) {
-  EXPECT_TRUE(y.ok()) << y.error().message;
-  const Tensor& out = y.value()->data;
-  const Result<bool> b =
-      backward(y.value(), Tensor::from_values(out.sizes(), out.dtype(), std::vector<double>(static_cast<size_t>(out.numel()), 1.0)));
-  EXPECT_TRUE(b.ok()) << b.error().message;
-  std::vector<std::vector<double>> g;
-  for (const Var& v : inputs) g.push_back(v->grad ? v->grad->to_doubles() : std::vector<double>{});
-  return g;
-}
-using G = std::vector<std::vector<double>>;
 
 }  // namespace
 
@@ -75,7 +66,7 @@ TEST(AutogradProducts, MatmulDispatchFollowsShouldFold) {
             "mat1 and mat2 shapes cannot be multiplied (10x4 and 3x2)");
   Var x = var({4, 2, 3, 5}, std::vector<double>(120, 1), false), z = var({3, 2, 5, 6}, std::vector<double>(180, 1), false);
   EXPECT_EQ(product(ProductOp::matmul, x, z).error().kind, ErrorKind::broadcast);
-  EXPECT_EQ(product(ProductOp::matmul, var({}, {1}, false), var({2}, {1, 1}, false)).error().message,
+  EXPECT_EQ(product(ProductOp::matmul, var(Shape{}, {1}, false), var({2}, {1, 1}, false)).error().message,
             "both arguments to matmul need to be at least 1D, but they are 0D and 1D");
 }
 
@@ -88,7 +79,7 @@ TEST(AutogradProducts, FusedGradientsCarryBetaAndAlpha) {
   Var c0 = var({2, 2}, {0, 0, 0, 0}), a0 = var({2, 2}, {1, 2, 3, 4}), b0 = var({2, 2}, {5, 6, 7, 8});
   EXPECT_EQ(grads(fused(ProductOp::addmm, c0, a0, b0, {0, true}), {c0})[0], (std::vector<double>{0, 0, 0, 0}));
   // addbmm: the summed product's gradient reaches every batch entry.
-  Var cc = var({}, {0}), b1 = var({2, 1, 2}, {1, 2, 3, 4}), b2 = var({2, 2, 1}, {5, 6, 7, 8});
+  Var cc = var(Shape{}, {0}), b1 = var({2, 1, 2}, {1, 2, 3, 4}), b2 = var({2, 2, 1}, {5, 6, 7, 8});
   EXPECT_EQ(grads(fused(ProductOp::addbmm, cc, b1, b2), {cc, b1, b2}), (G{{1}, {5, 6, 7, 8}, {1, 2, 3, 4}}));
   // addr: vec1 gets grad @ vec2, vec2 gets grad^T @ vec1.
   Var cr = var({2, 3}, std::vector<double>(6, 0)), v1 = var({2}, {1, 2}), v2 = var({3}, {1, 2, 3});
@@ -107,7 +98,7 @@ TEST(AutogradProducts, InPlaceFusedRefusesALeafThatRequiresGrad) {
 
 TEST(AutogradProducts, AnIntegerResultRecordsNoGradient) {
   // baddbmm takes batch2's dtype: a float c that requires grad with int64 batches gives an int64 result.
-  Var c = var({}, {1}), b1 = var({1, 1, 1}, {2}, false, DType::int64), b2 = var({1, 1, 1}, {3}, false, DType::int64);
+  Var c = var(Shape{}, {1}), b1 = var({1, 1, 1}, {2}, false, DType::int64), b2 = var({1, 1, 1}, {3}, false, DType::int64);
   const Result<Var> y = fused(ProductOp::baddbmm, c, b1, b2);
   ASSERT_TRUE(y.ok());
   EXPECT_EQ(y.value()->data.dtype(), DType::int64);

@@ -110,6 +110,40 @@ TEST(XtensorProducts, InPlaceWritesThroughCsView) {
   EXPECT_EQ(make_engine_oracle()->run(c).values, o.values);
 }
 
+TEST(XtensorProducts, GradientsReduceBroadcastBatchDims) {
+  // [2, 1, 1, 2] @ [3, 2, 1] with upstream ones: each a[i] meets all three b[j] (gradient: the sum of the b[j]),
+  // each b[j] both a[i] (the sum of the a[i]), as worked out in tests/engine/autograd_products_test.cpp.
+  Case c = with_data("matmul", {{2, 1, 1, 2}, {3, 2, 1}}, {{1, 2, 3, 4}, iota(6)});
+  c.requires_grad = {true, true};
+  const Outcome o = make_xtensor_oracle()->run(c);
+  ASSERT_EQ(o.status, Status::ok) << summarize(o);
+  ASSERT_EQ(o.grads.size(), 2u);
+  EXPECT_EQ(o.grads[0]->shape, (Shape{2, 1, 1, 2}));
+  EXPECT_EQ(o.grads[0]->values, (std::vector<double>{9, 12, 9, 12}));
+  EXPECT_EQ(o.grads[1]->values, (std::vector<double>{4, 6, 4, 6, 4, 6}));
+}
+
+TEST(XtensorProducts, FusedGradientsCarryBetaAndAlpha) {
+  // addmm(c [2], a, b, beta=2, alpha=3), upstream ones: c gets 2 per row over 2 rows, a 3 * ones @ b^T, b 3 * a^T @ ones.
+  Case c = with_data("addmm", {{2}, {2, 2}, {2, 2}}, {{0, 0}, {1, 2, 3, 4}, {5, 6, 7, 8}});
+  c.requires_grad = {true, true, true};
+  c.scalars["beta"] = Scalar{2, true};
+  c.scalars["alpha"] = Scalar{3, true};
+  c.dtypes = {DType::float64, DType::float64, DType::float64};
+  const Outcome o = make_xtensor_oracle()->run(c);
+  ASSERT_EQ(o.status, Status::ok) << summarize(o);
+  EXPECT_EQ(o.grads[0]->values, (std::vector<double>{4, 4}));
+  EXPECT_EQ(o.grads[1]->values, (std::vector<double>{33, 45, 33, 45}));
+  EXPECT_EQ(o.grads[2]->values, (std::vector<double>{12, 12, 18, 18}));
+  // addbmm: the summed product's gradient reaches every batch entry.
+  Case s = with_data("addbmm", {{}, {2, 1, 2}, {2, 2, 1}}, {{0}, {1, 2, 3, 4}, {5, 6, 7, 8}});
+  s.requires_grad = {true, true, true};
+  const Outcome so = make_xtensor_oracle()->run(s);
+  ASSERT_EQ(so.status, Status::ok) << summarize(so);
+  EXPECT_EQ(so.grads[1]->values, (std::vector<double>{5, 6, 7, 8}));
+  EXPECT_EQ(so.grads[2]->values, (std::vector<double>{1, 2, 3, 4}));
+}
+
 TEST(XtensorAddc, FusedAndUnfusedOnXtensor) {
   auto x = make_xtensor_oracle();
   Case c = with_data("addcdiv", {{2}, {2}, {2}}, {{1, 1}, {3, 6}, {2, 4}});
