@@ -4,6 +4,7 @@
 
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <string>
 #include <vector>
 
@@ -63,8 +64,9 @@ TEST(RegressionDraft, TorchOddOneOutOnSumToGetsALibTorchTest) {
   EXPECT_TRUE(has(draft, "TEST(BroadcheckRegression, sum_to_agree_sum_to_LibTorch)")) << draft;
   EXPECT_TRUE(has(draft, "at::Tensor t0 = at::zeros({2, 3});")) << draft;
   EXPECT_FALSE(has(draft, "at::Tensor t1")) << "the target is a size list, not a tensor:\n" << draft;
-  EXPECT_TRUE(has(draft, "at::sum_to(t0, {4, 3})")) << draft;
-  EXPECT_TRUE(has(draft, "EXPECT_ANY_THROW(at::sum_to(t0, {4, 3}));")) << draft;
+  EXPECT_TRUE(has(draft, "at::Tensor r = at::sum_to(t0, at::IntArrayRef({4, 3}));")) << draft;
+  EXPECT_TRUE(has(draft, "ADD_FAILURE() << \"no error")) << draft;
+  EXPECT_TRUE(has(draft, "R\"__(size {[4, 3]} is not expandable)__\"")) << "the engine's message:\n" << draft;
   EXPECT_TRUE(has(draft, "// torch gives ok [2, 3]")) << draft;
   EXPECT_FALSE(has(draft, "xt::")) << "no xtensor test when xtensor agrees with the engine:\n" << draft;
 }
@@ -112,7 +114,9 @@ TEST(RegressionDraft, FailedDocumentExpectationGetsALibTorchTest) {
   EXPECT_TRUE(has(draft, "TEST(BroadcheckRegression, corpus_add_LibTorch)")) << draft;
   EXPECT_TRUE(has(draft, "at::Tensor t0 = at::zeros({2, 2});")) << draft;
   EXPECT_TRUE(has(draft, "at::Tensor t1 = at::zeros({2});")) << draft;
-  EXPECT_TRUE(has(draft, "EXPECT_ANY_THROW(at::add(t0, t1));")) << draft;
+  EXPECT_TRUE(has(draft, "at::Tensor r = at::add(t0, t1);")) << draft;
+  EXPECT_TRUE(has(draft, "ADD_FAILURE() << \"no error")) << draft;
+  EXPECT_FALSE(has(draft, "EXPECT_EQ(std::string(e.what")) << "the document gives no message:\n" << draft;
   EXPECT_TRUE(has(draft, "\"doc-add-1\"")) << draft;
   EXPECT_FALSE(has(draft, "xt::")) << draft;
   EXPECT_FALSE(has(draft, "EngineRegression")) << draft;
@@ -128,9 +132,27 @@ TEST(RegressionDraft, FailedDocumentShapeExpectationAssertsThatShape) {
   r.c.expect = Expectation{};
   r.c.expect->shape = Shape{4, 3};
   const std::string draft = regression_draft(r);
-  EXPECT_TRUE(has(draft, "auto r = at::mul(t0, t1);")) << draft;
-  EXPECT_TRUE(has(draft, "EXPECT_EQ(r.sizes(), at::IntArrayRef({4, 3}));")) << draft;
-  EXPECT_FALSE(has(draft, "EXPECT_ANY_THROW")) << draft;
+  EXPECT_TRUE(has(draft, "at::Tensor r = at::mul(t0, t1);")) << draft;
+  EXPECT_TRUE(has(draft, "ASSERT_EQ(r.sizes(), at::IntArrayRef({4, 3}));")) << draft;
+  EXPECT_FALSE(has(draft, "ADD_FAILURE")) << draft;
+}
+
+TEST(RegressionDraft, ValueCaseDraftsBuildTheCasesValuesAndXtensorDeclines) {
+  Outcome engine = Outcome::success({2});
+  engine.values = {6, 8};
+  Outcome torch = Outcome::success({2});
+  torch.values = {NAN, 8};
+  CaseRecord r = record("fused_agree", "addmv_", {{2}, {2, 1}, {1}},
+                        {{"engine", engine}, {"torch", torch}, {"xtensor", torch}}, {}, "values");
+  r.judgement.odd_ones = {"torch", "xtensor"};
+  r.c.values = ValueSpec{7, true, {}};
+  r.c.scalars["beta"] = Scalar{0, true};
+  const std::string draft = regression_draft(r);
+  EXPECT_TRUE(has(draft, "at::Tensor b0 = make({")) << draft;
+  EXPECT_TRUE(has(draft, "t0.addmv_(t1, t2, 0, 1)")) << draft;
+  EXPECT_TRUE(has(draft, "EXPECT_TRUE(close(r, {6.0, 8.0}, ")) << "the engine's values are the rule:\n" << draft;
+  EXPECT_TRUE(has(draft, "No xtensor draft for a case with values")) << draft;
+  EXPECT_FALSE(has(draft, "xt::xarray")) << draft;
 }
 
 TEST(RegressionDraft, AgreementHasNoDraft) {

@@ -1,0 +1,231 @@
+#include "reports/torch_draft.h"
+
+#include <cmath>
+
+#include <fmt/format.h>
+
+#include "harness/operands.h"
+#include "harness/tolerance.h"
+
+namespace bc {
+namespace {
+
+std::string sizes(const Shape& s) {
+  std::string out = "{";
+  for (size_t i = 0; i < s.size(); ++i) out += (i ? ", " : "") + std::to_string(s[i]);
+  return out + "}";
+}
+
+// A double as C++ source that reads back as the same double (NAN, INFINITY and -0.0 included).
+std::string literal(double v) {
+  if (std::isnan(v)) return "NAN";
+  if (std::isinf(v)) return v > 0 ? "INFINITY" : "-INFINITY";
+  std::string s = fmt::format("{:.17g}", v);
+  if (s.find_first_of(".e") == std::string::npos) s += ".0";
+  return s;
+}
+
+std::string list(const std::vector<double>& values) {
+  std::string out = "{";
+  for (size_t i = 0; i < values.size(); ++i) out += (i ? ", " : "") + literal(values[i]);
+  return out + "}";
+}
+
+// A case's scalar as the Python value it stands for (an int or a float), as the oracle passes it.
+std::string scalar(const Case& c, const std::string& name) {
+  const Scalar s = scalar_of(c, name);
+  return s.integral ? std::to_string(static_cast<int64_t>(s.value)) : literal(s.value);
+}
+
+std::string scalar_type(const std::string& dtype) {
+  if (dtype == "float64") return "at::kDouble";
+  if (dtype == "int64") return "at::kLong";
+  if (dtype == "bool") return "at::kBool";
+  return "at::kFloat";
+}
+
+bool is_program(const OpInfo& op) {
+  return op.family != "broadcast_shapes" && op.family != "expand" && op.family != "sum_to";
+}
+
+// How many operands are tensors (expand's and sum_to's second shape is a size list).
+size_t tensor_count(const Case& c) {
+  const OpInfo* op = find_op(c.op);
+  return op && (op->family == "expand" || op->family == "sum_to") ? 1 : c.shapes.size();
+}
+
+bool requires_grad(const Case& c, size_t k) { return k < c.requires_grad.size() && c.requires_grad[k]; }
+
+// The operands as harness/operands.h plans them: a base holding the values, then the view in the case's layout
+// (a base that requires grad does so before its view is taken; a view that is not the base retains its grad).
+std::string operand_lines(const Case& c) {
+  std::string out;
+  if (!is_program(*find_op(c.op))) {  // the shape-level families: float32 zeros, as the oracle builds them
+    for (size_t k = 0; k < tensor_count(c); ++k)
+      out += fmt::format("  at::Tensor t{} = at::zeros({});\n", k, sizes(c.shapes[k]));
+    return out;
+  }
+  const std::vector<OperandPlan> plans = plan_operands(c);
+  for (size_t k = 0; k < tensor_count(c) && k < plans.size(); ++k) {
+    const OperandPlan& p = plans[k];
+    const bool plain = p.views_operand < 0 && p.layout == Layout::contiguous;
+    const bool zeros = !c.values && p.dtype == DType::float32 && !requires_grad(c, k);
+    if (plain && zeros) {
+      out += fmt::format("  at::Tensor t{} = at::zeros({});\n", k, sizes(p.shape));
+      continue;
+    }
+    std::string base = fmt::format("b{}", k);
+    if (p.views_operand >= 0) {
+      base = fmt::format("b{}", p.views_operand);
+    } else {
+      out += fmt::format("  at::Tensor b{} = make({}, {}, {}){};\n", k, list(p.base_values), sizes(p.base_shape),
+                         scalar_type(to_string(p.dtype)), requires_grad(c, k) ? ".requires_grad_()" : "");
+    }
+    std::string view = base;
+    switch (p.layout) {
+      case Layout::contiguous:
+        if (p.views_operand >= 0) view = fmt::format("{}.as_strided({}, {}, {})", base, sizes(p.shape), sizes(p.strides), p.offset);
+        break;
+      case Layout::transposed: view = base + ".transpose(-2, -1)"; break;
+      case Layout::strided: view = fmt::format("{0}.slice(-1, 0, {0}.size(-1), 2)", base); break;
+      case Layout::expanded: view = fmt::format("{}.expand({})", base, sizes(p.shape)); break;
+      case Layout::overlapping:
+        view = fmt::format("{}.as_strided({}, {}, {})", base, sizes(p.shape), sizes(p.strides), p.offset);
+        break;
+    }
+    out += fmt::format("  at::Tensor t{} = {};\n", k, view);
+    const bool grad_from_base = requires_grad(c, p.views_operand >= 0 ? static_cast<size_t>(p.views_operand) : k);
+    if (grad_from_base && view != base) out += fmt::format("  t{}.retain_grad();\n", k);
+  }
+  return out;
+}
+
+// The in-place modification and the backward call of a gradient case, after the forward gave `r`.
+std::string after_forward(const Case& c, const Outcome& rule) {
+  std::string out;
+  if (c.modify) out += fmt::format("  t{}.add_(1);  // modified before backward\n", *c.modify);
+  if (!is_gradient_case(c)) return out;
+  const bool ones = !c.grad_seed || rule.status != Status::ok;
+  if (ones) return out + "  r.backward(at::ones_like(r));\n";
+  const DType type = dtype_from_string(rule.dtype).value_or(DType::float32);
+  return out + fmt::format("  r.backward(make({}, r.sizes(), r.scalar_type()));\n",
+                           list(upstream_values(c, type, numel(rule.shape))));
+}
+
+// Two more spaces before every line.
+std::string indent(const std::string& lines) {
+  std::string out;
+  size_t start = 0;
+  for (size_t end; (end = lines.find('\n', start)) != std::string::npos; start = end + 1)
+    out += "  " + lines.substr(start, end - start + 1);
+  return out;
+}
+
+std::string error_check(const Case& c, const Outcome& rule, const std::string& call) {
+  const std::string what = rule.error ? to_string(rule.error->kind) : "any";
+  if (!is_program(*find_op(c.op)) && !(rule.error && !rule.error->message.empty()))
+    return fmt::format("  // The rule: an error ({}).\n  EXPECT_ANY_THROW({});\n", what, call);
+  std::string out = fmt::format("  // The rule: an error ({}).\n  try {{\n    at::Tensor r = {};\n", what, call);
+  out += indent(after_forward(c, rule));
+  out += "    ADD_FAILURE() << \"no error; the result:\\n\" << r;\n  }";
+  // LibTorch's checks throw c10::Error (its text without the backtrace is the message); a few paths throw a plain
+  // std::exception (at::sum_to's view), as the oracle also sees.
+  for (const char* type : {"c10::Error", "std::exception"}) {
+    const std::string text = type == std::string("c10::Error") ? "e.what_without_backtrace()" : "e.what()";
+    out += fmt::format(" catch (const {}& e) {{\n", type);
+    if (rule.error && !rule.error->message.empty())
+      out += fmt::format("    EXPECT_EQ(std::string({}), R\"__({})__\");\n", text, rule.error->message);
+    else
+      out += fmt::format("    SUCCEED() << {};\n", text);
+    out += "  }";
+  }
+  return out + "\n";
+}
+
+std::string ok_check(const Case& c, const Outcome& rule, const std::string& call) {
+  std::string out = fmt::format("  // The rule: {}.\n  at::Tensor r = {};\n", summarize(rule), call);
+  out += fmt::format("  ASSERT_EQ(r.sizes(), at::IntArrayRef({}));\n", sizes(rule.shape));
+  if (!rule.dtype.empty()) out += fmt::format("  EXPECT_EQ(r.scalar_type(), {});\n", scalar_type(rule.dtype));
+  const DType result_type = dtype_from_string(rule.dtype).value_or(DType::float32);
+  if (c.values && static_cast<int64_t>(rule.values.size()) == numel(rule.shape)) {
+    const Tolerance tol = tolerance_for(result_type);
+    out += fmt::format("  EXPECT_TRUE(close(r, {}, {}, {})) << r;\n", list(rule.values), literal(tol.rtol),
+                       literal(tol.atol));
+  }
+  out += after_forward(c, rule);
+  if (!is_gradient_case(c) || rule.grads.empty()) return out;
+  std::vector<DType> dtypes;
+  for (size_t k = 0; k < c.shapes.size(); ++k) dtypes.push_back(dtype_of(c, k));
+  for (size_t k = 0; k < tensor_count(c); ++k) {
+    if (!requires_grad(c, k)) continue;
+    const std::optional<Grad>& g = k < rule.grads.size() ? rule.grads[k] : std::nullopt;
+    if (!g) {
+      out += fmt::format("  EXPECT_FALSE(t{}.grad().defined());\n", k);
+      continue;
+    }
+    const int64_t n = numel(c.shapes[k]);
+    const Tolerance tol = gradient_tolerance(dtypes, n > 0 ? numel(rule.shape) / n : 1);
+    out += fmt::format("  ASSERT_TRUE(t{0}.grad().defined());\n  ASSERT_EQ(t{0}.grad().sizes(), at::IntArrayRef({1}));\n"
+                       "  EXPECT_EQ(t{0}.grad().scalar_type(), {2});\n"
+                       "  EXPECT_TRUE(close(t{0}.grad(), {3}, {4}, {5})) << t{0}.grad();\n",
+                       k, sizes(g->shape), scalar_type(g->dtype), list(g->values), literal(tol.rtol), literal(tol.atol));
+  }
+  return out;
+}
+
+}  // namespace
+
+std::string torch_call(const Case& c) {
+  const OpInfo* op = find_op(c.op);
+  if (!op) return "";
+  const std::string& n = c.op;
+  const bool inplace = n.back() == '_';
+  const std::string base = inplace ? n.substr(0, n.size() - 1) : n;
+  if (op->family == "broadcast_shapes") {
+    std::string ts;
+    for (size_t i = 0; i < c.shapes.size(); ++i) ts += (i ? ", t" : "t") + std::to_string(i);
+    return "at::broadcast_tensors({" + ts + "})[0]";
+  }
+  if (op->family == "expand") return "t0.expand(" + sizes(c.shapes[1]) + ")";
+  if (op->family == "sum_to") return "at::sum_to(t0, at::IntArrayRef(" + sizes(c.shapes[1]) + "))";
+  if (op->family == "matmul") return fmt::format("at::{}(t0, t1)", n);
+  if (op->family == "fused")
+    return fmt::format(inplace ? "t0.{}(t1, t2, {}, {})" : "at::{}(t0, t1, t2, {}, {})", n, scalar(c, "beta"),
+                       scalar(c, "alpha"));
+  if (op->family == "unfused") {
+    const std::string product = fmt::format("at::{}(t1, t2)", base.find("addcmul") != std::string::npos ? "mul" : "div");
+    return fmt::format(inplace ? "t0.add_({}, {})" : "at::add(t0, {}, {})", product, scalar(c, "value"));
+  }
+  if (base == "addcmul" || base == "addcdiv")
+    return fmt::format(inplace ? "t0.{}(t1, t2, {})" : "at::{}(t0, t1, t2, {})", n, scalar(c, "value"));
+  if (n == "diamond") return "at::mul(at::add(t0, t1), t0)";
+  const std::string args = op->arity == 3 ? "t1, t2" : "t1";
+  const bool alpha = (base == "add" || base == "sub") && c.scalars.count("alpha");
+  const std::string tail = alpha ? ", " + scalar(c, "alpha") : "";
+  return inplace ? fmt::format("t0.{}({}{})", n, args, tail) : fmt::format("at::{}(t0, {}{})", n, args, tail);
+}
+
+std::string torch_draft(const Case& c, const Outcome& rule, const std::string& suite, const std::string& name) {
+  const std::string call = torch_call(c);
+  if (call.empty() || (rule.status != Status::ok && rule.status != Status::error)) return "";
+  std::string body = operand_lines(c);
+  const bool helpers = body.find("make(") != std::string::npos || c.values || is_gradient_case(c);
+  if (helpers)
+    body = "  auto make = [](std::vector<double> v, at::IntArrayRef shape, at::ScalarType type) {\n"
+           "    return at::tensor(v, at::kDouble).to(type).reshape(shape).clone();  // a tensor of its own, not a view\n"
+           "  };\n"
+           "  auto close = [&](const at::Tensor& got, std::vector<double> want, double rtol, double atol) {\n"
+           "    return at::allclose(got.to(at::kDouble), make(want, got.sizes(), at::kDouble), rtol, atol, true);\n"
+           "  };\n" + body;
+  if (rule.status == Status::error)
+    body += error_check(c, rule, call);
+  else  // an unexpected error is reported with LibTorch's message, not its C++ backtrace
+    body += "  try {\n" + indent(ok_check(c, rule, call)) +
+            "  } catch (const c10::Error& e) {\n    FAIL() << \"LibTorch raised: \" << e.what_without_backtrace();\n  }\n";
+  if (helpers) body += "  (void)make;\n  (void)close;\n";
+  return fmt::format("#include <ATen/ATen.h>\n#include <ATen/ExpandUtils.h>\n#include <gtest/gtest.h>\n\n#include "
+                     "<cmath>\n#include <string>\n#include <vector>\n\nTEST({}, {}) {{\n{}}}\n",
+                     suite, name, body);
+}
+
+}  // namespace bc
