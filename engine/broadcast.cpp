@@ -7,7 +7,9 @@ namespace bc {
 Result<Shape> broadcast_shapes(const Shape& a, const Shape& b) {
   const size_t rank = std::max(a.size(), b.size());
   Shape out(rank);
-  for (size_t i = 0; i < rank; ++i) {
+  // From the innermost dim outwards, as LibTorch's infer_size checks them: with several conflicts, the message names
+  // the innermost one.
+  for (size_t i = rank; i-- > 0;) {
     // i counts result dims from the left; each operand is left-padded with 1s.
     const size_t pad_a = rank - a.size(), pad_b = rank - b.size();
     const int64_t sa = i < pad_a ? 1 : a[i - pad_a];

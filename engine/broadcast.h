@@ -10,7 +10,8 @@
 namespace bc {
 
 // LibTorch's infer_size: `a` is the left operand, `b` the right one; the message names them in that order and
-// counts `dimension` in the result's (left-padded) coordinates.
+// counts `dimension` in the result's (left-padded) coordinates. Dims are checked innermost first, so with several
+// conflicts the message names the innermost one ([2, 3] against [3, 2]: dimension 1, sizes 3 and 2).
 Result<Shape> broadcast_shapes(const Shape& a, const Shape& b);
 
 // Any number of shapes, folded left to right as TensorIterator and broadcast_tensors do; no shapes gives [].

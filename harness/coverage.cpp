@@ -29,6 +29,24 @@ std::vector<std::string> coverage_classes(const Case& c) {
         if (a[a.size() - d] == 1 && b[b.size() - d] != 1) stretch = true;
     }
   if (stretch) out.push_back("singleton vs non-singleton");
+  // Two conflicts: two right-aligned positions where operands have different sizes, neither 1 (which one a
+  // library names is part of its message). Only for the ops that broadcast all their operands together.
+  const OpInfo* op = find_op(c.op);
+  const bool together = op && (op->family == "elementwise" || op->family == "inplace" ||
+                               op->family == "broadcast_shapes" || op->family == "autograd" || op->family == "unfused");
+  int conflicts = 0;
+  for (size_t d = 1; d <= max_rank && together; ++d) {
+    int64_t seen = 1;
+    bool conflict = false;
+    for (const Shape& s : c.shapes) {
+      const int64_t size = d <= s.size() ? s[s.size() - d] : 1;
+      if (size == 1) continue;
+      conflict = conflict || (seen != 1 && size != seen);
+      seen = size;
+    }
+    conflicts += conflict ? 1 : 0;
+  }
+  if (conflicts >= 2) out.push_back("two conflicts");
   // Value cases: the op (its in-place form by name) x dtype x layout cells its operands fill, as built.
   if (c.values) {
     std::vector<std::string> cells;

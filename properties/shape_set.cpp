@@ -31,6 +31,7 @@ std::vector<Shape> ShapeSet::shapes() const {
       if (roles[o][p] == 'a') continue;
       int64_t size = roles[o][p] == '1' ? 1 : full[p];
       if (static_cast<int>(p) == at) size = static_cast<int>(o) == i ? a : static_cast<int>(o) == k ? b : 1;
+      if (static_cast<int>(p) == at2) size = static_cast<int>(o) == i ? a2 : static_cast<int>(o) == k ? b2 : 1;
       out[o].push_back(size);
     }
   return out;
@@ -54,29 +55,44 @@ int first_present(const std::vector<char>& role) {
   return static_cast<int>(role.size());
 }
 
+// Each smaller size for one side `x` of a conflict, kept different from the other side `y` and never 1.
+void lower_conflict(const ShapeSet& s, int64_t ShapeSet::*x, int64_t ShapeSet::*y, std::vector<ShapeSet>& out) {
+  for (int64_t smaller : smaller_sizes(s.*x, {1, s.*y})) {
+    ShapeSet t = s;
+    t.*x = smaller;
+    out.push_back(t);
+  }
+}
+
 }  // namespace
 
 std::vector<ShapeSet> shrink_candidates(const ShapeSet& s) {
   std::vector<ShapeSet> out;
   const int rank = static_cast<int>(s.full.size());
+  if (s.at2 >= 0) {  // 0. drop the second conflict
+    ShapeSet t = s;
+    t.at2 = -1;
+    out.push_back(t);
+  }
   for (int p = 0; p < rank && rank > s.min_rank; ++p) {  // 1. drop a position
-    if (p == s.at) continue;
+    if (s.conflict_at(p)) continue;
     ShapeSet t = s;
     t.full.erase(t.full.begin() + p);
     for (auto& role : t.roles) role.erase(role.begin() + p);
     if (t.at > p) --t.at;
+    if (t.at2 > p) --t.at2;
     out.push_back(t);
   }
   for (size_t o = 0; o < s.roles.size(); ++o) {  // 2. lower an operand's rank
     const int p = first_present(s.roles[o]);
-    const bool conflicted = s.near_miss() && p == s.at && (static_cast<int>(o) == s.i || static_cast<int>(o) == s.k);
+    const bool conflicted = s.conflict_at(p) && (static_cast<int>(o) == s.i || static_cast<int>(o) == s.k);
     if (p >= rank || conflicted) continue;
     ShapeSet t = s;
     t.roles[o][p] = 'a';
     out.push_back(t);
   }
   for (int p = 0; p < rank; ++p) {  // 3. lower a scaffold size
-    if (p == s.at) continue;
+    if (s.conflict_at(p)) continue;
     for (int64_t smaller : smaller_sizes(s.full[p])) {
       ShapeSet t = s;
       t.full[p] = smaller;
@@ -85,22 +101,18 @@ std::vector<ShapeSet> shrink_candidates(const ShapeSet& s) {
   }
   for (size_t o = 0; o < s.roles.size(); ++o)  // 4. a scaffold-sized dim becomes 1
     for (int p = 0; p < rank; ++p)
-      if (s.roles[o][p] == 'f' && p != s.at && s.full[p] != 1) {
+      if (s.roles[o][p] == 'f' && !s.conflict_at(p) && s.full[p] != 1) {
         ShapeSet t = s;
         t.roles[o][p] = '1';
         out.push_back(t);
       }
   if (s.near_miss()) {  // 5. lower the conflicting sizes
-    for (int64_t smaller : smaller_sizes(s.a, {1, s.b})) {
-      ShapeSet t = s;
-      t.a = smaller;
-      out.push_back(t);
-    }
-    for (int64_t smaller : smaller_sizes(s.b, {1, s.a})) {
-      ShapeSet t = s;
-      t.b = smaller;
-      out.push_back(t);
-    }
+    lower_conflict(s, &ShapeSet::a, &ShapeSet::b, out);
+    lower_conflict(s, &ShapeSet::b, &ShapeSet::a, out);
+  }
+  if (s.at2 >= 0) {
+    lower_conflict(s, &ShapeSet::a2, &ShapeSet::b2, out);
+    lower_conflict(s, &ShapeSet::b2, &ShapeSet::a2, out);
   }
   return out;
 }
@@ -148,8 +160,14 @@ ShapeSet draw_set(Draw& d, int count, int min_rank, int max_rank, bool conflict)
     s.k = static_cast<int>((s.i + 1 + d.below(count - 1)) % count);
     s.a = d.conflict_size(1);
     s.b = d.conflict_size(s.a);
-    for (int o : {s.i, s.k})  // both conflicting operands reach the position (their outer dims stay absent)
-      for (int p = s.at; p < rank && s.roles[o][p] == 'a'; ++p) s.roles[o][p] = '1';
+    if (rank >= 2 && d.below(3) == 0) {  // a second conflict between the same two, elsewhere
+      s.at2 = static_cast<int>((s.at + 1 + d.below(rank - 1)) % rank);
+      s.a2 = d.conflict_size(1);
+      s.b2 = d.conflict_size(s.a2);
+    }
+    const int outermost = s.at2 >= 0 ? std::min(s.at, s.at2) : s.at;
+    for (int o : {s.i, s.k})  // both conflicting operands reach the positions (their outer dims stay absent)
+      for (int p = outermost; p < rank && s.roles[o][p] == 'a'; ++p) s.roles[o][p] = '1';
   }
   return s;
 }

@@ -1,13 +1,15 @@
 // A set of operand shapes laid out against one right-aligned scaffold, so that shrinking keeps what the set is:
-// a broadcastable set stays broadcastable, and a near miss keeps exactly one conflict. RapidCheck's exec-style
-// shrinking cannot drop a dim from the middle of a shape; these shrinks can.
+// a broadcastable set stays broadcastable, and a near miss keeps its conflict (and may have a second one, between
+// the same two operands at another position: libraries name one of several conflicts, and which one is part of
+// the rule). RapidCheck's exec-style shrinking cannot drop a dim from the middle of a shape; these shrinks can.
 //
 // Shrink order (each step tried before the next, then again from the smaller set):
+//   0. drop the second conflict (its position keeps the operands' roles);
 //   1. drop a whole position (a dim of the scaffold and of every operand), outermost first;
 //   2. lower one operand's rank (its outermost present dim becomes absent);
 //   3. lower a scaffold size towards 1, then 2, 3, 0, 4 (the order sizes are preferred in);
 //   4. make one operand's dim 1 where it had the scaffold's size;
-//   5. for a near miss, lower the two conflicting sizes (kept different and never 1).
+//   5. for a near miss, lower the two conflicting sizes (kept different and never 1), then those of the second.
 #pragma once
 
 #include <vector>
@@ -25,10 +27,14 @@ struct ShapeSet {
   int at = -1;
   int i = 0, k = 0;
   int64_t a = 0, b = 0;
+  // A second conflict between the same two operands at position `at2` (-1: none), sizes `a2` and `b2`.
+  int at2 = -1;
+  int64_t a2 = 0, b2 = 0;
   int min_rank = 0;  // shrinking never drops the scaffold below this rank
 
   std::vector<Shape> shapes() const;
   bool near_miss() const { return at >= 0; }
+  bool conflict_at(int p) const { return near_miss() && (p == at || p == at2); }
 };
 
 // How often each size is drawn, in shrink order: a size shrinks towards the ones before it (1, 2, 3, 0, 4, 5).

@@ -30,6 +30,14 @@ TEST(Broadcast, FailureHasLibTorchText) {
             "The size of tensor a (2) must match the size of tensor b (3) at non-singleton dimension 1");
 }
 
+TEST(Broadcast, WithSeveralConflictsTheInnermostIsNamed) {
+  // Observed on libtorch-dev 1.13.1 (broadcheck replay of add([2, 3], [3, 2])): infer_size checks from the right.
+  EXPECT_EQ(broadcast_shapes({2, 3}, {3, 2}).error().message,
+            "The size of tensor a (3) must match the size of tensor b (2) at non-singleton dimension 1");
+  EXPECT_EQ(broadcast_shapes({4, 2, 5}, {3, 1, 2}).error().message,
+            "The size of tensor a (5) must match the size of tensor b (2) at non-singleton dimension 2");
+}
+
 TEST(Broadcast, NaryFoldsLeftAndNamesTheAccumulatedShapeAsA) {
   EXPECT_EQ(broadcast_shapes(std::vector<Shape>{{2, 1}, {3}, {4, 1, 1}}).value(), (Shape{4, 2, 3}));
   EXPECT_EQ(broadcast_shapes(std::vector<Shape>{}).value(), Shape{});
