@@ -171,8 +171,10 @@ class Runner {
       if (!known.empty() && known.find("," + u.declaration.id + ",") != std::string::npos) ++u.matched;
     }
     if (r.judgement.verdict == Verdict::agree) return;
-    // Generated cases group by signature; a corpus case is a finding of its own.
-    const std::string key = generated ? r.judgement.signature : "corpus:" + r.c.id + ":" + canonical_form(r.c);
+    // Generated cases group by signature and verdict (a declared case must not absorb undeclared ones of the same
+    // signature); a corpus case is a finding of its own.
+    const std::string key = generated ? r.judgement.signature + " | " + to_string(r.judgement.verdict)
+                                      : "corpus:" + r.c.id + ":" + canonical_form(r.c);
     auto it = index_.find(key);
     if (it != index_.end()) {
       ++summary_.findings[it->second].hits;

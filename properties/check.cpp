@@ -113,7 +113,9 @@ Shrunk shrink(const rc::Shrinkable<Case>& start, const CaseRecord& first, const 
       if (!next) break;
       ++out.evaluations;
       CaseRecord r = evaluate(next->value());
-      if (r.judgement.signature == first.judgement.signature) {
+      // The same signature and the same verdict: an undeclared discrepancy must not shrink into a smaller case that
+      // a declaration happens to explain (nor a known one into an undeclared one).
+      if (r.judgement.signature == first.judgement.signature && r.judgement.verdict == first.judgement.verdict) {
         current = *next;
         out.minimal = r;
         ++out.steps;

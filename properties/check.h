@@ -29,8 +29,8 @@ struct Shrunk {
   std::vector<std::size_t> path;  // at each step, the index of the accepted shrink (RapidCheck's shrink path)
 };
 
-// From `start` (whose record is `first`), repeatedly take the first shrink whose record has the same signature,
-// until none does or `budget` evaluations are spent. Deterministic: RapidCheck's shrink order is.
+// From `start` (whose record is `first`), repeatedly take the first shrink whose record has the same signature and
+// verdict, until none does or `budget` evaluations are spent. Deterministic: RapidCheck's shrink order is.
 Shrunk shrink(const rc::Shrinkable<Case>& start, const CaseRecord& first, const Evaluator& evaluate, int budget);
 
 // Follows a shrink path from `start` without evaluating anything; nullopt if the path does not exist.

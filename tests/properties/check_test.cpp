@@ -54,6 +54,28 @@ TEST(Shrink, PlantedBroadcastBugShrinksToATinyCase) {
   EXPECT_EQ(shrunk_cases, 5);
 }
 
+// A declaration that happens to cover the small cases of a signature must not swallow an undeclared discrepancy:
+// the shrinker keeps the verdict, so the minimal case stays undeclared (and fails the run).
+TEST(Shrink, KeepsTheVerdictNotOnlyTheSignature) {
+  const auto declared_when_small = [](const Case& c) {
+    CaseRecord r = judge_planted(c);
+    const bool small = std::all_of(c.shapes.begin(), c.shapes.end(), [](const Shape& s) { return s.size() <= 1; });
+    if (r.judgement.verdict == Verdict::discrepancy && small) r.judgement.verdict = Verdict::known;
+    return r;
+  };
+  int shrunk_cases = 0;
+  for (uint64_t seed = 0; seed < 400 && shrunk_cases < 5; ++seed) {
+    const rc::Shrinkable<Case> start = gen::elementwise_case()(rc::Random(rc::Random::Key{7, seed, 0, 0}));
+    const CaseRecord first = declared_when_small(start.value());
+    if (first.judgement.verdict != Verdict::discrepancy) continue;
+    const Shrunk s = shrink(start, first, declared_when_small, 4000);
+    ++shrunk_cases;
+    EXPECT_EQ(s.minimal.judgement.verdict, Verdict::discrepancy) << describe(s.minimal.c);
+    EXPECT_GT(s.steps, 0) << "it still shrinks, among the undeclared cases: " << describe(start.value());
+  }
+  EXPECT_EQ(shrunk_cases, 5);
+}
+
 TEST(Shrink, StopsWithinItsBudget) {
   for (uint64_t seed = 0; seed < 400; ++seed) {
     const rc::Shrinkable<Case> start = gen::elementwise_case()(rc::Random(rc::Random::Key{7, seed, 0, 0}));
