@@ -1,6 +1,6 @@
 // Checking one case against one property: run it on the oracles (or, for the algebra property, on the engine's
 // shape functions alone), judge the outcomes, and return the record. Also the shrinker: a greedy descent through
-// RapidCheck's shrink tree that keeps a failure's signature.
+// RapidCheck's shrink tree that keeps a failure's signature and verdict.
 #pragma once
 
 #include <functional>
