@@ -81,17 +81,16 @@ std::string operand_lines(const Case& c) {
       out += fmt::format("  at::Tensor b{} = make({}, {}, {}){};\n", k, list(p.base_values), sizes(p.base_shape),
                          scalar_type(to_string(p.dtype)), requires_grad(c, k) ? ".requires_grad_()" : "");
     }
+    // as_strided places a view anywhere in a storage: the overlapping layout, or a view of another operand's base.
+    const std::string placed =
+        fmt::format("{}.as_strided({}, {}, {})", base, sizes(p.shape), sizes(p.strides), p.offset);
     std::string view = base;
     switch (p.layout) {
-      case Layout::contiguous:
-        if (p.views_operand >= 0) view = fmt::format("{}.as_strided({}, {}, {})", base, sizes(p.shape), sizes(p.strides), p.offset);
-        break;
+      case Layout::contiguous: view = p.views_operand >= 0 ? placed : base; break;
       case Layout::transposed: view = base + ".transpose(-2, -1)"; break;
       case Layout::strided: view = fmt::format("{0}.slice(-1, 0, {0}.size(-1), 2)", base); break;
       case Layout::expanded: view = fmt::format("{}.expand({})", base, sizes(p.shape)); break;
-      case Layout::overlapping:
-        view = fmt::format("{}.as_strided({}, {}, {})", base, sizes(p.shape), sizes(p.strides), p.offset);
-        break;
+      case Layout::overlapping: view = placed; break;
     }
     out += fmt::format("  at::Tensor t{} = {};\n", k, view);
     const bool grad_from_base = requires_grad(c, p.views_operand >= 0 ? static_cast<size_t>(p.views_operand) : k);
@@ -165,10 +164,12 @@ std::string ok_check(const Case& c, const Outcome& rule, const std::string& call
     }
     const int64_t n = numel(c.shapes[k]);
     const Tolerance tol = gradient_tolerance(dtypes, n > 0 ? numel(rule.shape) / n : 1);
-    out += fmt::format("  ASSERT_TRUE(t{0}.grad().defined());\n  ASSERT_EQ(t{0}.grad().sizes(), at::IntArrayRef({1}));\n"
+    out += fmt::format("  ASSERT_TRUE(t{0}.grad().defined());\n"
+                       "  ASSERT_EQ(t{0}.grad().sizes(), at::IntArrayRef({1}));\n"
                        "  EXPECT_EQ(t{0}.grad().scalar_type(), {2});\n"
                        "  EXPECT_TRUE(close(t{0}.grad(), {3}, {4}, {5})) << t{0}.grad();\n",
-                       k, sizes(g->shape), scalar_type(g->dtype), list(g->values), literal(tol.rtol), literal(tol.atol));
+                       k, sizes(g->shape), scalar_type(g->dtype), list(g->values), literal(tol.rtol),
+                       literal(tol.atol));
   }
   return out;
 }
@@ -193,7 +194,8 @@ std::string torch_call(const Case& c) {
     return fmt::format(inplace ? "t0.{}(t1, t2, {}, {})" : "at::{}(t0, t1, t2, {}, {})", n, scalar(c, "beta"),
                        scalar(c, "alpha"));
   if (op->family == "unfused") {
-    const std::string product = fmt::format("at::{}(t1, t2)", base.find("addcmul") != std::string::npos ? "mul" : "div");
+    const bool mul = base.find("addcmul") != std::string::npos;
+    const std::string product = fmt::format("at::{}(t1, t2)", mul ? "mul" : "div");
     return fmt::format(inplace ? "t0.add_({}, {})" : "at::add(t0, {}, {})", product, scalar(c, "value"));
   }
   if (base == "addcmul" || base == "addcdiv")
@@ -212,7 +214,8 @@ std::string torch_draft(const Case& c, const Outcome& rule, const std::string& s
   const bool helpers = body.find("make(") != std::string::npos || c.values || is_gradient_case(c);
   if (helpers)
     body = "  auto make = [](std::vector<double> v, at::IntArrayRef shape, at::ScalarType type) {\n"
-           "    return at::tensor(v, at::kDouble).to(type).reshape(shape).clone();  // a tensor of its own, not a view\n"
+           "    // clone(): a tensor of its own, not a view, so that requires_grad_() makes a leaf\n"
+           "    return at::tensor(v, at::kDouble).to(type).reshape(shape).clone();\n"
            "  };\n"
            "  auto close = [&](const at::Tensor& got, std::vector<double> want, double rtol, double atol) {\n"
            "    return at::allclose(got.to(at::kDouble), make(want, got.sizes(), at::kDouble), rtol, atol, true);\n"
@@ -221,7 +224,8 @@ std::string torch_draft(const Case& c, const Outcome& rule, const std::string& s
     body += error_check(c, rule, call);
   else  // an unexpected error is reported with LibTorch's message, not its C++ backtrace
     body += "  try {\n" + indent(ok_check(c, rule, call)) +
-            "  } catch (const c10::Error& e) {\n    FAIL() << \"LibTorch raised: \" << e.what_without_backtrace();\n  }\n";
+            "  } catch (const c10::Error& e) {\n"
+            "    FAIL() << \"LibTorch raised: \" << e.what_without_backtrace();\n  }\n";
   if (helpers) body += "  (void)make;\n  (void)close;\n";
   return fmt::format("#include <ATen/ATen.h>\n#include <ATen/ExpandUtils.h>\n#include <gtest/gtest.h>\n\n#include "
                      "<cmath>\n#include <string>\n#include <vector>\n\nTEST({}, {}) {{\n{}}}\n",

@@ -51,7 +51,8 @@ TEST(TorchDraft, OperandsAreTheOraclesValuesDtypesAndViews) {
   ASSERT_EQ(plans[0].layout, Layout::transposed);
   const std::string draft = torch_draft(c, Outcome::success({2, 3}, "float64"), "S", "n");
   std::string values0;  // the base's values as the draft must write them
-  for (double v : plans[0].base_values) values0 += (values0.empty() ? "" : ", ") + std::to_string(static_cast<int64_t>(v)) + ".0";
+  for (double v : plans[0].base_values)
+    values0 += (values0.empty() ? "" : ", ") + std::to_string(static_cast<int64_t>(v)) + ".0";
   EXPECT_TRUE(has(draft, "at::Tensor b0 = make({" + values0 + "}, {3, 2}, at::kLong);")) << draft;
   EXPECT_TRUE(has(draft, "at::Tensor t0 = b0.transpose(-2, -1);")) << draft;
   EXPECT_TRUE(has(draft, "at::Tensor t1 = b1.expand({3});")) << draft;
@@ -63,7 +64,8 @@ TEST(TorchDraft, OperandsAreTheOraclesValuesDtypesAndViews) {
 TEST(TorchDraft, SpecialValuesAreWrittenSoThatTheyReadBackExactly) {
   Case c = parse(R"({"op": "mul", "shapes": [[5], [5]], "dtypes": ["float64", "int64"]})");
   const double nan = std::numeric_limits<double>::quiet_NaN(), inf = std::numeric_limits<double>::infinity();
-  c.values = ValueSpec{0, false, {{nan, inf, -inf, -0.0, 0.1}, {-9223372036854775808.0, 4611686018427387904.0, -1, 0, 5}}};
+  c.values = ValueSpec{0, false,
+                       {{nan, inf, -inf, -0.0, 0.1}, {-9223372036854775808.0, 4611686018427387904.0, -1, 0, 5}}};
   Outcome rule = Outcome::success({5}, "float64");
   rule.values = {nan, inf, -inf, 0.0, 0.5};
   const std::string draft = torch_draft(c, rule, "S", "n");
