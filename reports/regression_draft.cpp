@@ -12,13 +12,7 @@
 namespace bc {
 namespace {
 
-std::string torch_sizes(const Shape& s) {
-  std::string out = "{";
-  for (size_t i = 0; i < s.size(); ++i) out += (i ? ", " : "") + std::to_string(s[i]);
-  return out + "}";
-}
-
-std::string xt_shape(const Shape& s) { return "std::vector<std::size_t>" + torch_sizes(s); }
+std::string xt_shape(const Shape& s) { return "std::vector<std::size_t>" + braced(s); }
 
 const Outcome* find(const Outcomes& outcomes, const std::string& name) {
   for (const auto& [n, o] : outcomes)

@@ -10,12 +10,6 @@
 namespace bc {
 namespace {
 
-std::string sizes(const Shape& s) {
-  std::string out = "{";
-  for (size_t i = 0; i < s.size(); ++i) out += (i ? ", " : "") + std::to_string(s[i]);
-  return out + "}";
-}
-
 // A double as C++ source that reads back as the same double (NAN, INFINITY and -0.0 included).
 std::string literal(double v) {
   if (std::isnan(v)) return "NAN";
@@ -62,7 +56,7 @@ std::string operand_lines(const Case& c) {
   std::string out;
   if (!is_program(*find_op(c.op))) {  // the shape-level families: float32 zeros, as the oracle builds them
     for (size_t k = 0; k < tensor_count(c); ++k)
-      out += fmt::format("  at::Tensor t{} = at::zeros({});\n", k, sizes(c.shapes[k]));
+      out += fmt::format("  at::Tensor t{} = at::zeros({});\n", k, braced(c.shapes[k]));
     return out;
   }
   const std::vector<OperandPlan> plans = plan_operands(c);
@@ -71,25 +65,25 @@ std::string operand_lines(const Case& c) {
     const bool plain = p.views_operand < 0 && p.layout == Layout::contiguous;
     const bool zeros = !c.values && p.dtype == DType::float32 && !requires_grad(c, k);
     if (plain && zeros) {
-      out += fmt::format("  at::Tensor t{} = at::zeros({});\n", k, sizes(p.shape));
+      out += fmt::format("  at::Tensor t{} = at::zeros({});\n", k, braced(p.shape));
       continue;
     }
     std::string base = fmt::format("b{}", k);
     if (p.views_operand >= 0) {
       base = fmt::format("b{}", p.views_operand);
     } else {
-      out += fmt::format("  at::Tensor b{} = make({}, {}, {}){};\n", k, list(p.base_values), sizes(p.base_shape),
+      out += fmt::format("  at::Tensor b{} = make({}, {}, {}){};\n", k, list(p.base_values), braced(p.base_shape),
                          scalar_type(to_string(p.dtype)), requires_grad(c, k) ? ".requires_grad_()" : "");
     }
     // as_strided places a view anywhere in a storage: the overlapping layout, or a view of another operand's base.
     const std::string placed =
-        fmt::format("{}.as_strided({}, {}, {})", base, sizes(p.shape), sizes(p.strides), p.offset);
+        fmt::format("{}.as_strided({}, {}, {})", base, braced(p.shape), braced(p.strides), p.offset);
     std::string view = base;
     switch (p.layout) {
       case Layout::contiguous: view = p.views_operand >= 0 ? placed : base; break;
       case Layout::transposed: view = base + ".transpose(-2, -1)"; break;
       case Layout::strided: view = fmt::format("{0}.slice(-1, 0, {0}.size(-1), 2)", base); break;
-      case Layout::expanded: view = fmt::format("{}.expand({})", base, sizes(p.shape)); break;
+      case Layout::expanded: view = fmt::format("{}.expand({})", base, braced(p.shape)); break;
       case Layout::overlapping: view = placed; break;
     }
     out += fmt::format("  at::Tensor t{} = {};\n", k, view);
@@ -143,7 +137,7 @@ std::string error_check(const Case& c, const Outcome& rule, const std::string& c
 
 std::string ok_check(const Case& c, const Outcome& rule, const std::string& call) {
   std::string out = fmt::format("  // The rule: {}.\n  at::Tensor r = {};\n", summarize(rule), call);
-  out += fmt::format("  ASSERT_EQ(r.sizes(), at::IntArrayRef({}));\n", sizes(rule.shape));
+  out += fmt::format("  ASSERT_EQ(r.sizes(), at::IntArrayRef({}));\n", braced(rule.shape));
   if (!rule.dtype.empty()) out += fmt::format("  EXPECT_EQ(r.scalar_type(), {});\n", scalar_type(rule.dtype));
   const DType result_type = dtype_from_string(rule.dtype).value_or(DType::float32);
   if (c.values && static_cast<int64_t>(rule.values.size()) == numel(rule.shape)) {
@@ -168,13 +162,19 @@ std::string ok_check(const Case& c, const Outcome& rule, const std::string& call
                        "  ASSERT_EQ(t{0}.grad().sizes(), at::IntArrayRef({1}));\n"
                        "  EXPECT_EQ(t{0}.grad().scalar_type(), {2});\n"
                        "  EXPECT_TRUE(close(t{0}.grad(), {3}, {4}, {5})) << t{0}.grad();\n",
-                       k, sizes(g->shape), scalar_type(g->dtype), list(g->values), literal(tol.rtol),
+                       k, braced(g->shape), scalar_type(g->dtype), list(g->values), literal(tol.rtol),
                        literal(tol.atol));
   }
   return out;
 }
 
 }  // namespace
+
+std::string braced(const Shape& s) {
+  std::string out = "{";
+  for (size_t i = 0; i < s.size(); ++i) out += (i ? ", " : "") + std::to_string(s[i]);
+  return out + "}";
+}
 
 std::string torch_call(const Case& c) {
   const OpInfo* op = find_op(c.op);
@@ -187,8 +187,8 @@ std::string torch_call(const Case& c) {
     for (size_t i = 0; i < c.shapes.size(); ++i) ts += (i ? ", t" : "t") + std::to_string(i);
     return "at::broadcast_tensors({" + ts + "})[0]";
   }
-  if (op->family == "expand") return "t0.expand(" + sizes(c.shapes[1]) + ")";
-  if (op->family == "sum_to") return "at::sum_to(t0, at::IntArrayRef(" + sizes(c.shapes[1]) + "))";
+  if (op->family == "expand") return "t0.expand(" + braced(c.shapes[1]) + ")";
+  if (op->family == "sum_to") return "at::sum_to(t0, at::IntArrayRef(" + braced(c.shapes[1]) + "))";
   if (op->family == "matmul") return fmt::format("at::{}(t0, t1)", n);
   if (op->family == "fused")
     return fmt::format(inplace ? "t0.{}(t1, t2, {}, {})" : "at::{}(t0, t1, t2, {}, {})", n, scalar(c, "beta"),

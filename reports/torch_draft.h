@@ -15,6 +15,9 @@ namespace bc {
 // The TEST(suite, name) block with its #include lines; `name` must be a C++ identifier.
 std::string torch_draft(const Case& c, const Outcome& rule, const std::string& suite, const std::string& name);
 
+// A shape as a C++ braced list, "{2, 3}" (sizes for LibTorch, a shape vector for xtensor).
+std::string braced(const Shape& s);
+
 // The LibTorch expression the oracle evaluates for the case, on operands t0, t1, ... ("" when there is none).
 std::string torch_call(const Case& c);
 
