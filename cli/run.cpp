@@ -184,8 +184,8 @@ class Runner {
     f.key = key;
     f.signature = r.judgement.signature;
     f.property = r.property;
-    const OpInfo* op = find_op(r.c.op);
-    f.family = op ? op->family : r.c.op;
+    const OpEntry* op = find_op(r.c.op);
+    f.family = op ? std::string(to_string(op->family)) : r.c.op;
     f.original = r.c;
     f.first_seq = r.seq;
     f.hits = 1;

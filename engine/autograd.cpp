@@ -73,7 +73,7 @@ namespace {
 
 Result<Tensor> accumulate(const std::optional<Tensor>& old, const Tensor& g) {
   if (!old) return g;
-  return binary(BinaryOp::add, *old, g);
+  return binary(Op::add, *old, g);
 }
 
 // validate_outputs: a gradient of another shape is summed to the input's (it must expand to it), then cast.

@@ -7,8 +7,6 @@
 namespace bc::ag {
 namespace {
 
-Tensor mul(const Tensor& x, const Tensor& y) { return must(bc::binary(BinaryOp::mul, x, y)); }
-Tensor div(const Tensor& x, const Tensor& y) { return must(bc::binary(BinaryOp::div, x, y)); }
 
 Result<Var> addc_impl(AddcOp op, const Var& c, const Var& a, const Var& b, Scalar value, bool in_place) {
   if (in_place)

@@ -16,6 +16,11 @@ void attach(const std::shared_ptr<Node>& node, Formula f) {
   };
 }
 
+Tensor apply(Op op, const Tensor& a, const Tensor& b) { return must(bc::binary(op, a, b)); }
+Tensor mul(const Tensor& a, const Tensor& b) { return apply(Op::mul, a, b); }
+Tensor div(const Tensor& a, const Tensor& b) { return apply(Op::div, a, b); }
+Tensor choose(const Tensor& cond, const Tensor& a, const Tensor& b) { return must(bc::where(cond, a, b)); }
+
 Tensor number(double v, const Tensor& like) { return scalar_tensor(v, like.dtype()); }
 
 Tensor wrapped(Scalar s, const Tensor& like) {
@@ -28,7 +33,7 @@ Tensor wrapped(Scalar s, const Tensor& like) {
 Tensor copy(const Tensor& t) { return Tensor::from_values(t.sizes(), t.dtype(), t.to_doubles()); }
 
 Tensor maybe_multiply(const Tensor& g, Scalar s) {
-  return s.value == 1 ? g : must(bc::binary(BinaryOp::mul, g, wrapped(s, g)));
+  return s.value == 1 ? g : mul(g, wrapped(s, g));
 }
 
 Var output(const Tensor& t) { return leaf(t).value(); }

@@ -7,6 +7,7 @@
 #include <optional>
 
 #include "engine/autograd.h"
+#include "engine/op_table.h"
 #include "engine/scalar.h"
 
 namespace bc::ag {
@@ -22,6 +23,13 @@ inline Tensor must(Result<Tensor> r) {
 
 using Formula = std::function<Grads(const Tensor& grad)>;
 void attach(const std::shared_ptr<Node>& node, Formula f);
+
+// The pointwise ops formulas are written with: a op b (a binary op of engine/op_table.h), a * b, a / b, and
+// cond ? a : b.
+Tensor apply(Op op, const Tensor& a, const Tensor& b);
+Tensor mul(const Tensor& a, const Tensor& b);
+Tensor div(const Tensor& a, const Tensor& b);
+Tensor choose(const Tensor& cond, const Tensor& a, const Tensor& b);
 
 // v as a 0-d tensor of like's dtype (an integer literal of a formula meeting a tensor).
 Tensor number(double v, const Tensor& like);

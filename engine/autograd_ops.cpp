@@ -1,6 +1,7 @@
 #include "engine/autograd_ops.h"
 
 #include <algorithm>
+#include <cmath>
 #include <map>
 
 #include "engine/autograd_formula.h"
@@ -11,101 +12,7 @@
 namespace bc::ag {
 namespace {
 
-Tensor op(BinaryOp o, const Tensor& a, const Tensor& b) { return must(bc::binary(o, a, b)); }
-Tensor mul(const Tensor& a, const Tensor& b) { return op(BinaryOp::mul, a, b); }
-Tensor div(const Tensor& a, const Tensor& b) { return op(BinaryOp::div, a, b); }
-Tensor choose(const Tensor& c, const Tensor& a, const Tensor& b) { return must(bc::where(c, a, b)); }
-Tensor masked_fill_zero(const Tensor& x, const Tensor& mask) { return choose(mask, number(0, x), x); }
-
-// What each formula of a binary op reads, as derivatives.yaml writes it; only what a needed gradient reads is saved.
-struct Reads {
-  bool self = false, other = false, result = false;
-};
-Reads reads(BinaryOp o, int input) {
-  switch (o) {
-    case BinaryOp::mul: return input == 0 ? Reads{false, true, false} : Reads{true, false, false};
-    case BinaryOp::div: return input == 0 ? Reads{false, true, false} : Reads{true, true, false};
-    case BinaryOp::pow: return input == 0 ? Reads{true, true, false} : Reads{true, true, true};
-    case BinaryOp::fmod:
-    case BinaryOp::remainder: return input == 0 ? Reads{} : Reads{true, true, false};
-    case BinaryOp::atan2:
-    case BinaryOp::maximum:
-    case BinaryOp::minimum: return {true, true, false};
-    default: return {};
-  }
-}
-
-const char* node_name(BinaryOp o) {
-  static const std::map<BinaryOp, const char*> names = {
-      {BinaryOp::add, "AddBackward0"},    {BinaryOp::sub, "SubBackward0"},          {BinaryOp::mul, "MulBackward0"},
-      {BinaryOp::div, "DivBackward0"},    {BinaryOp::pow, "PowBackward1"},          {BinaryOp::atan2, "Atan2Backward0"},
-      {BinaryOp::fmod, "FmodBackward1"},  {BinaryOp::remainder, "RemainderBackward1"},
-      {BinaryOp::maximum, "MaximumBackward0"}, {BinaryOp::minimum, "MinimumBackward0"},
-      {BinaryOp::eq, "EqBackward1"},      {BinaryOp::ne, "NeBackward1"},            {BinaryOp::lt, "LtBackward1"},
-      {BinaryOp::le, "LeBackward1"},      {BinaryOp::gt, "GtBackward1"},            {BinaryOp::ge, "GeBackward1"}};
-  return names.at(o);
-}
-
-// The gradients of a op b (alpha for add and sub), in the broadcast shape; only those asked for.
-Grads binary_formula(BinaryOp o, const Tensor& grad, const Tensor& self, const Tensor& other, const Tensor& result,
-                     Scalar alpha, bool need_self, bool need_other) {
-  std::optional<Tensor> gs, go;
-  switch (o) {
-    case BinaryOp::add:
-      gs = grad;
-      go = maybe_multiply(grad, alpha);
-      break;
-    case BinaryOp::sub:
-      gs = grad;
-      go = maybe_multiply(neg(grad), alpha);
-      break;
-    case BinaryOp::mul:
-      if (need_self) gs = mul(grad, other);
-      if (need_other) go = mul(grad, self);
-      break;
-    case BinaryOp::div:
-      if (need_self) gs = div(grad, other);
-      if (need_other) go = mul(neg(grad), div(div(self, other), other));
-      break;
-    case BinaryOp::pow: {
-      const Tensor zero = number(0, grad);
-      if (need_self) {
-        const Tensor power = op(BinaryOp::pow, self, op(BinaryOp::sub, other, number(1, other)));
-        gs = choose(op(BinaryOp::eq, other, number(0, other)), zero, mul(grad, mul(other, power)));
-      }
-      if (need_other) {
-        const Tensor at_zero = mul(op(BinaryOp::eq, self, number(0, self)), op(BinaryOp::ge, other, number(0, other)));
-        go = mul(grad, choose(at_zero, zero, mul(result, log(self))));
-      }
-      break;
-    }
-    case BinaryOp::atan2: {
-      const Tensor recip = div(number(1, self), op(BinaryOp::add, mul(self, self), mul(other, other)));
-      if (need_self) gs = mul(mul(grad, other), recip);
-      if (need_other) go = mul(mul(grad, neg(self)), recip);
-      break;
-    }
-    case BinaryOp::fmod:
-    case BinaryOp::remainder:
-      gs = grad;
-      if (need_other)
-        go = mul(neg(grad), div_rounded(self, other, o == BinaryOp::fmod ? Rounding::trunc : Rounding::floor));
-      break;
-    case BinaryOp::maximum:
-    case BinaryOp::minimum: {
-      // Ties share the gradient equally; the smaller (for maximum) side gets none.
-      const Tensor split = choose(op(BinaryOp::eq, self, other), div(grad, number(2, grad)), grad);
-      const BinaryOp loses_self = o == BinaryOp::maximum ? BinaryOp::lt : BinaryOp::gt;
-      const BinaryOp loses_other = o == BinaryOp::maximum ? BinaryOp::gt : BinaryOp::lt;
-      if (need_self) gs = masked_fill_zero(split, op(loses_self, self, other));
-      if (need_other) go = masked_fill_zero(split, op(loses_other, self, other));
-      break;
-    }
-    default:  // comparisons: see attach_zeros
-      break;
-  }
-  return {need_self ? gs : std::nullopt, need_other ? go : std::nullopt};
-}
+const BinaryRule& rule_of(Op o) { return *binary_rule(o); }
 
 // Saves what the needed formulas read. In place, self's old value is saved as a copy and the result is self.
 struct SavedSet {
@@ -113,12 +20,12 @@ struct SavedSet {
   Tensor get(const std::optional<Saved>& s) const { return s ? must(s->unpack()) : Tensor(); }
 };
 
-SavedSet save_for(BinaryOp o, const Node& node, const Var& a, const Var& b, bool in_place) {
+SavedSet save_for(Op o, const Node& node, const Var& a, const Var& b, bool in_place) {
   SavedSet s;
   Reads need;
   for (int i : {0, 1})
     if (node.wants(static_cast<size_t>(i))) {
-      const Reads r = reads(o, i);
+      const Reads r = i == 0 ? rule_of(o).reads_for_self : rule_of(o).reads_for_other;
       need.self |= r.self;
       need.other |= r.other;
       need.result |= r.result;
@@ -129,13 +36,18 @@ SavedSet save_for(BinaryOp o, const Node& node, const Var& a, const Var& b, bool
 }
 
 
-// The backward of a op b: the formula over the saved tensors (and the result, which pow's exponent reads).
-void attach_binary(const std::shared_ptr<Node>& node, BinaryOp o, SavedSet saved, const Tensor& result, Scalar alpha) {
-  if (reads(o, 1).result && node->wants(1)) saved.result = save_output(result, node->name);
+// The backward of a op b: the rule's formula over the saved tensors (and the result, which pow's and hypot's
+// formulas read).
+void attach_binary(const std::shared_ptr<Node>& node, Op o, SavedSet saved, const Tensor& result, Scalar alpha) {
+  if (rule_of(o).reads_for_other.result && node->wants(1)) saved.result = save_output(result, node->name);
+  if (rule_of(o).reads_for_self.result && node->wants(0) && !saved.result)
+    saved.result = save_output(result, node->name);
   const bool need_a = node->wants(0), need_b = node->wants(1);
-  attach(node, [o, saved, alpha, need_a, need_b](const Tensor& grad) {
-    return binary_formula(o, grad, saved.get(saved.self), saved.get(saved.other), saved.get(saved.result), alpha,
-                          need_a, need_b);
+  const auto backward = rule_of(o).backward;
+  attach(node, [backward, saved, alpha, need_a, need_b](const Tensor& grad) {
+    const Tensor self = saved.get(saved.self), other = saved.get(saved.other), result = saved.get(saved.result);
+    const BinaryGrads g = backward({grad, self, other, result, alpha, need_a, need_b});
+    return Grads{need_a ? g.self : std::nullopt, need_b ? g.other : std::nullopt};
   });
 }
 
@@ -150,21 +62,21 @@ void attach_zeros(const std::shared_ptr<Node>& node) {
 
 }  // namespace
 
-Result<Var> binary(BinaryOp o, const Var& a, const Var& b, Scalar alpha) {
+Result<Var> binary(Op o, const Var& a, const Var& b, Scalar alpha) {
   Result<Tensor> r = bc::binary(o, a->data, b->data, alpha);
   if (!r.ok()) return r.error();
   Var out = output(r.value());
   if (is_comparison(o)) return out;
-  std::shared_ptr<Node> node = record(node_name(o), {a, b});
+  std::shared_ptr<Node> node = record(rule_of(o).node, {a, b});
   if (!node) return out;
   attach_binary(node, o, save_for(o, *node, a, b, false), out->data, alpha);
   set_history(out, node);
   return out;
 }
 
-Result<Var> binary_(BinaryOp o, const Var& self, const Var& other, Scalar alpha) {
+Result<Var> binary_(Op o, const Var& self, const Var& other, Scalar alpha) {
   if (auto e = check_inplace(self, self->requires_grad || other->requires_grad)) return *e;
-  std::shared_ptr<Node> node = record(node_name(o), {self, other});
+  std::shared_ptr<Node> node = record(rule_of(o).node, {self, other});
   SavedSet saved = node ? save_for(o, *node, self, other, true) : SavedSet{};
   Result<Tensor> r = bc::binary_(o, self->data, other->data, alpha);
   if (!r.ok()) return r.error();
@@ -201,10 +113,10 @@ Result<Var> lerp_impl(const Var& start, const Var& end, const Var& weight, bool 
     Grads g(3);
     if (need_s || need_e) {
       const Tensor weight = must(w->unpack());
-      if (need_s) g[0] = mul(grad, op(BinaryOp::sub, number(1, weight), weight));
+      if (need_s) g[0] = mul(grad, apply(Op::sub, number(1, weight), weight));
       if (need_e) g[1] = mul(grad, weight);
     }
-    if (need_w) g[2] = mul(grad, op(BinaryOp::sub, must(e->unpack()), must(s->unpack())));
+    if (need_w) g[2] = mul(grad, apply(Op::sub, must(e->unpack()), must(s->unpack())));
     return g;
   });
   set_history(out, node);
@@ -259,6 +171,32 @@ Result<Var> sum(const Var& t, const std::vector<int64_t>& dims, bool keepdim) {
     // Back to the kept-dims shape (a reshape: same elements), then stretched over the summed dims (a view).
     const Tensor g = Tensor::from_values(kept, grad.dtype(), grad.to_doubles());
     return Grads{must(g.expand(in))};
+  });
+  set_history(out, node);
+  return out;
+}
+
+Result<Var> dist(const Var& a, const Var& b) {
+  Result<Tensor> diff = bc::binary(Op::sub, a->data, b->data);
+  if (!diff.ok()) return diff.error();
+  const Tensor& d = diff.value();
+  if (category(d.dtype()) != Category::floating)
+    return Error{ErrorKind::invalid_argument, std::string("norm(): input dtype should be either floating point or "
+                                                          "complex. Got ") + torch_name(d.dtype()) + " instead."};
+  double squares = 0;  // accumulated in double, as LibTorch's CPU reduction does for float32 too
+  for (double x : d.to_doubles()) squares += x * x;
+  Var out = output(Tensor::from_values({}, d.dtype(), {std::sqrt(squares)}));
+  std::shared_ptr<Node> node = record("DistBackward0", {a, b});
+  if (!node) return out;
+  // Saved as LibTorch saves them (self, other, result), so that an input written in place before backward is caught.
+  const Saved self = save(a), other = save(b), result = save_output(out->data, node->name);
+  const bool need_a = node->wants(0), need_b = node->wants(1);
+  attach(node, [self, other, result, need_a, need_b](const Tensor& grad) {
+    // norm_backward for p = 2: (self - other) * (grad / result), zero where the norm is zero.
+    const Tensor r = must(result.unpack());
+    const Tensor scale = choose(apply(Op::eq, r, number(0, r)), number(0, r), div(grad, r));
+    const Tensor g = mul(apply(Op::sub, must(self.unpack()), must(other.unpack())), scale);
+    return Grads{need_a ? std::optional<Tensor>(g) : std::nullopt, need_b ? std::optional<Tensor>(neg(g)) : std::nullopt};
   });
   set_history(out, node);
   return out;

@@ -13,12 +13,12 @@
 namespace bc::ag {
 
 // a op b. Comparisons are not differentiable: their result never requires grad.
-Result<Var> binary(BinaryOp op, const Var& a, const Var& b, Scalar alpha = {});
+Result<Var> binary(Op op, const Var& a, const Var& b, Scalar alpha = {});
 
 // self op= other. Refused first, as LibTorch's check_inplace does, when grad is needed and self is a leaf that
 // requires grad, or a view of one (leaf_inplace); otherwise the tensor op's own checks; then self's history is
 // rebased onto the new node.
-Result<Var> binary_(BinaryOp op, const Var& self, const Var& other, Scalar alpha = {});
+Result<Var> binary_(Op op, const Var& self, const Var& other, Scalar alpha = {});
 
 Result<Var> lerp(const Var& start, const Var& end, const Var& weight);
 Result<Var> lerp_(const Var& self, const Var& end, const Var& weight);
@@ -26,6 +26,10 @@ Result<Var> where(const Var& cond, const Var& a, const Var& b);
 
 // Sum over `dims` (all dims when empty: SumBackward0), keeping them as size 1 when keepdim.
 Result<Var> sum(const Var& t, const std::vector<int64_t>& dims = {}, bool keepdim = false);
+
+// The 2-norm of a - b (a and b broadcast): a 0-d tensor of a - b's dtype, floating only. LibTorch 1.13's dist is
+// norm(a - b, 2), so sub's checks come first; its backward (DistBackward0) is norm_backward over a - b.
+Result<Var> dist(const Var& a, const Var& b);
 
 // An expanded view (ExpandBackward0: the gradient is summed back with sum_to).
 Result<Var> expand(const Var& t, const Shape& shape);

@@ -67,8 +67,8 @@ std::pair<std::optional<Tensor>, std::optional<Tensor>> product_grads(ProductOp 
       if (need_b) gb = prod(ProductOp::mv, t2d(grad), a);
       break;
     case ProductOp::dot:
-      if (need_a) ga = must(bc::binary(BinaryOp::mul, grad, b));
-      if (need_b) gb = must(bc::binary(BinaryOp::mul, grad, a));
+      if (need_a) ga = must(bc::binary(Op::mul, grad, b));
+      if (need_b) gb = must(bc::binary(Op::mul, grad, a));
       break;
     default:
       break;
@@ -111,7 +111,7 @@ Result<Var> outer(const Var& a, const Var& b) {
   if (a->data.dim() != 1 || b->data.dim() != 1) return bc::product(ProductOp::outer, a->data, b->data).error();
   Result<Var> column = reshape(a, {a->data.sizes()[0], 1});
   if (!column.ok()) return column;
-  return binary(BinaryOp::mul, column.value(), b);
+  return binary(Op::mul, column.value(), b);
 }
 
 // at::matmul's should_fold: a tensor of 3+ dims times a vector or matrix is folded into one mm/mv, except a 3-D

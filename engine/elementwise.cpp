@@ -4,97 +4,21 @@
 #include <cstdint>
 #include <functional>
 #include <limits>
+#include <stdexcept>
 
 #include "engine/broadcast.h"
 #include "engine/inplace.h"
-#include "engine/wrapping.h"
 
 namespace bc {
 namespace {
 
-struct OpInfo {
-  BinaryOp op;
-  const char* name;
-  bool float_only;  // integer inputs are computed in the default float dtype (true division, atan2)
-  bool comparison;  // the result is bool
-};
-
-const OpInfo kOps[] = {
-    {BinaryOp::add, "add", false, false},         {BinaryOp::sub, "sub", false, false},
-    {BinaryOp::mul, "mul", false, false},         {BinaryOp::div, "div", true, false},
-    {BinaryOp::pow, "pow", false, false},         {BinaryOp::atan2, "atan2", true, false},
-    {BinaryOp::fmod, "fmod", false, false},       {BinaryOp::remainder, "remainder", false, false},
-    {BinaryOp::maximum, "maximum", false, false}, {BinaryOp::minimum, "minimum", false, false},
-    {BinaryOp::eq, "eq", false, true},            {BinaryOp::ne, "ne", false, true},
-    {BinaryOp::lt, "lt", false, true},            {BinaryOp::le, "le", false, true},
-    {BinaryOp::gt, "gt", false, true},            {BinaryOp::ge, "ge", false, true},
-};
-
-const OpInfo& info(BinaryOp op) { return kOps[static_cast<int>(op)]; }
+const BinaryRule& info(Op op) {
+  const BinaryRule* rule = binary_rule(op);
+  if (!rule) throw std::logic_error(std::string("engine: ") + to_string(op) + " is not a pointwise binary op");
+  return *rule;
+}
 
 Error invalid(std::string message) { return Error{ErrorKind::invalid_argument, std::move(message)}; }
-
-// Integer power as LibTorch's powi: negative exponents give 0 except for bases 1 and -1.
-int64_t int_pow(int64_t base, int64_t exp) {
-  if (exp < 0) return base == 1 ? 1 : base == -1 ? (exp % 2 == 0 ? 1 : -1) : 0;
-  int64_t result = 1;
-  while (exp > 0) {
-    if (exp & 1) result = wrap_mul(result, base);
-    base = wrap_mul(base, base);
-    exp >>= 1;
-  }
-  return result;
-}
-
-// One scalar function for each op, in the compute type T (float, double, int64_t; bool is computed as int64_t
-// and stored back as "not zero"). Returns nullopt for an integer division by zero.
-template <class T>
-std::optional<T> apply(BinaryOp op, T x, T y, T alpha) {
-  constexpr bool fp = std::is_floating_point_v<T>;
-  switch (op) {
-    case BinaryOp::add:
-      if constexpr (fp) return x + alpha * y; else return wrap_add(x, wrap_mul(alpha, y));
-    case BinaryOp::sub:
-      if constexpr (fp) return x - alpha * y; else return wrap_sub(x, wrap_mul(alpha, y));
-    case BinaryOp::mul:
-      if constexpr (fp) return x * y; else return wrap_mul(x, y);
-    case BinaryOp::div:
-    case BinaryOp::atan2:
-      if constexpr (fp) return op == BinaryOp::div ? x / y : std::atan2(x, y);
-      else return std::nullopt;  // never reached: these compute in floating types
-    case BinaryOp::pow:
-      if constexpr (fp) return std::pow(x, y); else return int_pow(x, y);
-    case BinaryOp::fmod:
-      if constexpr (fp) return std::fmod(x, y);
-      else {
-        if (y == 0) return std::nullopt;
-        return y == -1 ? 0 : x % y;  // INT64_MIN % -1 is 0 (C++ would trap)
-      }
-    case BinaryOp::remainder:  // floor-mod: the result takes the divisor's sign
-      if constexpr (fp) {
-        T r = std::fmod(x, y);
-        if (r != 0 && ((r < 0) != (y < 0))) r += y;
-        return r;
-      } else {
-        if (y == 0) return std::nullopt;
-        int64_t r = y == -1 ? 0 : x % y;
-        if (r != 0 && ((r < 0) != (y < 0))) r += y;
-        return r;
-      }
-    case BinaryOp::maximum:
-    case BinaryOp::minimum:
-      if constexpr (fp)
-        if (std::isnan(x) || std::isnan(y)) return std::numeric_limits<T>::quiet_NaN();
-      return op == BinaryOp::maximum ? (x > y ? x : y) : (x < y ? x : y);
-    case BinaryOp::eq: return x == y;
-    case BinaryOp::ne: return x != y;
-    case BinaryOp::lt: return x < y;
-    case BinaryOp::le: return x <= y;
-    case BinaryOp::gt: return x > y;
-    case BinaryOp::ge: return x >= y;
-  }
-  return std::nullopt;
-}
 
 // The dtype an op computes in, the dtype of its result, or the error LibTorch raises for these dtypes.
 struct Types {
@@ -102,52 +26,51 @@ struct Types {
 };
 
 // sub's bool check, which LibTorch makes before anything else.
-std::optional<Error> sub_check(BinaryOp op, const Tensor& a, const Tensor& b) {
-  if (op == BinaryOp::sub && a.dtype() == DType::bool_ && b.dtype() == DType::bool_)
+std::optional<Error> sub_check(Op op, const Tensor& a, const Tensor& b) {
+  if (op == Op::sub && a.dtype() == DType::bool_ && b.dtype() == DType::bool_)
     return invalid("Subtraction, the `-` operator, with two bool tensors is not supported. Use the `^` or "
                    "`logical_xor()` operator instead.");
-  if (op == BinaryOp::sub && (a.dtype() == DType::bool_ || b.dtype() == DType::bool_))
+  if (op == Op::sub && (a.dtype() == DType::bool_ || b.dtype() == DType::bool_))
     return invalid("Subtraction, the `-` operator, with a bool tensor is not supported. If you are trying to "
                    "invert a mask, use the `~` or `logical_not()` operator instead.");
   return std::nullopt;
 }
 
 // alpha's check, which LibTorch makes after it has computed the result type (and, in place, checked the cast).
-std::optional<Error> alpha_check(BinaryOp op, DType compute, Scalar alpha) {
-  if ((op == BinaryOp::add || op == BinaryOp::sub) && category(compute) != Category::floating && !alpha.integral)
+std::optional<Error> alpha_check(Op op, DType compute, Scalar alpha) {
+  if ((op == Op::add || op == Op::sub) && category(compute) != Category::floating && !alpha.integral)
     return invalid("For integral input tensors, argument alpha must not be a floating point number.");
   return std::nullopt;
 }
 
-Result<Types> types_for(BinaryOp op, const Tensor& a, const Tensor& b) {
+Result<Types> types_for(Op op, const Tensor& a, const Tensor& b) {
   DType compute = result_type({{a.dtype(), a.dim() == 0}, {b.dtype(), b.dim() == 0}});
-  if (info(op).float_only && category(compute) != Category::floating) compute = DType::float32;
-  // LibTorch has no bool kernel for these three (its messages name the kernel).
-  static const std::pair<BinaryOp, const char*> no_bool_kernel[] = {
-      {BinaryOp::pow, "pow"}, {BinaryOp::fmod, "fmod_cpu"}, {BinaryOp::remainder, "remainder_cpu"}};
-  for (const auto& [which, kernel] : no_bool_kernel)
-    if (op == which && compute == DType::bool_)
-      return invalid(std::string("\"") + kernel + "\" not implemented for 'Bool'");
-  return Types{compute, info(op).comparison ? DType::bool_ : compute};
+  const BinaryRule& rule = info(op);
+  if (rule.float_only && category(compute) != Category::floating) compute = DType::float32;
+  // Where LibTorch has no kernel for a dtype, its message names the kernel.
+  if (rule.kernel && (compute == DType::bool_ || (rule.refuses_integer && compute == DType::int64)))
+    return invalid(std::string("\"") + rule.kernel + "\" not implemented for '" + torch_name(compute) + "'");
+  return Types{compute, rule.comparison ? DType::bool_ : compute};
 }
 
 // Evaluates op over the broadcast of a and b, reading each through a stride-0 view, into out's elements.
-Result<std::vector<Value>> compute(BinaryOp op, const Tensor& a, const Tensor& b, const Shape& shape, DType type,
+Result<std::vector<Value>> compute(Op op, const Tensor& a, const Tensor& b, const Shape& shape, DType type,
                                    double alpha) {
   const std::vector<int64_t> ao = element_offsets(a.expand(shape).value().view());
   const std::vector<int64_t> bo = element_offsets(b.expand(shape).value().view());
+  const BinaryRule& rule = info(op);
   std::vector<Value> out(ao.size());
   for (size_t k = 0; k < ao.size(); ++k) {
     const Value x = convert(a.read(ao[k]), type), y = convert(b.read(bo[k]), type);
     std::optional<Value> r;
     if (type == DType::float32) {
-      if (auto v = apply<float>(op, static_cast<float>(x.f), static_cast<float>(y.f), static_cast<float>(alpha))) r = Value::of_float(*v);
+      if (auto v = rule.f32(static_cast<float>(x.f), static_cast<float>(y.f), static_cast<float>(alpha))) r = Value::of_float(*v);
     } else if (type == DType::float64) {
-      if (auto v = apply<double>(op, x.f, y.f, alpha)) r = Value::of_float(*v);
+      if (auto v = rule.f64(x.f, y.f, alpha)) r = Value::of_float(*v);
     } else {
       // For bool, LibTorch first converts alpha to bool (any non-zero alpha is true).
       const int64_t a = type == DType::bool_ ? (alpha != 0) : static_cast<int64_t>(alpha);
-      if (auto v = apply<int64_t>(op, x.i, y.i, a)) r = Value::of_int(*v);
+      if (auto v = rule.i64(x.i, y.i, a)) r = Value::of_int(*v);
     }
     if (!r) return invalid("ZeroDivisionError");
     out[k] = *r;
@@ -157,16 +80,8 @@ Result<std::vector<Value>> compute(BinaryOp op, const Tensor& a, const Tensor& b
 
 }  // namespace
 
-std::optional<BinaryOp> binary_op_from_name(const std::string& name) {
-  for (const OpInfo& o : kOps)
-    if (name == o.name) return o.op;
-  return std::nullopt;
-}
-
-const char* to_string(BinaryOp op) { return info(op).name; }
-bool is_comparison(BinaryOp op) { return info(op).comparison; }
-
-Result<Tensor> binary(BinaryOp op, const Tensor& a, const Tensor& b, Scalar alpha) {
+Result<Tensor> binary(Op op, const Tensor& a, const Tensor& b, Scalar alpha) {
+  op = out_of_place(op);
   if (auto e = sub_check(op, a, b)) return *e;
   Result<Shape> shape = broadcast_shapes(a.sizes(), b.sizes());
   if (!shape.ok()) return shape.error();
@@ -178,7 +93,8 @@ Result<Tensor> binary(BinaryOp op, const Tensor& a, const Tensor& b, Scalar alph
   return Tensor::of_values(shape.value(), types.value().result, values.value());
 }
 
-Result<Tensor> binary_(BinaryOp op, Tensor& self, const Tensor& other, Scalar alpha) {
+Result<Tensor> binary_(Op op, Tensor& self, const Tensor& other, Scalar alpha) {
+  op = out_of_place(op);
   if (auto e = sub_check(op, self, other)) return *e;
   if (auto e = inplace_overlap_error(self, {&other})) return *e;
   Result<Shape> shape = inplace_shape(self.sizes(), {other.sizes()});

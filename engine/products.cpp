@@ -178,7 +178,7 @@ Result<Tensor> dot(const Tensor& a, const Tensor& b) {
 Result<Tensor> outer(const Tensor& a, const Tensor& b) {
   if (a.dim() != 1) return shape_error("outer: Expected 1-D argument self, but got " + dims(a.dim()) + "-D");
   if (b.dim() != 1) return shape_error("outer: Expected 1-D argument vec2, but got " + dims(b.dim()) + "-D");
-  return binary(BinaryOp::mul, a.reshape({a.sizes()[0], 1}).value(), b);
+  return binary(Op::mul, a.reshape({a.sizes()[0], 1}).value(), b);
 }
 
 // c stretched to the product's shape (out of place), or checked against it (in place, with the internal-overlap

@@ -7,41 +7,6 @@
 
 namespace bc {
 
-const std::vector<OpInfo>& known_ops() {
-  static const std::vector<OpInfo> ops = [] {
-    std::vector<OpInfo> v;
-    for (const char* name : {"add", "sub", "mul", "div", "pow", "atan2", "fmod", "remainder", "maximum", "minimum",
-                             "eq", "ne", "lt", "le", "gt", "ge"})
-      v.push_back({name, 2, "elementwise"});
-    // In-place forms, where PyTorch has one (it has no maximum_ or minimum_).
-    for (const char* name : {"add_", "sub_", "mul_", "div_", "pow_", "atan2_", "fmod_", "remainder_", "eq_", "ne_",
-                             "lt_", "le_", "gt_", "ge_"})
-      v.push_back({name, 2, "inplace"});
-    v.push_back({"lerp", 3, "elementwise"});
-    v.push_back({"lerp_", 3, "inplace"});
-    v.push_back({"where", 3, "elementwise"});
-    v.push_back({"broadcast_shapes", -1, "broadcast_shapes"});
-    v.push_back({"expand", 2, "expand"});
-    v.push_back({"sum_to", 2, "sum_to"});
-    // Three-operand pointwise ops (seed 003): c + value * a * b, c + value * a / b.
-    for (const char* name : {"addcmul", "addcdiv"}) v.push_back({name, 3, "elementwise"});
-    for (const char* name : {"addcmul_", "addcdiv_"}) v.push_back({name, 3, "inplace"});
-    // Their unfused forms, for the equivalence seed 003 states: add(c, mul(a, b), alpha=value), and div; in place
-    // c.add_(mul(a, b), alpha=value).
-    for (const char* name : {"unfused_addcmul", "unfused_addcdiv", "unfused_addcmul_", "unfused_addcdiv_"})
-      v.push_back({name, 3, "unfused"});
-    // Products (seeds 002, 003): matmul broadcasts its batch dims; mm, bmm, mv, dot and outer do not broadcast.
-    for (const char* name : {"matmul", "mm", "bmm", "mv", "dot", "outer"}) v.push_back({name, 2, "matmul"});
-    // Fused products beta * c + alpha * product(a, b), where only c broadcasts (seed 003's table); in place too.
-    for (const char* name : {"addmm", "addmv", "addr", "baddbmm", "addbmm", "addmm_", "addmv_", "addr_", "baddbmm_",
-                             "addbmm_"})
-      v.push_back({name, 3, "fused"});
-    v.push_back({"diamond", 2, "autograd"});  // (a + b) * a: a reaches the result by two paths
-    return v;
-  }();
-  return ops;
-}
-
 const char* to_string(Layout l) {
   switch (l) {
     case Layout::contiguous: return "contiguous";
@@ -80,15 +45,14 @@ Scalar scalar_of(const Case& c, const std::string& name) {
 DType dtype_of(const Case& c, size_t k) { return k < c.dtypes.size() ? c.dtypes[k] : DType::float32; }
 Layout layout_of(const Case& c, size_t k) { return k < c.layouts.size() ? c.layouts[k] : Layout::contiguous; }
 
-const OpInfo* find_op(const std::string& name) {
-  for (const OpInfo& op : known_ops())
-    if (op.name == name) return &op;
-  return nullptr;
+const OpEntry* find_op(const std::string& name) {
+  const std::optional<Op> op = op_from_name(name);
+  return op ? &entry(*op) : nullptr;
 }
 
 std::string known_op_names() {
   std::string out;
-  for (const OpInfo& op : known_ops()) out += (out.empty() ? "" : ", ") + op.name;
+  for (const OpEntry& e : op_table()) out += (out.empty() ? "" : ", ") + std::string(e.name);
   return out;
 }
 
@@ -250,7 +214,7 @@ Case case_from_json(const nlohmann::json& j) {
     }
   }
   if (c.op.empty()) throw CaseError("missing \"op\"; valid ops: " + known_op_names());
-  const OpInfo* op = find_op(c.op);
+  const OpEntry* op = find_op(c.op);
   if (!op) throw CaseError("unknown op \"" + c.op + "\"; valid ops: " + known_op_names());
   if (!j.contains("shapes")) throw CaseError("missing \"shapes\"");
   if (op->arity >= 0 && static_cast<int>(c.shapes.size()) != op->arity)

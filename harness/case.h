@@ -11,6 +11,7 @@
 
 #include "engine/dtype.h"
 #include "engine/error.h"
+#include "engine/op_table.h"
 #include "engine/scalar.h"
 #include "engine/shape.h"
 
@@ -76,16 +77,6 @@ struct Case {
   nlohmann::json extra = nlohmann::json::object();  // fields this version does not know, kept for round trips
 };
 
-// The ops a case may name, and how many shapes each takes (-1: any number, at least 1).
-struct OpInfo {
-  std::string name;
-  int arity;
-  // "elementwise", "inplace", "broadcast_shapes", "expand", "sum_to", "matmul" (products), "fused" (fused
-  // products, out of place and in place: an in-place op's name ends in '_'), "unfused" (addcmul and addcdiv
-  // written as add(c, mul(a, b), alpha=value)), "autograd"
-  std::string family;
-};
-
 // The scalars a case may give (alpha, beta, value), and one of them with its default (the integer 1) filled in.
 const std::vector<std::string>& scalar_names();
 Scalar scalar_of(const Case& c, const std::string& name);
@@ -96,8 +87,8 @@ bool is_gradient_case(const Case& c);
 // The dtype and layout of operand k (defaults filled in).
 DType dtype_of(const Case& c, size_t k);
 Layout layout_of(const Case& c, size_t k);
-const std::vector<OpInfo>& known_ops();
-const OpInfo* find_op(const std::string& name);
+// The op a case names, from the op table (engine/op_table.h); nullptr for an unknown name.
+const OpEntry* find_op(const std::string& name);
 std::string known_op_names();
 
 // Parsing throws CaseError with a reason that names the field; corpus readers add file and line.

@@ -31,9 +31,13 @@ std::vector<std::string> coverage_classes(const Case& c) {
   if (stretch) out.push_back("singleton vs non-singleton");
   // Two conflicts: two right-aligned positions where operands have different sizes, neither 1 (which one a
   // library names is part of its message). Only for the ops that broadcast all their operands together.
-  const OpInfo* op = find_op(c.op);
-  const bool together = op && (op->family == "elementwise" || op->family == "inplace" ||
-                               op->family == "broadcast_shapes" || op->family == "autograd" || op->family == "unfused");
+  const OpEntry* op = find_op(c.op);
+  bool together = false;
+  if (op) switch (op->family) {
+      case Family::elementwise: case Family::inplace: case Family::broadcast_shapes: case Family::autograd:
+      case Family::unfused: case Family::reduction: together = true; break;
+      case Family::expand: case Family::sum_to: case Family::matmul: case Family::fused: break;
+    }
   int conflicts = 0;
   for (size_t d = 1; d <= max_rank && together; ++d) {
     int64_t seen = 1;

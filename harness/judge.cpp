@@ -49,10 +49,10 @@ std::string outcome_class(const Outcome& o) {
 
 std::string make_signature(const std::string& property, const Case& c, const std::string& difference,
                            const std::vector<std::string>& odd, const Outcomes& voters) {
-  const OpInfo* op = find_op(c.op);
+  const OpEntry* op = find_op(c.op);
   std::vector<std::string> classes;
   for (const auto& [name, o] : voters) classes.push_back(name + "=" + outcome_class(o));
-  return property + " | " + (op ? op->family : c.op) + " | " + difference + " | odd: " + join(odd, ",") + " | " +
+  return property + " | " + (op ? std::string(to_string(op->family)) : c.op) + " | " + difference + " | odd: " + join(odd, ",") + " | " +
          join(classes, " ");
 }
 

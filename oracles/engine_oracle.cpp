@@ -48,68 +48,74 @@ Result<std::vector<ag::Var>> build_operands(const Case& c) {
   return views;
 }
 
-Result<ag::Var> forward_product(const Case& c, const std::vector<ag::Var>& t) {
-  const bool inplace = c.op.back() == '_';
-  const ProductOp op = *product_op_from_name(inplace ? c.op.substr(0, c.op.size() - 1) : c.op);
-  if (!is_fused(op)) return ag::product(op, t[0], t[1]);
+Result<ag::Var> forward_product(const Case& c, Op op, const std::vector<ag::Var>& t) {
+  const ProductOp product = *product_op_from_name(to_string(out_of_place(op)));
+  if (!is_fused(product)) return ag::product(product, t[0], t[1]);
   const Scalar beta = scalar_of(c, "beta"), alpha = scalar_of(c, "alpha");
-  return inplace ? ag::fused_(op, t[0], t[1], t[2], beta, alpha) : ag::fused(op, t[0], t[1], t[2], beta, alpha);
+  return is_inplace(op) ? ag::fused_(product, t[0], t[1], t[2], beta, alpha)
+                        : ag::fused(product, t[0], t[1], t[2], beta, alpha);
 }
 
-// addcmul and addcdiv, and their unfused forms (properties/equivalence.h).
-Result<ag::Var> forward_addc(const Case& c, const std::vector<ag::Var>& t) {
-  const bool inplace = c.op.back() == '_';
-  const bool mul = c.op.find("addcmul") != std::string::npos;
+// addcmul and addcdiv (in place too), and their unfused forms (properties/equivalence.h).
+Result<ag::Var> forward_addc(Op op, AddcOp addc, bool unfused, const Case& c, const std::vector<ag::Var>& t) {
   const Scalar value = scalar_of(c, "value");
-  if (c.op.rfind("unfused_", 0) != 0) {
-    const AddcOp op = mul ? AddcOp::addcmul : AddcOp::addcdiv;
-    return inplace ? ag::addc_(op, t[0], t[1], t[2], value) : ag::addc(op, t[0], t[1], t[2], value);
-  }
-  Result<ag::Var> product = ag::binary(mul ? BinaryOp::mul : BinaryOp::div, t[1], t[2]);
+  if (!unfused) return is_inplace(op) ? ag::addc_(addc, t[0], t[1], t[2], value) : ag::addc(addc, t[0], t[1], t[2], value);
+  Result<ag::Var> product = ag::binary(addc == AddcOp::addcmul ? Op::mul : Op::div, t[1], t[2]);
   if (!product.ok()) return product;
-  return inplace ? ag::binary_(BinaryOp::add, t[0], product.value(), value)
-                 : ag::binary(BinaryOp::add, t[0], product.value(), value);
+  return is_inplace(op) ? ag::binary_(Op::add, t[0], product.value(), value)
+                        : ag::binary(Op::add, t[0], product.value(), value);
 }
 
-Result<ag::Var> forward(const Case& c, const std::vector<ag::Var>& t) {
-  const OpInfo* info = find_op(c.op);
-  const bool inplace = info->family == "inplace";
-  const std::string name = inplace ? c.op.substr(0, c.op.size() - 1) : c.op;
-  if (info->family == "matmul" || info->family == "fused") return forward_product(c, t);
-  if (name.rfind("addc", 0) == 0 || name.rfind("unfused_addc", 0) == 0) return forward_addc(c, t);
-  if (name == "lerp") return inplace ? ag::lerp_(t[0], t[1], t[2]) : ag::lerp(t[0], t[1], t[2]);
-  if (name == "where") return ag::where(t[0], t[1], t[2]);
-  if (name == "diamond") {
-    Result<ag::Var> sum = ag::binary(BinaryOp::add, t[0], t[1]);
-    if (!sum.ok()) return sum;
-    return ag::binary(BinaryOp::mul, sum.value(), t[0]);
+// The op's forward on the engine's vars; exhaustive over the op table.
+Result<ag::Var> forward(const Case& c, Op op, const std::vector<ag::Var>& t) {
+  if (binary_rule(op))
+    return is_inplace(op) ? ag::binary_(op, t[0], t[1], scalar_of(c, "alpha")) : ag::binary(op, t[0], t[1], scalar_of(c, "alpha"));
+  switch (op) {
+    case Op::lerp: return ag::lerp(t[0], t[1], t[2]);
+    case Op::lerp_: return ag::lerp_(t[0], t[1], t[2]);
+    case Op::where: return ag::where(t[0], t[1], t[2]);
+    case Op::addcmul: case Op::addcmul_: return forward_addc(op, AddcOp::addcmul, false, c, t);
+    case Op::addcdiv: case Op::addcdiv_: return forward_addc(op, AddcOp::addcdiv, false, c, t);
+    case Op::unfused_addcmul: case Op::unfused_addcmul_: return forward_addc(op, AddcOp::addcmul, true, c, t);
+    case Op::unfused_addcdiv: case Op::unfused_addcdiv_: return forward_addc(op, AddcOp::addcdiv, true, c, t);
+    case Op::matmul: case Op::mm: case Op::bmm: case Op::mv: case Op::dot: case Op::outer:
+    case Op::addmm: case Op::addmv: case Op::addr: case Op::baddbmm: case Op::addbmm:
+    case Op::addmm_: case Op::addmv_: case Op::addr_: case Op::baddbmm_: case Op::addbmm_:
+      return forward_product(c, op, t);
+    case Op::diamond: {
+      Result<ag::Var> sum = ag::binary(Op::add, t[0], t[1]);
+      if (!sum.ok()) return sum;
+      return ag::binary(Op::mul, sum.value(), t[0]);
+    }
+    case Op::dist: return ag::dist(t[0], t[1]);
+    // The binary ops were dispatched by their rule above; the shape ops are not tensor programs.
+    case Op::add: case Op::sub: case Op::mul: case Op::div: case Op::pow: case Op::atan2: case Op::fmod:
+    case Op::remainder: case Op::maximum: case Op::minimum: case Op::eq: case Op::ne: case Op::lt: case Op::le:
+    case Op::gt: case Op::ge: case Op::hypot: case Op::add_: case Op::sub_: case Op::mul_: case Op::div_:
+    case Op::pow_: case Op::atan2_: case Op::fmod_: case Op::remainder_: case Op::eq_: case Op::ne_: case Op::lt_:
+    case Op::le_: case Op::gt_: case Op::ge_: case Op::hypot_: case Op::broadcast_shapes: case Op::expand:
+    case Op::sum_to:
+      break;
   }
-  const std::optional<BinaryOp> op = binary_op_from_name(name);
-  const Scalar alpha = scalar_of(c, "alpha");
-  return inplace ? ag::binary_(*op, t[0], t[1], alpha) : ag::binary(*op, t[0], t[1], alpha);
+  return Error{ErrorKind::other, std::string("the engine has no tensor program for ") + to_string(op)};
 }
 
 Outcome failure(const Error& e) { return Outcome::failure(e.kind, e.message); }
 
 // The value and gradient program of docs/notes/gradient-cases.md: forward; optionally write one operand in place;
 // backward with the upstream gradient; each operand's gradient.
-Outcome run_tensor_op(const Case& c) {
-  const std::string name = c.op.back() == '_' ? c.op.substr(0, c.op.size() - 1) : c.op;
-  const std::string& family = find_op(c.op)->family;
-  if (name != "lerp" && name != "where" && name != "diamond" && !binary_op_from_name(name) && family != "matmul" &&
-      family != "fused" && family != "unfused" && name.rfind("addc", 0) != 0)
-    return Outcome::unsupported_because("the engine has no op " + c.op);
+Outcome run_tensor_op(const Case& c, Op op) {
   Result<std::vector<ag::Var>> operands = build_operands(c);
   if (!operands.ok()) return failure(operands.error());
   const std::vector<ag::Var>& t = operands.value();
-  Result<ag::Var> r = forward(c, t);
+  Result<ag::Var> r = forward(c, op, t);
   if (!r.ok()) return failure(r.error());
   const Tensor& out = r.value()->data;
   Outcome o = Outcome::success(out.sizes(), to_string(out.dtype()));
   if (c.values) o.values = out.to_doubles();
   if (c.modify) {
     const ag::Var one = ag::leaf(Tensor::from_values({}, DType::int64, {1})).value();
-    Result<ag::Var> m = ag::binary_(BinaryOp::add, t[static_cast<size_t>(*c.modify)], one);
+    Result<ag::Var> m = ag::binary_(Op::add, t[static_cast<size_t>(*c.modify)], one);
     if (!m.ok()) return failure(m.error());
   }
   if (!is_gradient_case(c)) return o;
@@ -129,18 +135,19 @@ class EngineOracle : public Oracle {
   std::string name() const override { return "engine"; }
   std::string version() const override { return "broadcheck engine"; }
   Outcome run(const Case& c) override {
-    const OpInfo* op = find_op(c.op);
+    const OpEntry* op = find_op(c.op);
     if (!op) return Outcome::unsupported_because("unknown op " + c.op);
-    const std::string& family = op->family;
-    if (family == "elementwise" || family == "inplace" || family == "autograd" || family == "matmul" ||
-        family == "fused" || family == "unfused")
-      return run_tensor_op(c);
-    if (family == "broadcast_shapes") return from_result(broadcast_shapes(c.shapes));
-    if (family == "expand") return from_result(expand_shape(c.shapes[0], c.shapes[1]));
-    if (family == "sum_to") {
-      Result<SumToPlan> plan = plan_sum_to(c.shapes[0], c.shapes[1]);
-      if (!plan.ok()) return from_result(plan.error());
-      return Outcome::success(apply_plan_shape(plan.value()));
+    switch (op->family) {
+      case Family::elementwise: case Family::inplace: case Family::autograd: case Family::matmul:
+      case Family::fused: case Family::unfused: case Family::reduction:
+        return run_tensor_op(c, op->op);
+      case Family::broadcast_shapes: return from_result(broadcast_shapes(c.shapes));
+      case Family::expand: return from_result(expand_shape(c.shapes[0], c.shapes[1]));
+      case Family::sum_to: {
+        Result<SumToPlan> plan = plan_sum_to(c.shapes[0], c.shapes[1]);
+        if (!plan.ok()) return from_result(plan.error());
+        return Outcome::success(apply_plan_shape(plan.value()));
+      }
     }
     return Outcome::unsupported_because("the engine has no op " + c.op);
   }

@@ -5,7 +5,7 @@
 
 namespace bc {
 
-ErrorKind classify_torch_message(const std::string& family, const std::string& message) {
+ErrorKind classify_torch_message(Family family, const std::string& message) {
   static const std::vector<std::pair<std::string, ErrorKind>> patterns = {
       {"The size of tensor a (", ErrorKind::broadcast},
       {"output with shape ", ErrorKind::inplace_shape},
@@ -50,6 +50,7 @@ ErrorKind classify_torch_message(const std::string& family, const std::string& m
       {"Subtraction, the `-` operator, with ", ErrorKind::invalid_argument},
       {"expected dtype ", ErrorKind::invalid_argument},
       {"where expected condition to be a boolean tensor", ErrorKind::invalid_argument},
+      {"norm(): input dtype should be either floating point or complex", ErrorKind::invalid_argument},
       {"\"", ErrorKind::invalid_argument},  // "<kernel>" not implemented for '<Type>'
       {"a leaf Variable that requires grad is being used in an in-place operation.", ErrorKind::leaf_inplace},
       {"a view of a leaf Variable that requires grad is being used in an in-place operation.",
@@ -61,7 +62,7 @@ ErrorKind classify_torch_message(const std::string& family, const std::string& m
   };
   for (const auto& [prefix, kind] : patterns)
     if (message.rfind(prefix, 0) == 0) return kind;
-  if (family == "sum_to") return ErrorKind::sum_to;
+  if (family == Family::sum_to) return ErrorKind::sum_to;
   return ErrorKind::other;
 }
 

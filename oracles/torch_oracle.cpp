@@ -82,45 +82,6 @@ std::vector<at::Tensor> build_operands(const Case& c) {
   return views;
 }
 
-at::Tensor run_binary(const std::string& op, const at::Tensor& a, const at::Tensor& b, const at::Scalar& alpha) {
-  static const std::map<std::string, at::Tensor (*)(const at::Tensor&, const at::Tensor&)> plain = {
-      {"mul", [](const at::Tensor& x, const at::Tensor& y) { return at::mul(x, y); }},
-      {"div", [](const at::Tensor& x, const at::Tensor& y) { return at::div(x, y); }},
-      {"pow", [](const at::Tensor& x, const at::Tensor& y) { return at::pow(x, y); }},
-      {"atan2", [](const at::Tensor& x, const at::Tensor& y) { return at::atan2(x, y); }},
-      {"fmod", [](const at::Tensor& x, const at::Tensor& y) { return at::fmod(x, y); }},
-      {"remainder", [](const at::Tensor& x, const at::Tensor& y) { return at::remainder(x, y); }},
-      {"maximum", [](const at::Tensor& x, const at::Tensor& y) { return at::maximum(x, y); }},
-      {"minimum", [](const at::Tensor& x, const at::Tensor& y) { return at::minimum(x, y); }},
-      {"eq", [](const at::Tensor& x, const at::Tensor& y) { return at::eq(x, y); }},
-      {"ne", [](const at::Tensor& x, const at::Tensor& y) { return at::ne(x, y); }},
-      {"lt", [](const at::Tensor& x, const at::Tensor& y) { return at::lt(x, y); }},
-      {"le", [](const at::Tensor& x, const at::Tensor& y) { return at::le(x, y); }},
-      {"gt", [](const at::Tensor& x, const at::Tensor& y) { return at::gt(x, y); }},
-      {"ge", [](const at::Tensor& x, const at::Tensor& y) { return at::ge(x, y); }},
-  };
-  if (op == "add") return at::add(a, b, alpha);
-  if (op == "sub") return at::sub(a, b, alpha);
-  return plain.at(op)(a, b);
-}
-
-at::Tensor run_binary_(const std::string& op, at::Tensor& a, const at::Tensor& b, const at::Scalar& alpha) {
-  if (op == "add_") return a.add_(b, alpha);
-  if (op == "sub_") return a.sub_(b, alpha);
-  if (op == "mul_") return a.mul_(b);
-  if (op == "div_") return a.div_(b);
-  if (op == "pow_") return a.pow_(b);
-  if (op == "atan2_") return a.atan2_(b);
-  if (op == "fmod_") return a.fmod_(b);
-  if (op == "remainder_") return a.remainder_(b);
-  if (op == "eq_") return a.eq_(b);
-  if (op == "ne_") return a.ne_(b);
-  if (op == "lt_") return a.lt_(b);
-  if (op == "le_") return a.le_(b);
-  if (op == "gt_") return a.gt_(b);
-  return a.ge_(b);
-}
-
 // A case's scalar as the Python value it stands for: an int or a float.
 at::Scalar torch_scalar(const Scalar& s) {
   return s.integral ? at::Scalar(static_cast<int64_t>(s.value)) : at::Scalar(s.value);
@@ -131,55 +92,82 @@ std::vector<double> values_of(const at::Tensor& t) {
   return std::vector<double>(d.data_ptr<double>(), d.data_ptr<double>() + d.numel());
 }
 
-at::Tensor run_product(const Case& c, std::vector<at::Tensor>& t) {
-  static const std::map<std::string, at::Tensor (*)(const at::Tensor&, const at::Tensor&)> products = {
-      {"matmul", [](const at::Tensor& a, const at::Tensor& b) { return at::matmul(a, b); }},
-      {"mm", [](const at::Tensor& a, const at::Tensor& b) { return at::mm(a, b); }},
-      {"bmm", [](const at::Tensor& a, const at::Tensor& b) { return at::bmm(a, b); }},
-      {"mv", [](const at::Tensor& a, const at::Tensor& b) { return at::mv(a, b); }},
-      {"dot", [](const at::Tensor& a, const at::Tensor& b) { return at::dot(a, b); }},
-      {"outer", [](const at::Tensor& a, const at::Tensor& b) { return at::outer(a, b); }},
-  };
-  if (products.count(c.op)) return products.at(c.op)(t[0], t[1]);
-  const at::Scalar beta = torch_scalar(scalar_of(c, "beta")), alpha = torch_scalar(scalar_of(c, "alpha"));
-  if (c.op == "addmm") return at::addmm(t[0], t[1], t[2], beta, alpha);
-  if (c.op == "addmv") return at::addmv(t[0], t[1], t[2], beta, alpha);
-  if (c.op == "addr") return at::addr(t[0], t[1], t[2], beta, alpha);
-  if (c.op == "baddbmm") return at::baddbmm(t[0], t[1], t[2], beta, alpha);
-  if (c.op == "addbmm") return at::addbmm(t[0], t[1], t[2], beta, alpha);
-  if (c.op == "addmm_") return t[0].addmm_(t[1], t[2], beta, alpha);
-  if (c.op == "addmv_") return t[0].addmv_(t[1], t[2], beta, alpha);
-  if (c.op == "addr_") return t[0].addr_(t[1], t[2], beta, alpha);
-  if (c.op == "baddbmm_") return t[0].baddbmm_(t[1], t[2], beta, alpha);
-  return t[0].addbmm_(t[1], t[2], beta, alpha);
-}
-
-// addcmul and addcdiv, and their unfused forms (properties/equivalence.h).
-at::Tensor run_addc(const Case& c, std::vector<at::Tensor>& t) {
-  const at::Scalar value = torch_scalar(scalar_of(c, "value"));
-  if (c.op == "addcmul") return at::addcmul(t[0], t[1], t[2], value);
-  if (c.op == "addcdiv") return at::addcdiv(t[0], t[1], t[2], value);
-  if (c.op == "addcmul_") return t[0].addcmul_(t[1], t[2], value);
-  if (c.op == "addcdiv_") return t[0].addcdiv_(t[1], t[2], value);
-  const bool mul = c.op.find("addcmul") != std::string::npos;
-  const at::Tensor product = mul ? at::mul(t[1], t[2]) : at::div(t[1], t[2]);
-  return c.op.back() == '_' ? t[0].add_(product, value) : at::add(t[0], product, value);
-}
-
-at::Tensor forward(const OpInfo& op, const Case& c, std::vector<at::Tensor>& t) {
-  // alpha as the case writes it: an int (the default 1) or a float, which LibTorch checks differently.
-  const at::Scalar alpha = torch_scalar(scalar_of(c, "alpha"));
-  if (op.family == "matmul" || op.family == "fused") return run_product(c, t);
-  if (c.op.rfind("addc", 0) == 0 || c.op.rfind("unfused_addc", 0) == 0) return run_addc(c, t);
-  if (c.op == "lerp") return at::lerp(t[0], t[1], t[2]);
-  if (c.op == "lerp_") return t[0].lerp_(t[1], t[2]);
-  if (c.op == "where") return at::where(t[0], t[1], t[2]);
-  if (c.op == "diamond") return at::mul(at::add(t[0], t[1]), t[0]);
-  return op.family == "inplace" ? run_binary_(c.op, t[0], t[1], alpha) : run_binary(c.op, t[0], t[1], alpha);
+// The op's LibTorch call on the case's operands; exhaustive over the op table (a shape-only op has no program).
+at::Tensor forward(Op op, const Case& c, std::vector<at::Tensor>& t) {
+  // Scalars as the case writes them: an int (the default 1) or a float, which LibTorch checks differently.
+  const at::Scalar alpha = torch_scalar(scalar_of(c, "alpha")), beta = torch_scalar(scalar_of(c, "beta")),
+                   value = torch_scalar(scalar_of(c, "value"));
+  at::Tensor& a = t[0];
+  const at::Tensor& b = t[1];
+  switch (op) {
+    case Op::add: return at::add(a, b, alpha);
+    case Op::sub: return at::sub(a, b, alpha);
+    case Op::mul: return at::mul(a, b);
+    case Op::div: return at::div(a, b);
+    case Op::pow: return at::pow(a, b);
+    case Op::atan2: return at::atan2(a, b);
+    case Op::fmod: return at::fmod(a, b);
+    case Op::remainder: return at::remainder(a, b);
+    case Op::maximum: return at::maximum(a, b);
+    case Op::minimum: return at::minimum(a, b);
+    case Op::eq: return at::eq(a, b);
+    case Op::ne: return at::ne(a, b);
+    case Op::lt: return at::lt(a, b);
+    case Op::le: return at::le(a, b);
+    case Op::gt: return at::gt(a, b);
+    case Op::ge: return at::ge(a, b);
+    case Op::hypot: return at::hypot(a, b);
+    case Op::add_: return a.add_(b, alpha);
+    case Op::sub_: return a.sub_(b, alpha);
+    case Op::mul_: return a.mul_(b);
+    case Op::div_: return a.div_(b);
+    case Op::pow_: return a.pow_(b);
+    case Op::atan2_: return a.atan2_(b);
+    case Op::fmod_: return a.fmod_(b);
+    case Op::remainder_: return a.remainder_(b);
+    case Op::eq_: return a.eq_(b);
+    case Op::ne_: return a.ne_(b);
+    case Op::lt_: return a.lt_(b);
+    case Op::le_: return a.le_(b);
+    case Op::gt_: return a.gt_(b);
+    case Op::ge_: return a.ge_(b);
+    case Op::hypot_: return a.hypot_(b);
+    case Op::lerp: return at::lerp(a, b, t[2]);
+    case Op::lerp_: return a.lerp_(b, t[2]);
+    case Op::where: return at::where(a, b, t[2]);
+    case Op::addcmul: return at::addcmul(a, b, t[2], value);
+    case Op::addcdiv: return at::addcdiv(a, b, t[2], value);
+    case Op::addcmul_: return a.addcmul_(b, t[2], value);
+    case Op::addcdiv_: return a.addcdiv_(b, t[2], value);
+    case Op::unfused_addcmul: return at::add(a, at::mul(b, t[2]), value);
+    case Op::unfused_addcdiv: return at::add(a, at::div(b, t[2]), value);
+    case Op::unfused_addcmul_: return a.add_(at::mul(b, t[2]), value);
+    case Op::unfused_addcdiv_: return a.add_(at::div(b, t[2]), value);
+    case Op::matmul: return at::matmul(a, b);
+    case Op::mm: return at::mm(a, b);
+    case Op::bmm: return at::bmm(a, b);
+    case Op::mv: return at::mv(a, b);
+    case Op::dot: return at::dot(a, b);
+    case Op::outer: return at::outer(a, b);
+    case Op::addmm: return at::addmm(a, b, t[2], beta, alpha);
+    case Op::addmv: return at::addmv(a, b, t[2], beta, alpha);
+    case Op::addr: return at::addr(a, b, t[2], beta, alpha);
+    case Op::baddbmm: return at::baddbmm(a, b, t[2], beta, alpha);
+    case Op::addbmm: return at::addbmm(a, b, t[2], beta, alpha);
+    case Op::addmm_: return a.addmm_(b, t[2], beta, alpha);
+    case Op::addmv_: return a.addmv_(b, t[2], beta, alpha);
+    case Op::addr_: return a.addr_(b, t[2], beta, alpha);
+    case Op::baddbmm_: return a.baddbmm_(b, t[2], beta, alpha);
+    case Op::addbmm_: return a.addbmm_(b, t[2], beta, alpha);
+    case Op::diamond: return at::mul(at::add(a, b), a);
+    case Op::dist: return at::dist(a, b);
+    case Op::broadcast_shapes: case Op::expand: case Op::sum_to: break;
+  }
+  throw std::logic_error(std::string("the LibTorch oracle has no tensor program for ") + to_string(op));
 }
 
 // The value and gradient program of docs/notes/gradient-cases.md, with LibTorch's real autograd.
-Outcome run_program(const OpInfo& op, const Case& c) {
+Outcome run_program(Op op, const Case& c) {
   std::vector<at::Tensor> t = build_operands(c);
   at::Tensor r = forward(op, c, t);
   Outcome o = from_tensor(r);
@@ -219,7 +207,7 @@ class TorchOracle : public Oracle {
   std::string version() const override { return std::string("LibTorch ") + TORCH_VERSION; }
 
   Outcome run(const Case& c) override {
-    const OpInfo* op = find_op(c.op);
+    const OpEntry* op = find_op(c.op);
     if (!op) return Outcome::unsupported_because("unknown op " + c.op);
     try {
       return call(*op, c);
@@ -232,24 +220,25 @@ class TorchOracle : public Oracle {
   }
 
  private:
-  Outcome call(const OpInfo& op, const Case& c) {
+  Outcome call(const OpEntry& op, const Case& c) {
     const auto& s = c.shapes;
-    if (op.family == "elementwise" || op.family == "inplace" || op.family == "autograd" || op.family == "matmul" ||
-        op.family == "fused" || op.family == "unfused")
-      return run_program(op, c);
-    if (op.family == "broadcast_shapes") {
-      std::vector<at::Tensor> ts;
-      for (const Shape& shape : s) ts.push_back(make(shape));
-      return from_tensor(at::broadcast_tensors(ts).front());
-    }
-    if (op.family == "expand") return from_tensor(make(s[0]).expand(s[1]));
-    if (op.family == "sum_to") {
-      // at::sum_to indexes the source's sizes at negative positions when the target has more dims than the
-      // source (undefined behaviour, docs/notes/sum-to-precondition.md), so that case is not called.
-      if (s[1].size() > s[0].size())
-        return Outcome::unsupported_because(
-            "at::sum_to reads out of bounds when the target has more dims than the tensor; not called");
-      return from_tensor(at::sum_to(make(s[0]), s[1]));
+    switch (op.family) {
+      case Family::elementwise: case Family::inplace: case Family::autograd: case Family::matmul:
+      case Family::fused: case Family::unfused: case Family::reduction:
+        return run_program(op.op, c);
+      case Family::broadcast_shapes: {
+        std::vector<at::Tensor> ts;
+        for (const Shape& shape : s) ts.push_back(make(shape));
+        return from_tensor(at::broadcast_tensors(ts).front());
+      }
+      case Family::expand: return from_tensor(make(s[0]).expand(s[1]));
+      case Family::sum_to:
+        // at::sum_to indexes the source's sizes at negative positions when the target has more dims than the
+        // source (undefined behaviour, docs/notes/sum-to-precondition.md), so that case is not called.
+        if (s[1].size() > s[0].size())
+          return Outcome::unsupported_because(
+              "at::sum_to reads out of bounds when the target has more dims than the tensor; not called");
+        return from_tensor(at::sum_to(make(s[0]), s[1]));
     }
     return Outcome::unsupported_because("no LibTorch call for op " + c.op);
   }

@@ -12,6 +12,7 @@
 #include <xtensor/xbroadcast.hpp>
 #include <xtensor/xexception.hpp>
 #include <xtensor/xmath.hpp>
+#include <xtensor/xnorm.hpp>
 #include <xtensor/xoperation.hpp>
 #include <xtensor/xreducer.hpp>
 #include <xtensor/xstrides.hpp>
@@ -36,7 +37,7 @@ using XShape = std::vector<std::size_t>;
 
 bool is_differentiable(const std::string& name) {
   for (const char* op : {"add", "sub", "mul", "div", "pow", "atan2", "fmod", "remainder", "maximum", "minimum", "lerp",
-                         "where", "diamond", "addcmul", "addcdiv"})
+                         "where", "diamond", "addcmul", "addcdiv", "hypot", "dist"})
     if (name == op) return true;
   return false;
 }
@@ -117,6 +118,8 @@ std::optional<DType> forward_type(const std::string& name, const Case& c) {
         if (name == "remainder") return BC_XT_TYPE(xt::fmod(operand<TA>(), operand<TB>()) + operand<TB>());
         if (name == "maximum") return BC_XT_TYPE(xt::maximum(operand<TA>(), operand<TB>()));
         if (name == "minimum") return BC_XT_TYPE(xt::minimum(operand<TA>(), operand<TB>()));
+        if (name == "hypot") return BC_XT_TYPE(xt::hypot(operand<TA>(), operand<TB>()));
+        if (name == "dist") return BC_XT_TYPE(xt::norm_l2(operand<TA>() - operand<TB>()));
         return BC_XT_TYPE((operand<TA>() + operand<TB>()) * operand<TA>());  // diamond
       },
       tag_of(dtype_of(c, 0)), tag_of(dtype_of(c, 1)));
@@ -165,6 +168,8 @@ A forward(const std::string& name, const std::vector<A>& x, double alpha) {
     return xt::where(w < 0.5, a + w * (b - a), b - (b - a) * (1.0 - w));
   }
   if (name == "where") return xt::where(xt::not_equal(a, 0.0), b, x[2]);
+  if (name == "hypot") return xt::hypot(a, b);
+  if (name == "dist") return A(xt::norm_l2(a - b));  // 0-d
   return (a + b) * a;  // diamond
 }
 
@@ -215,6 +220,11 @@ std::vector<A> full_grads(const std::string& name, const std::vector<A>& x, cons
     const auto cond = xt::not_equal(a, 0.0);
     return {A(), xt::where(cond, g, 0.0), xt::where(cond, 0.0, g)};
   }
+  if (name == "hypot") return {g * a / r, g * b / r};
+  if (name == "dist") {  // (a - b) * g / r, zero where the norm is zero; r and g are 0-d
+    const A scale = xt::where(xt::equal(r, 0.0), 0.0, g / r);
+    return {(a - b) * scale, -(a - b) * scale};
+  }
   return {g * (a + b) + g * a, g * a};  // diamond: (a + b) * a
 }
 
@@ -237,9 +247,9 @@ XShape broadcast_shape_of(const std::vector<Shape>& shapes) {
 }  // namespace
 
 Outcome run_xtensor_grads(const Case& c) {
-  const OpInfo* op = find_op(c.op);
-  if (op && (op->family == "matmul" || op->family == "fused")) return run_xtensor_product_grads(c);
-  const bool in_place = op && op->family == "inplace";
+  const OpEntry* op = find_op(c.op);
+  if (op && (op->family == Family::matmul || op->family == Family::fused)) return run_xtensor_product_grads(c);
+  const bool in_place = op && op->family == Family::inplace;
   const std::string name = in_place ? c.op.substr(0, c.op.size() - 1) : c.op;
   if (!op || !is_differentiable(name))
     return Outcome::unsupported_because("the xtensor gradient oracle has formulas for the differentiable ops only, "
@@ -282,9 +292,10 @@ Outcome run_xtensor_grads(const Case& c) {
       x.push_back(xt::broadcast(array_of(XShape(p.shape.begin(), p.shape.end()), view_values(p, p.base_values)), shape));
     const double alpha = scalar_of(c, name == "addcmul" || name == "addcdiv" ? "value" : "alpha").value;
     const A r = stored(forward(name, x, alpha), *type);
-    const A g = array_of(shape, upstream_values(c, *type, static_cast<int64_t>(r.size())));
+    const XShape out_shape(r.shape().begin(), r.shape().end());  // the broadcast shape, or 0-d for dist
+    const A g = array_of(out_shape, upstream_values(c, *type, static_cast<int64_t>(r.size())));
     const std::vector<A> full = full_grads(name, x, r, g, alpha);
-    Outcome o = Outcome::success(Shape(shape.begin(), shape.end()), to_string(*type));
+    Outcome o = Outcome::success(Shape(out_shape.begin(), out_shape.end()), to_string(*type));
     o.values.assign(r.begin(), r.end());
     for (size_t k = 0; k < c.shapes.size(); ++k) {
       if (!requires_grad(k)) {

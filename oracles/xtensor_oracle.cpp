@@ -53,29 +53,31 @@ class XtensorOracle : public Oracle {
   }
 
   Outcome run(const Case& c) override {
-    const OpInfo* op = find_op(c.op);
+    const OpEntry* op = find_op(c.op);
     if (!op) return Outcome::unsupported_because("unknown op " + c.op);
     for (const Shape& s : c.shapes)
       for (int64_t d : s)
         if (d < 0) return Outcome::unsupported_because("xtensor shapes are unsigned; no -1 (keep size) notation");
     // The in-place autograd rules (a leaf written in place, a saved input modified before backward) belong to an
     // autograd; xtensor has none, so it has no opinion on them.
-    const bool leaf_written = op->family == "inplace" && !c.requires_grad.empty() && c.requires_grad[0];
+    const bool leaf_written = op->family == Family::inplace && !c.requires_grad.empty() && c.requires_grad[0];
     if (c.modify || leaf_written)
       return Outcome::unsupported_because("xtensor has no autograd: the in-place autograd rules are not its to judge");
     if (is_gradient_case(c)) return run_xtensor_grads(c);
     // The products, fused ops and addcmul/addcdiv are computed (on zeros when the case has no values).
-    const bool computed = op->family == "matmul" || op->family == "fused" || op->family == "unfused" ||
-                          c.op.rfind("addc", 0) == 0;
+    const bool computed = op->family == Family::matmul || op->family == Family::fused || op->family == Family::unfused ||
+                          op->family == Family::reduction || c.op.rfind("addc", 0) == 0;
     if (c.values || !c.dtypes.empty() || !c.layouts.empty() || computed) {
-      if (op->family == "elementwise" || op->family == "inplace" || computed) return run_xtensor_values(c);
+      if (op->family == Family::elementwise || op->family == Family::inplace || op->family == Family::reduction ||
+          computed)
+        return run_xtensor_values(c);
       return Outcome::unsupported_because("xtensor value-level cases cover the elementwise ops only");
     }
-    if (op->family == "elementwise" && !symbol(c.op))
+    if (op->family == Family::elementwise && !symbol(c.op))
       return Outcome::unsupported_because("no xtensor operator for " + c.op + " in shape-level cases");
-    ErrorKind kind = op->family == "expand" ? ErrorKind::expand
-                     : op->family == "sum_to" ? ErrorKind::sum_to
-                     : op->family == "matmul" ? ErrorKind::matmul_shape
+    ErrorKind kind = op->family == Family::expand ? ErrorKind::expand
+                     : op->family == Family::sum_to ? ErrorKind::sum_to
+                     : op->family == Family::matmul ? ErrorKind::matmul_shape
                                              : ErrorKind::broadcast;
     try {
       return call(*op, c);
@@ -84,49 +86,55 @@ class XtensorOracle : public Oracle {
     } catch (const std::exception& e) {
       // xtensor signals a too-short broadcast target and a bad reshape with std::runtime_error; within one op
       // family there is only the one rule that can fail.
-      return Outcome::failure(op->family == "elementwise" || op->family == "inplace" ? ErrorKind::other : kind,
+      return Outcome::failure(op->family == Family::elementwise || op->family == Family::inplace ? ErrorKind::other : kind,
                               e.what());
     }
   }
 
  private:
-  Outcome call(const OpInfo& op, const Case& c) {
+  Outcome call(const OpEntry& op, const Case& c) {
     const auto& s = c.shapes;
-    if (op.family == "elementwise") {
-      Array a = make(s[0]), b = make(s[1]);
-      Array r;
-      switch (*symbol(c.op)) {
-        case '+': r = a + b; break;
-        case '-': r = a - b; break;
-        case '*': r = a * b; break;
-        default: r = a / b; break;
+    switch (op.family) {
+      case Family::elementwise: {
+        Array a = make(s[0]), b = make(s[1]);
+        Array r;
+        switch (*symbol(c.op)) {
+          case '+': r = a + b; break;
+          case '-': r = a - b; break;
+          case '*': r = a * b; break;
+          default: r = a / b; break;
+        }
+        return shape_outcome(r.shape());
       }
-      return shape_outcome(r.shape());
-    }
-    if (op.family == "inplace") {
-      if (!symbol(c.op.substr(0, c.op.size() - 1)))
-        return Outcome::unsupported_because("xtensor has no computed assignment for " + c.op);
-      Array a = make(s[0]), b = make(s[1]);
-      switch (*symbol(c.op.substr(0, c.op.size() - 1))) {
-        case '+': a += b; break;
-        case '-': a -= b; break;
-        case '*': a *= b; break;
-        default: a /= b; break;
+      case Family::inplace: {
+        if (!symbol(c.op.substr(0, c.op.size() - 1)))
+          return Outcome::unsupported_because("xtensor has no computed assignment for " + c.op);
+        Array a = make(s[0]), b = make(s[1]);
+        switch (*symbol(c.op.substr(0, c.op.size() - 1))) {
+          case '+': a += b; break;
+          case '-': a -= b; break;
+          case '*': a *= b; break;
+          default: a /= b; break;
+        }
+        return shape_outcome(a.shape());
       }
-      return shape_outcome(a.shape());
+      case Family::broadcast_shapes: {
+        std::size_t rank = 0;
+        for (const Shape& shape : s) rank = std::max(rank, shape.size());
+        XShape out(rank, std::numeric_limits<std::size_t>::max());
+        for (const Shape& shape : s) xt::broadcast_shape(to_xshape(shape), out);
+        return shape_outcome(out);
+      }
+      case Family::expand: {
+        Array r = xt::broadcast(make(s[0]), to_xshape(s[1]));
+        return shape_outcome(r.shape());
+      }
+      case Family::sum_to: return sum_to(s[0], s[1]);
+      case Family::matmul: case Family::fused: case Family::unfused: case Family::reduction:
+        break;  // computed on values (run_xtensor_values)
+      case Family::autograd:
+        return Outcome::unsupported_because("xtensor has no autograd: " + c.op + " is a gradient program");
     }
-    if (op.family == "broadcast_shapes") {
-      std::size_t rank = 0;
-      for (const Shape& shape : s) rank = std::max(rank, shape.size());
-      XShape out(rank, std::numeric_limits<std::size_t>::max());
-      for (const Shape& shape : s) xt::broadcast_shape(to_xshape(shape), out);
-      return shape_outcome(out);
-    }
-    if (op.family == "expand") {
-      Array r = xt::broadcast(make(s[0]), to_xshape(s[1]));
-      return shape_outcome(r.shape());
-    }
-    if (op.family == "sum_to") return sum_to(s[0], s[1]);
     return Outcome::unsupported_because("xtensor has no matmul of its own (xtensor-blas is a separate library)");
   }
 };

@@ -64,7 +64,7 @@ Factors factors(const std::string& op, const A& a, const A& b) {
 
 Outcome run_xtensor_product_grads(const Case& c) {
   auto requires_grad = [&](size_t k) { return k < c.requires_grad.size() && c.requires_grad[k]; };
-  const bool fused = find_op(c.op)->family == "fused", in_place = c.op.back() == '_';
+  const bool fused = find_op(c.op)->family == Family::fused, in_place = c.op.back() == '_';
   if (c.modify || (in_place && requires_grad(0)))
     return Outcome::unsupported_because("an autograd rule (version counters, in place on an input that requires "
                                         "grad), which xtensor has no notion of");

@@ -98,7 +98,7 @@ Product<T> fused_product(const std::string& op, const xt::xarray<T>& a, const xt
 template <class T>
 Outcome run_typed(const Case& c, Operands& ops, const std::vector<OperandPlan>& plans) {
   auto operand = [&](size_t k) { return xt::xarray<T>(std::get<Input<T>>(ops.inputs[k])); };
-  if (find_op(c.op)->family == "matmul")
+  if (find_op(c.op)->family == Family::matmul)
     return evaluate(c.op == "matmul" ? matmul(operand(0), operand(1)) : strict(c.op, operand(0), operand(1)));
   const bool in_place = c.op.back() == '_';
   const Product<T> p = fused_product(in_place ? c.op.substr(0, c.op.size() - 1) : c.op, operand(1), operand(2));
@@ -136,7 +136,7 @@ Outcome products(const Case& c, Operands& ops, const std::vector<OperandPlan>& p
   } catch (const xt::broadcast_error& e) {
     // The strict products broadcast nothing, so out of place a fused op fails here when c does not stretch to the
     // product (LibTorch's expand); matmul, on its batch dims; in place, the assignment into c's view.
-    const bool stretching_c = find_op(c.op)->family == "fused" && c.op.back() != '_';
+    const bool stretching_c = find_op(c.op)->family == Family::fused && c.op.back() != '_';
     return Outcome::failure(stretching_c ? ErrorKind::expand : ErrorKind::broadcast, e.what());
   }
   return Outcome::unsupported_because("unknown dtype");

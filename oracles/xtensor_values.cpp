@@ -116,23 +116,53 @@ AnySelf self_of(const OperandPlan& p, Operands& ops) {
 
 }  // namespace xtv
 
+namespace {
+
+// How xtensor runs an op on values; exhaustive over the op table (a new op is a compile error here).
+enum class Path { no_meaning, no_assignment, not_values, products, addc, where, assignment, arithmetic };
+Path path_of(Op op) {
+  switch (op) {
+    case Op::lerp: case Op::lerp_: case Op::remainder: case Op::remainder_: return Path::no_meaning;
+    case Op::pow_: case Op::atan2_: case Op::fmod_: case Op::eq_: case Op::ne_: case Op::lt_: case Op::le_:
+    case Op::gt_: case Op::ge_: case Op::hypot_:
+      return Path::no_assignment;
+    case Op::broadcast_shapes: case Op::expand: case Op::sum_to: case Op::diamond: return Path::not_values;
+    case Op::matmul: case Op::mm: case Op::bmm: case Op::mv: case Op::dot: case Op::outer: case Op::addmm:
+    case Op::addmv: case Op::addr: case Op::baddbmm: case Op::addbmm: case Op::addmm_: case Op::addmv_:
+    case Op::addr_: case Op::baddbmm_: case Op::addbmm_:
+      return Path::products;
+    case Op::addcmul: case Op::addcdiv: case Op::addcmul_: case Op::addcdiv_: case Op::unfused_addcmul:
+    case Op::unfused_addcdiv: case Op::unfused_addcmul_: case Op::unfused_addcdiv_:
+      return Path::addc;
+    case Op::where: return Path::where;
+    case Op::add_: case Op::sub_: case Op::mul_: case Op::div_: return Path::assignment;
+    case Op::add: case Op::sub: case Op::mul: case Op::div: case Op::pow: case Op::atan2: case Op::fmod:
+    case Op::maximum: case Op::minimum: case Op::eq: case Op::ne: case Op::lt: case Op::le: case Op::gt: case Op::ge:
+    case Op::hypot: case Op::dist:
+      return Path::arithmetic;
+  }
+  return Path::not_values;
+}
+
+}  // namespace
+
 Outcome run_xtensor_values(const Case& c) {
   using namespace xtv;
-  if (c.op == "lerp" || c.op == "lerp_" || c.op == "remainder" || c.op == "remainder_")
-    return Outcome::unsupported_because("xtensor has no " + c.op + " with PyTorch's meaning");
+  const Op op = find_op(c.op)->op;
+  const Path path = path_of(op);
+  if (path == Path::no_meaning) return Outcome::unsupported_because("xtensor has no " + c.op + " with PyTorch's meaning");
+  if (path == Path::no_assignment) return Outcome::unsupported_because("xtensor has no computed assignment for " + c.op);
+  if (path == Path::not_values)
+    return Outcome::unsupported_because("xtensor value-level cases cover the elementwise ops only");
   const std::vector<OperandPlan> plans = plan_operands(c);
   Operands ops;
   try {
     build_operands(plans, ops);
-    const std::string& family = find_op(c.op)->family;
-    if (family == "matmul" || family == "fused") return products(c, ops, plans);
-    if (family == "unfused" || c.op.rfind("addc", 0) == 0) return addc(c, ops, plans);
-    if (c.op == "where") return where(ops.inputs[0], ops.inputs[1], ops.inputs[2]);
-    if (c.op.back() == '_') return computed_assignment(c, self_of(plans[0], ops), ops.inputs[1]);
-    static const std::vector<std::string> comparisons = {"eq", "ne", "lt", "le", "gt", "ge"};
-    if (std::find(comparisons.begin(), comparisons.end(), c.op) != comparisons.end())
-      return comparison(c, ops.inputs[0], ops.inputs[1]);
-    return arithmetic(c, ops.inputs[0], ops.inputs[1]);
+    if (path == Path::products) return products(c, ops, plans);
+    if (path == Path::addc) return addc(c, ops, plans);
+    if (path == Path::where) return where(ops.inputs[0], ops.inputs[1], ops.inputs[2]);
+    if (path == Path::assignment) return computed_assignment(c, self_of(plans[0], ops), ops.inputs[1]);
+    return arithmetic(c, op, ops.inputs[0], ops.inputs[1]);
   } catch (const xt::broadcast_error& e) {
     return Outcome::failure(ErrorKind::broadcast, e.what());
   } catch (const std::exception& e) {

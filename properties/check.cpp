@@ -52,7 +52,7 @@ CaseRecord evaluate_equivalence(const std::string& property, const Case& c,
   r.judgement.known_id = all_known ? join_names(known, ",") : "";  // as the judge lists them
   r.judgement.difference = "equivalence";
   r.judgement.attribution = "the fused op and its unfused form differ on " + join_names(details);
-  r.judgement.signature = property + " | " + find_op(c.op)->family + " | equivalence: " + join_names(differences) +
+  r.judgement.signature = property + " | " + to_string(find_op(c.op)->family) + " | equivalence: " + join_names(differences) +
                           " | odd: " + join_names(r.judgement.odd_ones) + " | " + c.op;
   return r;
 }
@@ -79,12 +79,12 @@ CaseRecord evaluate(const std::string& property, const Case& c, std::vector<std:
     r.outcomes.emplace_back(oracles.front()->name(), oracles.front()->run(c));
     const FiniteDifferenceResult fd = check_finite_differences(c, *oracles.front());
     if (!fd.violation.empty()) {
-      const OpInfo* op = find_op(c.op);
+      const OpEntry* op = find_op(c.op);
       r.judgement.verdict = Verdict::discrepancy;
       r.judgement.difference = "finite differences";
       r.judgement.odd_ones = {"engine"};
       r.judgement.attribution = "the engine's analytic gradient is not the finite difference: " + fd.violation;
-      r.judgement.signature = property + " | " + (op ? op->family : c.op) + " | finite differences: " + c.op;
+      r.judgement.signature = property + " | " + (op ? std::string(to_string(op->family)) : c.op) + " | finite differences: " + c.op;
       // Where the engine follows LibTorch's formula and the formula itself is wrong, a declaration says so.
       for (const Declaration& d : declarations)
         if (d.oracle == "engine" && d.on == "grads" && d.covers(c) && d.difference == "finite differences") {
@@ -156,7 +156,7 @@ std::vector<Case> case_shrink_candidates(const Case& c) {
     } catch (const CaseError&) {
     }
   };
-  const OpInfo* op = find_op(c.op);
+  const OpEntry* op = find_op(c.op);
   if (op && op->arity < 0)
     for (size_t k = 0; k < c.shapes.size() && c.shapes.size() > 1; ++k) {
       Case t = c;

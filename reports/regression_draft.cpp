@@ -42,7 +42,7 @@ bool plain_shape_case(const Case& c) {
 }
 
 std::string xtensor_test(const Case& c, const Outcome& rule, const std::string& name) {
-  const OpInfo* op = find_op(c.op);
+  const OpEntry* op = find_op(c.op);
   if (!plain_shape_case(c))
     return "// No xtensor draft for a case with values, dtypes, layouts, scalars or gradients: "
            "oracles/xtensor_oracle.cpp shows what the oracle calls.\n";
@@ -50,18 +50,18 @@ std::string xtensor_test(const Case& c, const Outcome& rule, const std::string& 
   for (size_t i = 0; i < c.shapes.size() && i < 2; ++i)
     body += fmt::format("  xt::xarray<float> t{}({}, 0.0f);\n", i, xt_shape(c.shapes[i]));
   static const std::map<std::string, std::string> symbol = {{"add", "+"}, {"sub", "-"}, {"mul", "*"}, {"div", "/"}};
-  const std::string base_op = op->family == "inplace" ? c.op.substr(0, c.op.size() - 1) : c.op;
-  if ((op->family == "elementwise" || op->family == "inplace") && !symbol.count(base_op))
+  const std::string base_op = op->family == Family::inplace ? c.op.substr(0, c.op.size() - 1) : c.op;
+  if ((op->family == Family::elementwise || op->family == Family::inplace) && !symbol.count(base_op))
     return "// No xtensor draft for " + c.op + ": xtensor has no operator for it.\n";
-  if (op->family == "elementwise") {
+  if (op->family == Family::elementwise) {
     call = "xt::xarray<float>(t0 " + symbol.at(c.op) + " t1)";
-  } else if (op->family == "inplace") {
+  } else if (op->family == Family::inplace) {
     body += expectation_lines(rule, "(t0 " + symbol.at(base_op) + "= t1, t0)", "r.shape()",
                               xt_shape(rule.shape));
     return fmt::format("#include <xtensor/xarray.hpp>\n#include <gtest/gtest.h>\n\n"
                        "TEST(BroadcheckRegression, {}_xtensor) {{\n{}}}\n",
                        name, body);
-  } else if (op->family == "expand") {
+  } else if (op->family == Family::expand) {
     call = "xt::xarray<float>(xt::broadcast(t0, " + xt_shape(c.shapes[1]) + "))";
   } else {
     return "// No xtensor draft for " + c.op + ": see oracles/xtensor_oracle.cpp for what the oracle calls.\n";

@@ -120,21 +120,21 @@ std::vector<bool> group_cells(const std::vector<Shape>& parts, size_t width, Rul
   return bad;
 }
 
-Rule rule_for(const std::string& family) {
-  if (family == "inplace") return Rule::inplace;
-  if (family == "expand") return Rule::expand;
+Rule rule_for(std::optional<Family> family) {
+  if (family == Family::inplace) return Rule::inplace;
+  if (family == Family::expand) return Rule::expand;
   return Rule::broadcast;
 }
 
 // What each operand of an op is called, for the rows of the picture.
-std::string operand_label(const Case& c, const std::string& family, size_t i) {
+std::string operand_label(const Case& c, std::optional<Family> family, size_t i) {
   static const std::vector<std::string> where = {"condition", "self", "other"}, lerp = {"self", "end", "weight"};
   std::string role = "shape";
   if (c.op == "where" && i < 3) role = where[i];
   else if ((c.op == "lerp" || c.op == "lerp_") && i < 3) role = lerp[i];
-  else if (family == "expand" && c.shapes.size() == 2) role = i == 0 ? "self" : "target";
-  else if (family == "sum_to" && c.shapes.size() == 2) role = i == 0 ? "self" : "target";
-  else if (family != "broadcast_shapes" && c.shapes.size() == 2) role = i == 0 ? "self" : "other";
+  else if (family == Family::expand && c.shapes.size() == 2) role = i == 0 ? "self" : "target";
+  else if (family == Family::sum_to && c.shapes.size() == 2) role = i == 0 ? "self" : "target";
+  else if (family != Family::broadcast_shapes && c.shapes.size() == 2) role = i == 0 ? "self" : "other";
   return fmt::format("#{} {}{}", i + 1, role, c.shapes[i].empty() ? " (rank 0)" : "");
 }
 
@@ -176,7 +176,7 @@ const char* kLegend =
     "<p class=\"legend\">Dims are right-aligned; · no dim; <strong>1 ↑ (1→n)</strong> a size-1 dim stretched to n "
     "by another operand; <strong>✗</strong> the offending dim: sizes that cannot be matched";
 
-std::string broadcast_picture(const Case& c, const std::string& family, const Outcomes& outcomes) {
+std::string broadcast_picture(const Case& c, std::optional<Family> family, const Outcomes& outcomes) {
   const auto results = result_shapes(outcomes);
   size_t width = 0;
   for (const Shape& s : c.shapes) width = std::max(width, s.size());
@@ -234,7 +234,7 @@ std::string matmul_picture(const Case& c, const Outcomes& outcomes) {
   std::vector<Row> rows;
   for (size_t i = 0; i < c.shapes.size(); ++i) {
     const Shape& s = c.shapes[i];
-    Row row{operand_label(c, "matmul", i), false, cells[i]};
+    Row row{operand_label(c, Family::matmul, i), false, cells[i]};
     row.cells.push_back({"", "gap", ""});
     Cell rows_cell = kPad, cols_cell = kPad;
     if (i == 0 && s.size() == 1) {
@@ -276,9 +276,9 @@ std::string matmul_picture(const Case& c, const Outcomes& outcomes) {
 }  // namespace
 
 std::string shape_picture_html(const Case& c, const Outcomes& outcomes) {
-  const OpInfo* op = find_op(c.op);
-  const std::string family = op ? op->family : "";
-  return family == "matmul" ? matmul_picture(c, outcomes) : broadcast_picture(c, family, outcomes);
+  const OpEntry* op = find_op(c.op);
+  const std::optional<Family> family = op ? std::optional<Family>(op->family) : std::nullopt;
+  return family == Family::matmul ? matmul_picture(c, outcomes) : broadcast_picture(c, family, outcomes);
 }
 
 }  // namespace bc

@@ -38,14 +38,14 @@ std::string scalar_type(const std::string& dtype) {
   return "at::kFloat";
 }
 
-bool is_program(const OpInfo& op) {
-  return op.family != "broadcast_shapes" && op.family != "expand" && op.family != "sum_to";
+bool is_program(const OpEntry& op) {
+  return op.family != Family::broadcast_shapes && op.family != Family::expand && op.family != Family::sum_to;
 }
 
 // How many operands are tensors (expand's and sum_to's second shape is a size list).
 size_t tensor_count(const Case& c) {
-  const OpInfo* op = find_op(c.op);
-  return op && (op->family == "expand" || op->family == "sum_to") ? 1 : c.shapes.size();
+  const OpEntry* op = find_op(c.op);
+  return op && (op->family == Family::expand || op->family == Family::sum_to) ? 1 : c.shapes.size();
 }
 
 bool requires_grad(const Case& c, size_t k) { return k < c.requires_grad.size() && c.requires_grad[k]; }
@@ -177,23 +177,23 @@ std::string braced(const Shape& s) {
 }
 
 std::string torch_call(const Case& c) {
-  const OpInfo* op = find_op(c.op);
+  const OpEntry* op = find_op(c.op);
   if (!op) return "";
   const std::string& n = c.op;
   const bool inplace = n.back() == '_';
   const std::string base = inplace ? n.substr(0, n.size() - 1) : n;
-  if (op->family == "broadcast_shapes") {
+  if (op->family == Family::broadcast_shapes) {
     std::string ts;
     for (size_t i = 0; i < c.shapes.size(); ++i) ts += (i ? ", t" : "t") + std::to_string(i);
     return "at::broadcast_tensors({" + ts + "})[0]";
   }
-  if (op->family == "expand") return "t0.expand(" + braced(c.shapes[1]) + ")";
-  if (op->family == "sum_to") return "at::sum_to(t0, at::IntArrayRef(" + braced(c.shapes[1]) + "))";
-  if (op->family == "matmul") return fmt::format("at::{}(t0, t1)", n);
-  if (op->family == "fused")
+  if (op->family == Family::expand) return "t0.expand(" + braced(c.shapes[1]) + ")";
+  if (op->family == Family::sum_to) return "at::sum_to(t0, at::IntArrayRef(" + braced(c.shapes[1]) + "))";
+  if (op->family == Family::matmul) return fmt::format("at::{}(t0, t1)", n);
+  if (op->family == Family::fused)
     return fmt::format(inplace ? "t0.{}(t1, t2, {}, {})" : "at::{}(t0, t1, t2, {}, {})", n, scalar(c, "beta"),
                        scalar(c, "alpha"));
-  if (op->family == "unfused") {
+  if (op->family == Family::unfused) {
     const bool mul = base.find("addcmul") != std::string::npos;
     const std::string product = fmt::format("at::{}(t1, t2)", mul ? "mul" : "div");
     return fmt::format(inplace ? "t0.add_({}, {})" : "at::add(t0, {}, {})", product, scalar(c, "value"));

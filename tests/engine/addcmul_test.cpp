@@ -36,7 +36,7 @@ TEST(Addcmul, IntegerComputationTruncatesAFractionalValue) {
   EXPECT_EQ(addc(AddcOp::addcmul, three, three, three, {2.5, false}).value().to_doubles(), (std::vector<double>{21, 21}));
   EXPECT_EQ(addc(AddcOp::addcmul, three, three, three, {-0.5, false}).value().to_doubles(), (std::vector<double>{3, 3}));
   // ...where the unfused form refuses the float alpha.
-  EXPECT_FALSE(binary(BinaryOp::add, three, three, {0.5, false}).ok());
+  EXPECT_FALSE(binary(Op::add, three, three, {0.5, false}).ok());
 }
 
 TEST(Addcmul, DtypeRules) {

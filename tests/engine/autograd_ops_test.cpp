@@ -16,39 +16,39 @@ using testing::vec;
 
 TEST(AutogradOps, ArithmeticWithAlpha) {
   Var a = vec({1, 2}), b = vec({3});
-  EXPECT_EQ(grads(binary(BinaryOp::sub, a, b, Scalar{2, true}), {a, b}), (G{{1, 1}, {-4}}));
+  EXPECT_EQ(grads(binary(Op::sub, a, b, Scalar{2, true}), {a, b}), (G{{1, 1}, {-4}}));
   Var c = vec({6}), d = vec({2});
-  EXPECT_EQ(grads(binary(BinaryOp::div, c, d), {c, d}), (G{{0.5}, {-1.5}}));  // 1/d, -c/d^2
+  EXPECT_EQ(grads(binary(Op::div, c, d), {c, d}), (G{{0.5}, {-1.5}}));  // 1/d, -c/d^2
   Var e = vec({1, 2}), f = vec({3});
-  EXPECT_EQ(grads(binary(BinaryOp::mul, e, f), {e, f}), (G{{3, 3}, {3}}));
+  EXPECT_EQ(grads(binary(Op::mul, e, f), {e, f}), (G{{3, 3}, {3}}));
 }
 
 TEST(AutogradOps, PowAndAtan2) {
   Var x = vec({2}), e = vec({3});
-  const G g = grads(binary(BinaryOp::pow, x, e), {x, e});
+  const G g = grads(binary(Op::pow, x, e), {x, e});
   EXPECT_EQ(g[0][0], 12);                                // e * x^(e-1)
   EXPECT_NEAR(g[1][0], 8 * std::log(2.0), 1e-12);        // x^e * ln x
   Var z = vec({0}), k = vec({2});                        // at x = 0, e >= 0 the exponent's gradient is 0, not NaN
-  EXPECT_EQ(grads(binary(BinaryOp::pow, z, k), {z, k}), (G{{0}, {0}}));
+  EXPECT_EQ(grads(binary(Op::pow, z, k), {z, k}), (G{{0}, {0}}));
   // An integer base: log(base) is taken in float32 (found by the finite-difference property: it was truncated).
   Var base = leaf(Tensor::from_values({}, DType::int64, {4})).value(), p = vec({4}, true, DType::float32);
-  EXPECT_NEAR(grads(binary(BinaryOp::pow, base, p), {p})[0][0], 256 * std::log(4.0), 1e-3);
+  EXPECT_NEAR(grads(binary(Op::pow, base, p), {p})[0][0], 256 * std::log(4.0), 1e-3);
   Var y = vec({1}), w = vec({1});
-  EXPECT_EQ(grads(binary(BinaryOp::atan2, y, w), {y, w}), (G{{0.5}, {-0.5}}));
+  EXPECT_EQ(grads(binary(Op::atan2, y, w), {y, w}), (G{{0.5}, {-0.5}}));
 }
 
 TEST(AutogradOps, FmodTruncatesAndRemainderFloors) {
   Var a = vec({5.5}), b = vec({2});
-  EXPECT_EQ(grads(binary(BinaryOp::fmod, a, b), {a, b}), (G{{1}, {-2}}));     // -trunc(2.75)
+  EXPECT_EQ(grads(binary(Op::fmod, a, b), {a, b}), (G{{1}, {-2}}));     // -trunc(2.75)
   Var c = vec({-5.5}), d = vec({2});
-  EXPECT_EQ(grads(binary(BinaryOp::remainder, c, d), {c, d}), (G{{1}, {3}}));  // -floor(-2.75)
+  EXPECT_EQ(grads(binary(Op::remainder, c, d), {c, d}), (G{{1}, {3}}));  // -floor(-2.75)
 }
 
 TEST(AutogradOps, MaximumAndMinimumSplitTies) {
   Var a = vec({1, 2, 3}), b = vec({2});
-  EXPECT_EQ(grads(binary(BinaryOp::maximum, a, b), {a, b}), (G{{0, 0.5, 1}, {1.5}}));
+  EXPECT_EQ(grads(binary(Op::maximum, a, b), {a, b}), (G{{0, 0.5, 1}, {1.5}}));
   Var c = vec({1, 2, 3}), d = vec({2});
-  EXPECT_EQ(grads(binary(BinaryOp::minimum, c, d), {c, d}), (G{{1, 0.5, 0}, {1.5}}));
+  EXPECT_EQ(grads(binary(Op::minimum, c, d), {c, d}), (G{{1, 0.5, 0}, {1.5}}));
 }
 
 TEST(AutogradOps, LerpAndWhere) {
@@ -62,7 +62,7 @@ TEST(AutogradOps, LerpAndWhere) {
 TEST(AutogradOps, InPlaceFormulasReadTheOldSelf) {
   // c.mul_(x): x's gradient is the old c, saved before the write.
   Var c = vec({2, 5}, false), x = vec({3});
-  ASSERT_TRUE(binary_(BinaryOp::mul, c, x).ok());
+  ASSERT_TRUE(binary_(Op::mul, c, x).ok());
   EXPECT_EQ(grads(Result<Var>(c), {x}), (G{{7}}));
   Var s = vec({4}, false), e = vec({8}), w = vec({0.5});
   EXPECT_EQ(grads(lerp_(s, e, w), {e, w}), (G{{0.5}, {4}}));  // weight: end - old self

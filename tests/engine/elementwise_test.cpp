@@ -22,16 +22,16 @@ std::string error_of(const Result<Tensor>& r) { return r.ok() ? "(ok)" : r.error
 
 // Values, dtypes and messages below were observed on libtorch-dev 1.13.1 for the same inputs.
 TEST(Elementwise, IntegerCornerCases) {
-  EXPECT_EQ(first(binary(BinaryOp::remainder, longs({-7}), longs({3}))), 2);  // floor-mod
-  EXPECT_EQ(first(binary(BinaryOp::fmod, longs({-7}), longs({3}))), -1);      // truncated
-  EXPECT_EQ(error_of(binary(BinaryOp::remainder, longs({7}), longs({0}))), "ZeroDivisionError");
-  EXPECT_EQ(error_of(binary(BinaryOp::fmod, longs({7}), longs({0}))), "ZeroDivisionError");
-  Result<Tensor> d = binary(BinaryOp::div, longs({7}), longs({0}));
+  EXPECT_EQ(first(binary(Op::remainder, longs({-7}), longs({3}))), 2);  // floor-mod
+  EXPECT_EQ(first(binary(Op::fmod, longs({-7}), longs({3}))), -1);      // truncated
+  EXPECT_EQ(error_of(binary(Op::remainder, longs({7}), longs({0}))), "ZeroDivisionError");
+  EXPECT_EQ(error_of(binary(Op::fmod, longs({7}), longs({0}))), "ZeroDivisionError");
+  Result<Tensor> d = binary(Op::div, longs({7}), longs({0}));
   EXPECT_EQ(d.value().dtype(), DType::float32);
   EXPECT_TRUE(std::isinf(first(d)));
-  EXPECT_EQ(first(binary(BinaryOp::pow, longs({2}), longs({-1}))), 0);
-  EXPECT_EQ(first(binary(BinaryOp::pow, longs({-1}), longs({-3}))), -1);
-  EXPECT_EQ(first(binary(BinaryOp::remainder, longs({INT64_MIN}), longs({-1}))), 0);  // LibTorch traps here
+  EXPECT_EQ(first(binary(Op::pow, longs({2}), longs({-1}))), 0);
+  EXPECT_EQ(first(binary(Op::pow, longs({-1}), longs({-3}))), -1);
+  EXPECT_EQ(first(binary(Op::remainder, longs({INT64_MIN}), longs({-1}))), 0);  // LibTorch traps here
 }
 
 TEST(Elementwise, LerpStartsFromStartForEveryWeightBelowAHalf) {
@@ -41,35 +41,35 @@ TEST(Elementwise, LerpStartsFromStartForEveryWeightBelowAHalf) {
 }
 
 TEST(Elementwise, FloatingSemantics) {
-  EXPECT_EQ(first(binary(BinaryOp::remainder, floats({-7.5}), floats({2}))), 0.5);
-  EXPECT_TRUE(std::isnan(first(binary(BinaryOp::maximum, floats({NAN}), floats({1})))));
-  Result<Tensor> a = binary(BinaryOp::atan2, longs({1}), longs({1}));
+  EXPECT_EQ(first(binary(Op::remainder, floats({-7.5}), floats({2}))), 0.5);
+  EXPECT_TRUE(std::isnan(first(binary(Op::maximum, floats({NAN}), floats({1})))));
+  Result<Tensor> a = binary(Op::atan2, longs({1}), longs({1}));
   EXPECT_EQ(a.value().dtype(), DType::float32);
   EXPECT_NEAR(first(a), 0.785398, 1e-6);
-  EXPECT_EQ(first(binary(BinaryOp::add, floats({1}), floats({2}), {3, true})), 7);
+  EXPECT_EQ(first(binary(Op::add, floats({1}), floats({2}), {3, true})), 7);
 }
 
 TEST(Elementwise, DtypeErrorsHaveLibTorchText) {
-  EXPECT_EQ(error_of(binary(BinaryOp::add, longs({1}), longs({1}), {0.5, false})),
+  EXPECT_EQ(error_of(binary(Op::add, longs({1}), longs({1}), {0.5, false})),
             "For integral input tensors, argument alpha must not be a floating point number.");
   // 2.0 is refused too: LibTorch looks at the scalar's type, not its value.
-  EXPECT_FALSE(binary(BinaryOp::add, longs({1}), longs({1}), {2.0, false}).ok());
-  EXPECT_TRUE(binary(BinaryOp::add, longs({1}), longs({1}), {2, true}).ok());
+  EXPECT_FALSE(binary(Op::add, longs({1}), longs({1}), {2.0, false}).ok());
+  EXPECT_TRUE(binary(Op::add, longs({1}), longs({1}), {2, true}).ok());
   // LibTorch checks sub's bool operands before anything else, even before memory overlap.
   Tensor expanded_bool_self = Tensor::zeros({1, 2}, DType::bool_).expand({2, 2}).value();
-  EXPECT_EQ(binary_(BinaryOp::sub, expanded_bool_self, Tensor::zeros({2}, DType::float32)).error().kind,
+  EXPECT_EQ(binary_(Op::sub, expanded_bool_self, Tensor::zeros({2}, DType::float32)).error().kind,
             ErrorKind::invalid_argument);
   const Tensor t = Tensor::from_values({1}, DType::bool_, {1});
-  EXPECT_EQ(error_of(binary(BinaryOp::sub, t, t)),
+  EXPECT_EQ(error_of(binary(Op::sub, t, t)),
             "Subtraction, the `-` operator, with two bool tensors is not supported. Use the `^` or `logical_xor()` "
             "operator instead.");
-  EXPECT_EQ(error_of(binary(BinaryOp::pow, t, t)), "\"pow\" not implemented for 'Bool'");
-  EXPECT_EQ(error_of(binary(BinaryOp::fmod, t, t)), "\"fmod_cpu\" not implemented for 'Bool'");
-  EXPECT_EQ(first(binary(BinaryOp::add, t, t)), 1);
+  EXPECT_EQ(error_of(binary(Op::pow, t, t)), "\"pow\" not implemented for 'Bool'");
+  EXPECT_EQ(error_of(binary(Op::fmod, t, t)), "\"fmod_cpu\" not implemented for 'Bool'");
+  EXPECT_EQ(first(binary(Op::add, t, t)), 1);
   const Tensor f = Tensor::from_values({1}, DType::bool_, {0});
-  EXPECT_EQ(first(binary(BinaryOp::add, t, t, {-1, true})), 1);  // alpha -1 is true for bool: 1 + 1 = true
-  EXPECT_EQ(first(binary(BinaryOp::add, f, t, {0, true})), 0);   // alpha 0 is false
-  EXPECT_EQ(binary(BinaryOp::add, t, t).value().dtype(), DType::bool_);
+  EXPECT_EQ(first(binary(Op::add, t, t, {-1, true})), 1);  // alpha -1 is true for bool: 1 + 1 = true
+  EXPECT_EQ(first(binary(Op::add, f, t, {0, true})), 0);   // alpha 0 is false
+  EXPECT_EQ(binary(Op::add, t, t).value().dtype(), DType::bool_);
   EXPECT_EQ(error_of(lerp(floats({1}), longs({1}), floats({1}))),
             "expected dtype float for `end` but got dtype long int");
   EXPECT_EQ(error_of(lerp(longs({1}), longs({2}), longs({0}))), "\"lerp_kernel_tensor\" not implemented for 'Long'");
@@ -81,27 +81,27 @@ TEST(Elementwise, DtypeErrorsHaveLibTorchText) {
 TEST(Elementwise, InPlaceRulesAreCheckedInLibTorchsOrder) {
   // An expanded self fails on overlap even when the shapes would fail too.
   Tensor expanded = Tensor::zeros({1, 3}, DType::float32).expand({2, 3}).value();
-  EXPECT_EQ(binary_(BinaryOp::add, expanded, Tensor::zeros({4}, DType::float32)).error().kind,
+  EXPECT_EQ(binary_(Op::add, expanded, Tensor::zeros({4}, DType::float32)).error().kind,
             ErrorKind::internal_overlap);
   Tensor a = Tensor::zeros({2, 3}, DType::float32);
-  EXPECT_EQ(binary_(BinaryOp::add, a, a.transpose(0, 1).value()).error().kind, ErrorKind::partial_overlap);
+  EXPECT_EQ(binary_(Op::add, a, a.transpose(0, 1).value()).error().kind, ErrorKind::partial_overlap);
   Tensor l = Tensor::zeros({3}, DType::int64);
-  EXPECT_EQ(binary_(BinaryOp::add, l, Tensor::zeros({4}, DType::float32)).error().kind, ErrorKind::broadcast);
-  EXPECT_EQ(binary_(BinaryOp::add, l, Tensor::zeros({2, 3}, DType::float32)).error().kind, ErrorKind::inplace_shape);
-  Result<Tensor> cast = binary_(BinaryOp::add, l, Tensor::zeros({3}, DType::float32));
+  EXPECT_EQ(binary_(Op::add, l, Tensor::zeros({4}, DType::float32)).error().kind, ErrorKind::broadcast);
+  EXPECT_EQ(binary_(Op::add, l, Tensor::zeros({2, 3}, DType::float32)).error().kind, ErrorKind::inplace_shape);
+  Result<Tensor> cast = binary_(Op::add, l, Tensor::zeros({3}, DType::float32));
   EXPECT_EQ(cast.error().kind, ErrorKind::dtype_cast);
   EXPECT_EQ(cast.error().message, "result type Float can't be cast to the desired output type Long");
-  EXPECT_EQ(binary_(BinaryOp::eq, l, floats({0, 0, 0})).value().to_doubles(), (std::vector<double>{1, 1, 1}));
+  EXPECT_EQ(binary_(Op::eq, l, floats({0, 0, 0})).value().to_doubles(), (std::vector<double>{1, 1, 1}));
 }
 
 TEST(Elementwise, InPlaceWritesThroughViewsAndBumpsTheVersion) {
   Tensor base = Tensor::from_values({2, 3}, DType::float64, {0, 1, 2, 3, 4, 5});
   Tensor row = base.slice(0, 1, 2, 1).value();
   const int64_t before = base.version();
-  ASSERT_TRUE(binary_(BinaryOp::mul, row, Tensor::from_values({}, DType::float64, {10})).ok());
+  ASSERT_TRUE(binary_(Op::mul, row, Tensor::from_values({}, DType::float64, {10})).ok());
   EXPECT_EQ(base.to_doubles(), (std::vector<double>{0, 1, 2, 30, 40, 50}));
   EXPECT_EQ(base.version(), before + 1);
-  EXPECT_TRUE(binary_(BinaryOp::add, base, base).ok());  // full overlap is allowed
+  EXPECT_TRUE(binary_(Op::add, base, base).ok());  // full overlap is allowed
   EXPECT_EQ(base.to_doubles(), (std::vector<double>{0, 2, 4, 60, 80, 100}));
 }
 
@@ -124,7 +124,7 @@ RC_GTEST_PROP(ElementwiseProperty, BroadcastReadsTheRightElementsWithoutCopying,
   const size_t pad = out_shape.size() - shapes[0].size();
   for (size_t d = 0; d < out_shape.size(); ++d)
     if (out_shape[d] != 1 && (d < pad || shapes[0][d - pad] == 1)) RC_ASSERT(ea.strides()[d] == 0);  // stretched
-  const std::vector<double> sum = binary(BinaryOp::add, a, b).value().to_doubles();
+  const std::vector<double> sum = binary(Op::add, a, b).value().to_doubles();
   const std::vector<double> av = ea.to_doubles(), bv = b.expand(out_shape).value().to_doubles();
   RC_ASSERT(sum.size() == av.size());
   for (size_t k = 0; k < sum.size(); ++k) RC_ASSERT(sum[k] == av[k] + bv[k]);
@@ -136,8 +136,8 @@ RC_GTEST_PROP(ElementwiseProperty, InPlaceEqualsOutOfPlaceWhenSelfKeepsItsShape,
   const auto shapes = *gen::broadcastable(2);
   Tensor self = Tensor::from_values(shapes[0], DType::float64, std::vector<double>(static_cast<size_t>(numel(shapes[0])), 2.0));
   const Tensor other = Tensor::from_values(shapes[1], DType::float64, std::vector<double>(static_cast<size_t>(numel(shapes[1])), 3.0));
-  const Result<Tensor> out = binary(BinaryOp::mul, self, other);
-  const Result<Tensor> in = binary_(BinaryOp::mul, self, other);
+  const Result<Tensor> out = binary(Op::mul, self, other);
+  const Result<Tensor> in = binary_(Op::mul, self, other);
   RC_ASSERT(in.ok() == (out.value().sizes() == shapes[0]));
   if (in.ok()) RC_ASSERT(self.to_doubles() == out.value().to_doubles());
 }

@@ -89,7 +89,7 @@ TEST(CaseShrinkCandidates, SingleOperandBroadcastShapesKeepsItsOperand) {
   EXPECT_EQ(candidates.size(), 4u) << list(candidates);
 }
 
-TEST(CaseShrinkCandidates, BinaryOpDropsDimsAndLowersSizesButKeepsBothOperands) {
+TEST(CaseShrinkCandidates, OpDropsDimsAndLowersSizesButKeepsBothOperands) {
   const Case c = make("add", {{4, 1, 3}, {3}});
   const std::vector<Case> candidates = case_shrink_candidates(c);
   // Each dim dropped.

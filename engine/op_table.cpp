@@ -1,0 +1,366 @@
+#include "engine/op_table.h"
+
+#include <cmath>
+#include <limits>
+#include <stdexcept>
+#include <type_traits>
+
+#include "engine/autograd_formula.h"
+#include "engine/elementwise.h"
+#include "engine/grad_math.h"
+#include "engine/wrapping.h"
+
+namespace bc {
+namespace {
+
+// The backward formulas are written with autograd_formula.h's tensor ops.
+using ag::choose;
+using ag::div;
+using ag::mul;
+using ag::number;
+Tensor op(Op o, const Tensor& a, const Tensor& b) { return ag::apply(o, a, b); }
+Tensor masked_fill_zero(const Tensor& x, const Tensor& mask) { return choose(mask, number(0, x), x); }
+
+// Integer power as LibTorch's powi: negative exponents give 0 except for bases 1 and -1.
+int64_t int_pow(int64_t base, int64_t exp) {
+  if (exp < 0) return base == 1 ? 1 : base == -1 ? (exp % 2 == 0 ? 1 : -1) : 0;
+  int64_t result = 1;
+  while (exp > 0) {
+    if (exp & 1) result = wrap_mul(result, base);
+    base = wrap_mul(base, base);
+    exp >>= 1;
+  }
+  return result;
+}
+
+// A rule's scalar functions from one generic lambda, instantiated for float, double and int64_t (bool computes as
+// int64_t and is stored back as "not zero"). A lambda may return nullopt: an integer division by zero.
+template <class F>
+struct Kernels {
+  static std::optional<float> f32(float x, float y, float a) { return F{}(x, y, a); }
+  static std::optional<double> f64(double x, double y, double a) { return F{}(x, y, a); }
+  static std::optional<int64_t> i64(int64_t x, int64_t y, int64_t a) { return F{}(x, y, a); }
+};
+template <class T>
+constexpr bool fp = std::is_floating_point_v<T>;
+
+#define BC_KERNELS(F) Kernels<F>::f32, Kernels<F>::f64, Kernels<F>::i64
+
+// ---- Each op: its scalar forward, then its backward (derivatives.yaml's formula, in LibTorch 1.13's order). ----
+
+struct AddF {
+  template <class T> std::optional<T> operator()(T x, T y, T a) const {
+    if constexpr (fp<T>) return x + a * y; else return wrap_add(x, wrap_mul(a, y));
+  }
+};
+BinaryGrads add_grad(const BinaryGradInputs& in) { return {in.grad, ag::maybe_multiply(in.grad, in.alpha)}; }
+
+struct SubF {
+  template <class T> std::optional<T> operator()(T x, T y, T a) const {
+    if constexpr (fp<T>) return x - a * y; else return wrap_sub(x, wrap_mul(a, y));
+  }
+};
+BinaryGrads sub_grad(const BinaryGradInputs& in) { return {in.grad, ag::maybe_multiply(neg(in.grad), in.alpha)}; }
+
+struct MulF {
+  template <class T> std::optional<T> operator()(T x, T y, T) const {
+    if constexpr (fp<T>) return x * y; else return wrap_mul(x, y);
+  }
+};
+BinaryGrads mul_grad(const BinaryGradInputs& in) {
+  BinaryGrads g;
+  if (in.need_self) g.self = mul(in.grad, in.other);
+  if (in.need_other) g.other = mul(in.grad, in.self);
+  return g;
+}
+
+struct DivF {  // true division: integer inputs compute in float32 (float_only), so T is floating here
+  template <class T> std::optional<T> operator()(T x, T y, T) const {
+    if constexpr (fp<T>) return x / y; else return std::nullopt;
+  }
+};
+BinaryGrads div_grad(const BinaryGradInputs& in) {
+  BinaryGrads g;
+  if (in.need_self) g.self = div(in.grad, in.other);
+  if (in.need_other) g.other = mul(neg(in.grad), div(div(in.self, in.other), in.other));
+  return g;
+}
+
+struct PowF {
+  template <class T> std::optional<T> operator()(T x, T y, T) const {
+    if constexpr (fp<T>) return std::pow(x, y); else return int_pow(x, y);
+  }
+};
+BinaryGrads pow_grad(const BinaryGradInputs& in) {
+  BinaryGrads g;
+  const Tensor zero = number(0, in.grad);
+  if (in.need_self) {
+    const Tensor power = op(Op::pow, in.self, op(Op::sub, in.other, number(1, in.other)));
+    g.self = choose(op(Op::eq, in.other, number(0, in.other)), zero, mul(in.grad, mul(in.other, power)));
+  }
+  if (in.need_other) {
+    const Tensor at_zero = mul(op(Op::eq, in.self, number(0, in.self)), op(Op::ge, in.other, number(0, in.other)));
+    g.other = mul(in.grad, choose(at_zero, zero, mul(in.result, log(in.self))));
+  }
+  return g;
+}
+
+struct Atan2F {
+  template <class T> std::optional<T> operator()(T x, T y, T) const {
+    if constexpr (fp<T>) return std::atan2(x, y); else return std::nullopt;
+  }
+};
+BinaryGrads atan2_grad(const BinaryGradInputs& in) {
+  BinaryGrads g;
+  const Tensor recip = div(number(1, in.self), op(Op::add, mul(in.self, in.self), mul(in.other, in.other)));
+  if (in.need_self) g.self = mul(mul(in.grad, in.other), recip);
+  if (in.need_other) g.other = mul(mul(in.grad, neg(in.self)), recip);
+  return g;
+}
+
+struct FmodF {
+  template <class T> std::optional<T> operator()(T x, T y, T) const {
+    if constexpr (fp<T>) return std::fmod(x, y);
+    else {
+      if (y == 0) return std::nullopt;
+      return y == -1 ? 0 : x % y;  // INT64_MIN % -1 is 0 (C++ would trap)
+    }
+  }
+};
+BinaryGrads fmod_grad(const BinaryGradInputs& in) {
+  BinaryGrads g{in.grad, std::nullopt};
+  if (in.need_other) g.other = mul(neg(in.grad), div_rounded(in.self, in.other, Rounding::trunc));
+  return g;
+}
+
+struct RemainderF {  // floor-mod: the result takes the divisor's sign
+  template <class T> std::optional<T> operator()(T x, T y, T) const {
+    T r;
+    if constexpr (fp<T>) {
+      r = std::fmod(x, y);
+    } else {
+      if (y == 0) return std::nullopt;
+      r = y == -1 ? 0 : x % y;
+    }
+    if (r != 0 && ((r < 0) != (y < 0))) r += y;
+    return r;
+  }
+};
+BinaryGrads remainder_grad(const BinaryGradInputs& in) {
+  BinaryGrads g{in.grad, std::nullopt};
+  if (in.need_other) g.other = mul(neg(in.grad), div_rounded(in.self, in.other, Rounding::floor));
+  return g;
+}
+
+template <bool Max>
+struct ExtremumF {  // NaN wins
+  template <class T> std::optional<T> operator()(T x, T y, T) const {
+    if constexpr (fp<T>)
+      if (std::isnan(x) || std::isnan(y)) return std::numeric_limits<T>::quiet_NaN();
+    return Max ? (x > y ? x : y) : (x < y ? x : y);
+  }
+};
+// Ties share the gradient equally; the losing side gets none.
+template <bool Max>
+BinaryGrads extremum_grad(const BinaryGradInputs& in) {
+  BinaryGrads g;
+  const Tensor split = choose(op(Op::eq, in.self, in.other), div(in.grad, number(2, in.grad)), in.grad);
+  if (in.need_self) g.self = masked_fill_zero(split, op(Max ? Op::lt : Op::gt, in.self, in.other));
+  if (in.need_other) g.other = masked_fill_zero(split, op(Max ? Op::gt : Op::lt, in.self, in.other));
+  return g;
+}
+
+#define BC_COMPARISON(NAME, EXPR) \
+  struct NAME {                   \
+    template <class T> std::optional<T> operator()(T x, T y, T) const { return EXPR; } \
+  };
+BC_COMPARISON(EqF, x == y)
+BC_COMPARISON(NeF, x != y)
+BC_COMPARISON(LtF, x < y)
+BC_COMPARISON(LeF, x <= y)
+BC_COMPARISON(GtF, x > y)
+BC_COMPARISON(GeF, x >= y)
+#undef BC_COMPARISON
+
+struct HypotF {  // LibTorch has no integer or bool kernel: T is floating here
+  template <class T> std::optional<T> operator()(T x, T y, T) const {
+    if constexpr (fp<T>) return std::hypot(x, y); else return std::nullopt;
+  }
+};
+BinaryGrads hypot_grad(const BinaryGradInputs& in) {  // grad * self / result, grad * other / result
+  BinaryGrads g;
+  if (in.need_self) g.self = div(mul(in.grad, in.self), in.result);
+  if (in.need_other) g.other = div(mul(in.grad, in.other), in.result);
+  return g;
+}
+
+// ---- The rules. Reads: what the self formula and the other formula read (self, other, result). ----
+//                    kernels                 float  cmp    refuses dtypes (kernel name)   node
+const BinaryRule kAdd{BC_KERNELS(AddF), false, false, nullptr, false, "AddBackward0", {}, {}, add_grad};
+const BinaryRule kSub{BC_KERNELS(SubF), false, false, nullptr, false, "SubBackward0", {}, {}, sub_grad};
+const BinaryRule kMul{BC_KERNELS(MulF), false, false, nullptr, false, "MulBackward0",
+                      {false, true, false}, {true, false, false}, mul_grad};
+const BinaryRule kDiv{BC_KERNELS(DivF), true, false, nullptr, false, "DivBackward0",
+                      {false, true, false}, {true, true, false}, div_grad};
+const BinaryRule kPow{BC_KERNELS(PowF), false, false, "pow", false, "PowBackward1",
+                      {true, true, false}, {true, true, true}, pow_grad};
+const BinaryRule kAtan2{BC_KERNELS(Atan2F), true, false, nullptr, false, "Atan2Backward0",
+                        {true, true, false}, {true, true, false}, atan2_grad};
+const BinaryRule kFmod{BC_KERNELS(FmodF), false, false, "fmod_cpu", false, "FmodBackward1",
+                       {}, {true, true, false}, fmod_grad};
+const BinaryRule kRemainder{BC_KERNELS(RemainderF), false, false, "remainder_cpu", false, "RemainderBackward1",
+                            {}, {true, true, false}, remainder_grad};
+const BinaryRule kMaximum{BC_KERNELS(ExtremumF<true>), false, false, nullptr, false, "MaximumBackward0",
+                          {true, true, false}, {true, true, false}, extremum_grad<true>};
+const BinaryRule kMinimum{BC_KERNELS(ExtremumF<false>), false, false, nullptr, false, "MinimumBackward0",
+                          {true, true, false}, {true, true, false}, extremum_grad<false>};
+const BinaryRule kEq{BC_KERNELS(EqF), false, true, nullptr, false, "EqBackward1", {}, {}, nullptr};
+const BinaryRule kNe{BC_KERNELS(NeF), false, true, nullptr, false, "NeBackward1", {}, {}, nullptr};
+const BinaryRule kLt{BC_KERNELS(LtF), false, true, nullptr, false, "LtBackward1", {}, {}, nullptr};
+const BinaryRule kLe{BC_KERNELS(LeF), false, true, nullptr, false, "LeBackward1", {}, {}, nullptr};
+const BinaryRule kGt{BC_KERNELS(GtF), false, true, nullptr, false, "GtBackward1", {}, {}, nullptr};
+const BinaryRule kGe{BC_KERNELS(GeF), false, true, nullptr, false, "GeBackward1", {}, {}, nullptr};
+const BinaryRule kHypot{BC_KERNELS(HypotF), false, false, "hypot_cpu", true, "HypotBackward0",
+                        {true, false, true}, {false, true, true}, hypot_grad};
+#undef BC_KERNELS
+
+// ---- The table: one entry per op, in the enum's order. ----
+// Weights: {shapes, values, grads, modify, leaf_inplace}; an in-place twin is drawn through its out-of-place op.
+std::vector<OpEntry> make_table() {
+  using F = Family;
+  const std::vector<const char*> none, alpha = {"alpha"}, value = {"value"}, fused = {"beta", "alpha"};
+  std::vector<OpEntry> t = {
+      {Op::add, "add", 2, F::elementwise, Op::add_, {}, &kAdd, alpha, {4, 6, 4, 2, 0}, "a + alpha * b"},
+      {Op::sub, "sub", 2, F::elementwise, Op::sub_, {}, &kSub, alpha, {2, 3, 2, 0, 0}, "a - alpha * b"},
+      {Op::mul, "mul", 2, F::elementwise, Op::mul_, {}, &kMul, none, {2, 3, 3, 2, 0}, "a * b"},
+      {Op::div, "div", 2, F::elementwise, Op::div_, {}, &kDiv, none, {2, 3, 2, 1, 0}, "true division"},
+      {Op::pow, "pow", 2, F::elementwise, Op::pow_, {}, &kPow, none, {0, 2, 2, 1, 0}, "a ** b"},
+      {Op::atan2, "atan2", 2, F::elementwise, Op::atan2_, {}, &kAtan2, none, {0, 2, 2, 1, 0}, "atan2(a, b)"},
+      {Op::fmod, "fmod", 2, F::elementwise, Op::fmod_, {}, &kFmod, none, {0, 2, 1, 1, 0}, "C's fmod (truncated)"},
+      {Op::remainder, "remainder", 2, F::elementwise, Op::remainder_, {}, &kRemainder, none, {0, 2, 1, 0, 0},
+       "floor-mod: the divisor's sign"},
+      {Op::maximum, "maximum", 2, F::elementwise, {}, {}, &kMaximum, none, {0, 2, 2, 1, 0}, "max, NaN wins"},
+      {Op::minimum, "minimum", 2, F::elementwise, {}, {}, &kMinimum, none, {0, 2, 2, 0, 0}, "min, NaN wins"},
+      {Op::eq, "eq", 2, F::elementwise, Op::eq_, {}, &kEq, none, {0, 1, 0, 0, 0}, "a == b"},
+      {Op::ne, "ne", 2, F::elementwise, Op::ne_, {}, &kNe, none, {0, 1, 0, 0, 0}, "a != b"},
+      {Op::lt, "lt", 2, F::elementwise, Op::lt_, {}, &kLt, none, {0, 1, 0, 0, 0}, "a < b"},
+      {Op::le, "le", 2, F::elementwise, Op::le_, {}, &kLe, none, {0, 1, 0, 0, 0}, "a <= b"},
+      {Op::gt, "gt", 2, F::elementwise, Op::gt_, {}, &kGt, none, {0, 1, 0, 0, 0}, "a > b"},
+      {Op::ge, "ge", 2, F::elementwise, Op::ge_, {}, &kGe, none, {0, 1, 0, 0, 0}, "a >= b"},
+      {Op::hypot, "hypot", 2, F::elementwise, Op::hypot_, {}, &kHypot, none, {0, 2, 2, 1, 0}, "sqrt(a*a + b*b)"},
+  };
+  // The in-place forms of the binary ops share their rule (leaf_inplace weights from the old generator).
+  const std::pair<Op, int> inplace_binary[] = {{Op::add_, 3}, {Op::sub_, 0}, {Op::mul_, 2}, {Op::div_, 1},
+                                               {Op::pow_, 1}, {Op::atan2_, 0}, {Op::fmod_, 0}, {Op::remainder_, 0},
+                                               {Op::eq_, 0},  {Op::ne_, 0},    {Op::lt_, 0},   {Op::le_, 0},
+                                               {Op::gt_, 0},  {Op::ge_, 0},    {Op::hypot_, 0}};
+  static std::vector<std::string> inplace_names;  // storage for the names ("add_")
+  inplace_names.reserve(std::size(inplace_binary));
+  for (const auto& [in_place, leaf_weight] : inplace_binary) {
+    const OpEntry* base = nullptr;
+    for (const OpEntry& e : t)
+      if (e.inplace == in_place) base = &e;
+    inplace_names.push_back(std::string(base->name) + "_");
+    t.push_back({in_place, inplace_names.back().c_str(), 2, F::inplace, {}, base->op, base->binary, base->scalars,
+                 {base->weights.shapes, 0, 0, 0, leaf_weight}, "in place"});
+  }
+  const std::vector<OpEntry> rest = {
+      {Op::lerp, "lerp", 3, F::elementwise, Op::lerp_, {}, nullptr, none, {0, 2, 2, 1, 0},
+       "start + weight * (end - start)"},
+      {Op::lerp_, "lerp_", 3, F::inplace, {}, Op::lerp, nullptr, none, {0, 0, 0, 0, 1}, "in place"},
+      {Op::where, "where", 3, F::elementwise, {}, {}, nullptr, none, {0, 2, 2, 0, 0}, "cond ? a : b"},
+      {Op::addcmul, "addcmul", 3, F::elementwise, Op::addcmul_, {}, nullptr, value, {0, 2, 2, 0, 0},
+       "c + value * a * b"},
+      {Op::addcdiv, "addcdiv", 3, F::elementwise, Op::addcdiv_, {}, nullptr, value, {0, 2, 2, 0, 0},
+       "c + value * a / b"},
+      {Op::addcmul_, "addcmul_", 3, F::inplace, {}, Op::addcmul, nullptr, value, {}, "in place"},
+      {Op::addcdiv_, "addcdiv_", 3, F::inplace, {}, Op::addcdiv, nullptr, value, {}, "in place"},
+      {Op::unfused_addcmul, "unfused_addcmul", 3, F::unfused, Op::unfused_addcmul_, {}, nullptr, value, {},
+       "add(c, mul(a, b), alpha=value)"},
+      {Op::unfused_addcdiv, "unfused_addcdiv", 3, F::unfused, Op::unfused_addcdiv_, {}, nullptr, value, {},
+       "add(c, div(a, b), alpha=value)"},
+      {Op::unfused_addcmul_, "unfused_addcmul_", 3, F::unfused, {}, Op::unfused_addcmul, nullptr, value, {},
+       "c.add_(mul(a, b), alpha=value)"},
+      {Op::unfused_addcdiv_, "unfused_addcdiv_", 3, F::unfused, {}, Op::unfused_addcdiv, nullptr, value, {},
+       "c.add_(div(a, b), alpha=value)"},
+      {Op::broadcast_shapes, "broadcast_shapes", -1, F::broadcast_shapes, {}, {}, nullptr, none, {},
+       "the broadcast of any number of shapes"},
+      {Op::expand, "expand", 2, F::expand, {}, {}, nullptr, none, {}, "shape 0 expanded to shape 1"},
+      {Op::sum_to, "sum_to", 2, F::sum_to, {}, {}, nullptr, none, {}, "shape 0 summed to shape 1"},
+      {Op::matmul, "matmul", 2, F::matmul, {}, {}, nullptr, none, {}, "NumPy's matmul, batch dims broadcast"},
+      {Op::mm, "mm", 2, F::matmul, {}, {}, nullptr, none, {}, "[n, k] @ [k, m]"},
+      {Op::bmm, "bmm", 2, F::matmul, {}, {}, nullptr, none, {}, "[b, n, k] @ [b, k, m]"},
+      {Op::mv, "mv", 2, F::matmul, {}, {}, nullptr, none, {}, "[n, k] @ [k]"},
+      {Op::dot, "dot", 2, F::matmul, {}, {}, nullptr, none, {}, "[k] . [k]"},
+      {Op::outer, "outer", 2, F::matmul, {}, {}, nullptr, none, {}, "[n] x [m]"},
+      {Op::addmm, "addmm", 3, F::fused, Op::addmm_, {}, nullptr, fused, {}, "beta * c + alpha * mm(a, b)"},
+      {Op::addmv, "addmv", 3, F::fused, Op::addmv_, {}, nullptr, fused, {}, "beta * c + alpha * mv(a, b)"},
+      {Op::addr, "addr", 3, F::fused, Op::addr_, {}, nullptr, fused, {}, "beta * c + alpha * outer(a, b)"},
+      {Op::baddbmm, "baddbmm", 3, F::fused, Op::baddbmm_, {}, nullptr, fused, {}, "beta * c + alpha * bmm(a, b)"},
+      {Op::addbmm, "addbmm", 3, F::fused, Op::addbmm_, {}, nullptr, fused, {},
+       "beta * c + alpha * (sum over the batch of bmm(a, b))"},
+      {Op::addmm_, "addmm_", 3, F::fused, {}, Op::addmm, nullptr, fused, {}, "in place"},
+      {Op::addmv_, "addmv_", 3, F::fused, {}, Op::addmv, nullptr, fused, {}, "in place"},
+      {Op::addr_, "addr_", 3, F::fused, {}, Op::addr, nullptr, fused, {}, "in place"},
+      {Op::baddbmm_, "baddbmm_", 3, F::fused, {}, Op::baddbmm, nullptr, fused, {}, "in place"},
+      {Op::addbmm_, "addbmm_", 3, F::fused, {}, Op::addbmm, nullptr, fused, {}, "in place"},
+      {Op::diamond, "diamond", 2, F::autograd, {}, {}, nullptr, none, {0, 0, 2, 1, 0},
+       "(a + b) * a: a reaches the result by two paths"},
+      {Op::dist, "dist", 2, F::reduction, {}, {}, nullptr, none, {0, 2, 2, 1, 0},
+       "the 2-norm of a - b (broadcast), a 0-d tensor"},
+  };
+  t.insert(t.end(), rest.begin(), rest.end());
+  return t;
+}
+
+// Sorted into the enum's order; each entry's position is checked against its op.
+std::vector<OpEntry> ordered_table() {
+  std::vector<OpEntry> t = make_table();
+  std::vector<OpEntry> out;
+  out.reserve(t.size());
+  for (int k = 0; k < kOpCount; ++k)
+    for (const OpEntry& e : t)
+      if (static_cast<int>(e.op) == k) out.push_back(e);
+  if (out.size() != static_cast<size_t>(kOpCount) || t.size() != out.size())
+    throw std::logic_error("engine/op_table.cpp: every Op needs exactly one entry");
+  return out;
+}
+
+}  // namespace
+
+const char* to_string(Family f) {
+  switch (f) {
+    case Family::elementwise: return "elementwise";
+    case Family::inplace: return "inplace";
+    case Family::broadcast_shapes: return "broadcast_shapes";
+    case Family::expand: return "expand";
+    case Family::sum_to: return "sum_to";
+    case Family::matmul: return "matmul";
+    case Family::fused: return "fused";
+    case Family::unfused: return "unfused";
+    case Family::autograd: return "autograd";
+    case Family::reduction: return "reduction";
+  }
+  return "?";
+}
+
+const std::vector<OpEntry>& op_table() {
+  static const std::vector<OpEntry> table = ordered_table();
+  return table;
+}
+
+const OpEntry& entry(Op op) { return op_table()[static_cast<size_t>(op)]; }
+const char* to_string(Op op) { return entry(op).name; }
+
+std::optional<Op> op_from_name(const std::string& name) {
+  for (const OpEntry& e : op_table())
+    if (name == e.name) return e.op;
+  return std::nullopt;
+}
+
+bool is_inplace(Op op) { return entry(op).base.has_value(); }
+Op out_of_place(Op op) { return entry(op).base.value_or(op); }
+const BinaryRule* binary_rule(Op op) { return entry(op).binary; }
+bool is_comparison(Op op) { return entry(op).binary && entry(op).binary->comparison; }
+
+}  // namespace bc

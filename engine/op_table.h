@@ -1,0 +1,122 @@
+// The op table: every op a case may name, once (docs/ARCHITECTURE.md). An entry holds the op's facts (name,
+// arity, family, in-place twin, how generators weigh it) and, for the pointwise binary ops, the engine's forward
+// and backward side by side. Implementations dispatch on Op with switches that have no default branch, so an op
+// added here and forgotten by an implementation is a compile error (-Werror=switch), never another op's code.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "engine/scalar.h"
+#include "engine/tensor.h"
+
+namespace bc {
+
+// Every op, in the table's order (op_table.cpp checks that each entry sits at its enum's position).
+enum class Op : uint8_t {
+  // Pointwise binary ops (engine rule: BinaryRule), then their in-place forms where PyTorch has one.
+  add, sub, mul, div, pow, atan2, fmod, remainder, maximum, minimum, eq, ne, lt, le, gt, ge, hypot,
+  add_, sub_, mul_, div_, pow_, atan2_, fmod_, remainder_, eq_, ne_, lt_, le_, gt_, ge_, hypot_,
+  // Three-operand pointwise ops.
+  lerp, lerp_, where, addcmul, addcdiv, addcmul_, addcdiv_,
+  // addcmul/addcdiv written as add(c, mul(a, b), alpha=value) (properties/equivalence.h).
+  unfused_addcmul, unfused_addcdiv, unfused_addcmul_, unfused_addcdiv_,
+  // Shape rules alone.
+  broadcast_shapes, expand, sum_to,
+  // Products, and the fused products beta * c + alpha * product(a, b) (out of place and in place).
+  matmul, mm, bmm, mv, dot, outer,
+  addmm, addmv, addr, baddbmm, addbmm, addmm_, addmv_, addr_, baddbmm_, addbmm_,
+  // Composites: (a + b) * a (a reaches the result by two paths); the 2-norm of a - b (a broadcasting reduction).
+  diamond, dist,
+};
+constexpr int kOpCount = static_cast<int>(Op::dist) + 1;
+
+// What kind of rule an op follows; the strings are part of findings' signatures (reports/README.md).
+enum class Family {
+  elementwise,       // pointwise, out of place: all operands broadcast together
+  inplace,           // pointwise, in place: self keeps its shape
+  broadcast_shapes,  // the broadcast of any number of shapes
+  expand,            // a shape expanded to a target (-1 keeps a size)
+  sum_to,            // a gradient summed back to an input's shape
+  matmul,            // the products: matmul broadcasts batch dims, mm/bmm/mv/dot/outer do not
+  fused,             // the fused products, where only c broadcasts
+  unfused,           // addcmul/addcdiv's unfused form
+  autograd,          // a small graph of ops (diamond)
+  reduction,         // broadcast, then reduced to a 0-d result (dist)
+};
+constexpr Family kFamilies[] = {Family::elementwise, Family::inplace, Family::broadcast_shapes, Family::expand,
+                                Family::sum_to,      Family::matmul,  Family::fused,            Family::unfused,
+                                Family::autograd,    Family::reduction};
+const char* to_string(Family f);
+
+// Which of a binary op's inputs a gradient formula reads, as derivatives.yaml writes it.
+struct Reads {
+  bool self = false, other = false, result = false;
+};
+
+// What a binary op's backward receives: the upstream gradient in the broadcast shape, the saved inputs and
+// result (empty tensors where not saved), alpha, and which gradients are wanted.
+struct BinaryGradInputs {
+  const Tensor& grad;
+  const Tensor& self;
+  const Tensor& other;
+  const Tensor& result;
+  Scalar alpha;
+  bool need_self, need_other;
+};
+struct BinaryGrads {
+  std::optional<Tensor> self, other;
+};
+
+// A pointwise binary op as the engine computes it: one scalar function per compute type (nullopt: an integer
+// division by zero), its dtype facts, and its backward (nullptr: not differentiable).
+struct BinaryRule {
+  std::optional<float> (*f32)(float x, float y, float alpha);
+  std::optional<double> (*f64)(double x, double y, double alpha);
+  std::optional<int64_t> (*i64)(int64_t x, int64_t y, int64_t alpha);
+  bool float_only;       // integer inputs compute in the default float dtype (true division, atan2)
+  bool comparison;       // the result is bool
+  const char* kernel;    // LibTorch's kernel name where it has no bool kernel ("pow", "fmod_cpu"), else null
+  bool refuses_integer;  // ... and no integer kernel either (hypot)
+  const char* node;            // the autograd node LibTorch records (AddBackward0, ...)
+  Reads reads_for_self, reads_for_other;
+  BinaryGrads (*backward)(const BinaryGradInputs& in);
+};
+
+// How often each generator draws an op (0: never). An in-place twin is drawn through its out-of-place op.
+struct Weights {
+  int shapes = 0;          // shape-level cases (elementwise_agree, inplace_agree)
+  int values = 0;          // value cases (values_agree)
+  int grads = 0;           // gradient cases (grads_agree, grads_finite_difference)
+  int modify = 0;          // an input written in place before backward (autograd_inplace_agree)
+  int leaf_inplace = 0;    // in place on a leaf that requires grad (autograd_inplace_agree; in-place ops only)
+};
+
+struct OpEntry {
+  Op op;
+  const char* name;
+  int arity;                     // operands; -1: any number, at least 1
+  Family family;
+  std::optional<Op> inplace;     // an out-of-place op's in-place twin
+  std::optional<Op> base;        // an in-place op's out-of-place form
+  const BinaryRule* binary;      // the engine's rule for the pointwise binary ops (in-place forms share it)
+  std::vector<const char*> scalars;  // the case scalars it reads: "alpha", "beta", "value"
+  Weights weights;
+  const char* summary;           // one line for `broadcheck list ops`
+};
+
+const std::vector<OpEntry>& op_table();
+const OpEntry& entry(Op op);
+const char* to_string(Op op);
+std::optional<Op> op_from_name(const std::string& name);
+// An op that writes its first operand (add_, lerp_, addmm_, ...).
+bool is_inplace(Op op);
+// The op without its in-place form: add_ -> add, addmm_ -> addmm; unchanged otherwise.
+Op out_of_place(Op op);
+// The rule of a pointwise binary op or its in-place form; nullptr otherwise.
+const BinaryRule* binary_rule(Op op);
+bool is_comparison(Op op);
+
+}  // namespace bc
