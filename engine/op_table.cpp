@@ -226,34 +226,35 @@ const BinaryRule kHypot{BC_KERNELS(HypotF), false, false, "hypot_cpu", true, "Hy
 
 // ---- The table: one entry per op, in the enum's order. ----
 // Weights: {shapes, values, grads, modify, leaf_inplace}; an in-place twin is drawn through its out-of-place op.
+// The products' and fused products' values weights are those of products_agree and fused_agree (properties/).
 std::vector<OpEntry> make_table() {
   using F = Family;
   const std::vector<const char*> none, alpha = {"alpha"}, value = {"value"}, fused = {"beta", "alpha"};
   std::vector<OpEntry> t = {
       {Op::add, "add", 2, F::elementwise, Op::add_, {}, &kAdd, alpha, {4, 6, 4, 2, 0}, "a + alpha * b"},
-      {Op::sub, "sub", 2, F::elementwise, Op::sub_, {}, &kSub, alpha, {2, 3, 2, 0, 0}, "a - alpha * b"},
+      {Op::sub, "sub", 2, F::elementwise, Op::sub_, {}, &kSub, alpha, {2, 3, 2, 1, 0}, "a - alpha * b"},
       {Op::mul, "mul", 2, F::elementwise, Op::mul_, {}, &kMul, none, {2, 3, 3, 2, 0}, "a * b"},
       {Op::div, "div", 2, F::elementwise, Op::div_, {}, &kDiv, none, {2, 3, 2, 1, 0}, "true division"},
-      {Op::pow, "pow", 2, F::elementwise, Op::pow_, {}, &kPow, none, {0, 2, 2, 1, 0}, "a ** b"},
-      {Op::atan2, "atan2", 2, F::elementwise, Op::atan2_, {}, &kAtan2, none, {0, 2, 2, 1, 0}, "atan2(a, b)"},
-      {Op::fmod, "fmod", 2, F::elementwise, Op::fmod_, {}, &kFmod, none, {0, 2, 1, 1, 0}, "C's fmod (truncated)"},
-      {Op::remainder, "remainder", 2, F::elementwise, Op::remainder_, {}, &kRemainder, none, {0, 2, 1, 0, 0},
+      {Op::pow, "pow", 2, F::elementwise, Op::pow_, {}, &kPow, none, {1, 2, 2, 1, 0}, "a ** b"},
+      {Op::atan2, "atan2", 2, F::elementwise, Op::atan2_, {}, &kAtan2, none, {1, 2, 2, 1, 0}, "atan2(a, b)"},
+      {Op::fmod, "fmod", 2, F::elementwise, Op::fmod_, {}, &kFmod, none, {1, 2, 1, 1, 0}, "C's fmod (truncated)"},
+      {Op::remainder, "remainder", 2, F::elementwise, Op::remainder_, {}, &kRemainder, none, {1, 2, 1, 1, 0},
        "floor-mod: the divisor's sign"},
-      {Op::maximum, "maximum", 2, F::elementwise, {}, {}, &kMaximum, none, {0, 2, 2, 1, 0}, "max, NaN wins"},
-      {Op::minimum, "minimum", 2, F::elementwise, {}, {}, &kMinimum, none, {0, 2, 2, 0, 0}, "min, NaN wins"},
-      {Op::eq, "eq", 2, F::elementwise, Op::eq_, {}, &kEq, none, {0, 1, 0, 0, 0}, "a == b"},
-      {Op::ne, "ne", 2, F::elementwise, Op::ne_, {}, &kNe, none, {0, 1, 0, 0, 0}, "a != b"},
-      {Op::lt, "lt", 2, F::elementwise, Op::lt_, {}, &kLt, none, {0, 1, 0, 0, 0}, "a < b"},
-      {Op::le, "le", 2, F::elementwise, Op::le_, {}, &kLe, none, {0, 1, 0, 0, 0}, "a <= b"},
-      {Op::gt, "gt", 2, F::elementwise, Op::gt_, {}, &kGt, none, {0, 1, 0, 0, 0}, "a > b"},
-      {Op::ge, "ge", 2, F::elementwise, Op::ge_, {}, &kGe, none, {0, 1, 0, 0, 0}, "a >= b"},
-      {Op::hypot, "hypot", 2, F::elementwise, Op::hypot_, {}, &kHypot, none, {0, 2, 2, 1, 0}, "sqrt(a*a + b*b)"},
+      {Op::maximum, "maximum", 2, F::elementwise, {}, {}, &kMaximum, none, {1, 2, 2, 1, 0}, "max, NaN wins"},
+      {Op::minimum, "minimum", 2, F::elementwise, {}, {}, &kMinimum, none, {1, 2, 2, 1, 0}, "min, NaN wins"},
+      {Op::eq, "eq", 2, F::elementwise, Op::eq_, {}, &kEq, none, {1, 1, 0, 0, 0}, "a == b"},
+      {Op::ne, "ne", 2, F::elementwise, Op::ne_, {}, &kNe, none, {1, 1, 0, 0, 0}, "a != b"},
+      {Op::lt, "lt", 2, F::elementwise, Op::lt_, {}, &kLt, none, {1, 1, 0, 0, 0}, "a < b"},
+      {Op::le, "le", 2, F::elementwise, Op::le_, {}, &kLe, none, {1, 1, 0, 0, 0}, "a <= b"},
+      {Op::gt, "gt", 2, F::elementwise, Op::gt_, {}, &kGt, none, {1, 1, 0, 0, 0}, "a > b"},
+      {Op::ge, "ge", 2, F::elementwise, Op::ge_, {}, &kGe, none, {1, 1, 0, 0, 0}, "a >= b"},
+      {Op::hypot, "hypot", 2, F::elementwise, Op::hypot_, {}, &kHypot, none, {1, 2, 2, 1, 0}, "sqrt(a*a + b*b)"},
   };
-  // The in-place forms of the binary ops share their rule (leaf_inplace weights from the old generator).
-  const std::pair<Op, int> inplace_binary[] = {{Op::add_, 3}, {Op::sub_, 0}, {Op::mul_, 2}, {Op::div_, 1},
-                                               {Op::pow_, 1}, {Op::atan2_, 0}, {Op::fmod_, 0}, {Op::remainder_, 0},
-                                               {Op::eq_, 0},  {Op::ne_, 0},    {Op::lt_, 0},   {Op::le_, 0},
-                                               {Op::gt_, 0},  {Op::ge_, 0},    {Op::hypot_, 0}};
+  // The in-place forms of the binary ops share their rule; their own weight: in place on a leaf.
+  const std::pair<Op, int> inplace_binary[] = {{Op::add_, 3}, {Op::sub_, 1}, {Op::mul_, 2}, {Op::div_, 1},
+                                               {Op::pow_, 1}, {Op::atan2_, 1}, {Op::fmod_, 1}, {Op::remainder_, 1},
+                                               {Op::eq_, 1},  {Op::ne_, 1},    {Op::lt_, 1},   {Op::le_, 1},
+                                               {Op::gt_, 1},  {Op::ge_, 1},    {Op::hypot_, 1}};
   static std::vector<std::string> inplace_names;  // storage for the names ("add_")
   inplace_names.reserve(std::size(inplace_binary));
   for (const auto& [in_place, leaf_weight] : inplace_binary) {
@@ -266,15 +267,16 @@ std::vector<OpEntry> make_table() {
   }
   const std::vector<OpEntry> rest = {
       {Op::lerp, "lerp", 3, F::elementwise, Op::lerp_, {}, nullptr, none, {0, 2, 2, 1, 0},
-       "start + weight * (end - start)"},
-      {Op::lerp_, "lerp_", 3, F::inplace, {}, Op::lerp, nullptr, none, {0, 0, 0, 0, 1}, "in place"},
-      {Op::where, "where", 3, F::elementwise, {}, {}, nullptr, none, {0, 2, 2, 0, 0}, "cond ? a : b"},
-      {Op::addcmul, "addcmul", 3, F::elementwise, Op::addcmul_, {}, nullptr, value, {0, 2, 2, 0, 0},
+       "start + weight * (end - start)", DTypeRule::one_dtype},
+      {Op::lerp_, "lerp_", 3, F::inplace, {}, Op::lerp, nullptr, none, {0, 0, 0, 0, 1}, "in place", DTypeRule::one_dtype},
+      {Op::where, "where", 3, F::elementwise, {}, {}, nullptr, none, {0, 2, 2, 0, 0}, "cond ? a : b",
+       DTypeRule::bool_condition},
+      {Op::addcmul, "addcmul", 3, F::elementwise, Op::addcmul_, {}, nullptr, value, {0, 2, 2, 1, 0},
        "c + value * a * b"},
-      {Op::addcdiv, "addcdiv", 3, F::elementwise, Op::addcdiv_, {}, nullptr, value, {0, 2, 2, 0, 0},
+      {Op::addcdiv, "addcdiv", 3, F::elementwise, Op::addcdiv_, {}, nullptr, value, {0, 2, 2, 1, 0},
        "c + value * a / b"},
-      {Op::addcmul_, "addcmul_", 3, F::inplace, {}, Op::addcmul, nullptr, value, {}, "in place"},
-      {Op::addcdiv_, "addcdiv_", 3, F::inplace, {}, Op::addcdiv, nullptr, value, {}, "in place"},
+      {Op::addcmul_, "addcmul_", 3, F::inplace, {}, Op::addcmul, nullptr, value, {0, 0, 0, 0, 1}, "in place"},
+      {Op::addcdiv_, "addcdiv_", 3, F::inplace, {}, Op::addcdiv, nullptr, value, {0, 0, 0, 0, 1}, "in place"},
       {Op::unfused_addcmul, "unfused_addcmul", 3, F::unfused, Op::unfused_addcmul_, {}, nullptr, value, {},
        "add(c, mul(a, b), alpha=value)"},
       {Op::unfused_addcdiv, "unfused_addcdiv", 3, F::unfused, Op::unfused_addcdiv_, {}, nullptr, value, {},
@@ -287,17 +289,17 @@ std::vector<OpEntry> make_table() {
        "the broadcast of any number of shapes"},
       {Op::expand, "expand", 2, F::expand, {}, {}, nullptr, none, {}, "shape 0 expanded to shape 1"},
       {Op::sum_to, "sum_to", 2, F::sum_to, {}, {}, nullptr, none, {}, "shape 0 summed to shape 1"},
-      {Op::matmul, "matmul", 2, F::matmul, {}, {}, nullptr, none, {}, "NumPy's matmul, batch dims broadcast"},
-      {Op::mm, "mm", 2, F::matmul, {}, {}, nullptr, none, {}, "[n, k] @ [k, m]"},
-      {Op::bmm, "bmm", 2, F::matmul, {}, {}, nullptr, none, {}, "[b, n, k] @ [b, k, m]"},
-      {Op::mv, "mv", 2, F::matmul, {}, {}, nullptr, none, {}, "[n, k] @ [k]"},
-      {Op::dot, "dot", 2, F::matmul, {}, {}, nullptr, none, {}, "[k] . [k]"},
-      {Op::outer, "outer", 2, F::matmul, {}, {}, nullptr, none, {}, "[n] x [m]"},
-      {Op::addmm, "addmm", 3, F::fused, Op::addmm_, {}, nullptr, fused, {}, "beta * c + alpha * mm(a, b)"},
-      {Op::addmv, "addmv", 3, F::fused, Op::addmv_, {}, nullptr, fused, {}, "beta * c + alpha * mv(a, b)"},
-      {Op::addr, "addr", 3, F::fused, Op::addr_, {}, nullptr, fused, {}, "beta * c + alpha * outer(a, b)"},
-      {Op::baddbmm, "baddbmm", 3, F::fused, Op::baddbmm_, {}, nullptr, fused, {}, "beta * c + alpha * bmm(a, b)"},
-      {Op::addbmm, "addbmm", 3, F::fused, Op::addbmm_, {}, nullptr, fused, {},
+      {Op::matmul, "matmul", 2, F::matmul, {}, {}, nullptr, none, {0, 4}, "NumPy's matmul, batch dims broadcast"},
+      {Op::mm, "mm", 2, F::matmul, {}, {}, nullptr, none, {0, 2}, "[n, k] @ [k, m]"},
+      {Op::bmm, "bmm", 2, F::matmul, {}, {}, nullptr, none, {0, 2}, "[b, n, k] @ [b, k, m]"},
+      {Op::mv, "mv", 2, F::matmul, {}, {}, nullptr, none, {0, 1}, "[n, k] @ [k]"},
+      {Op::dot, "dot", 2, F::matmul, {}, {}, nullptr, none, {0, 1}, "[k] . [k]"},
+      {Op::outer, "outer", 2, F::matmul, {}, {}, nullptr, none, {0, 1}, "[n] x [m]"},
+      {Op::addmm, "addmm", 3, F::fused, Op::addmm_, {}, nullptr, fused, {0, 3}, "beta * c + alpha * mm(a, b)"},
+      {Op::addmv, "addmv", 3, F::fused, Op::addmv_, {}, nullptr, fused, {0, 2}, "beta * c + alpha * mv(a, b)"},
+      {Op::addr, "addr", 3, F::fused, Op::addr_, {}, nullptr, fused, {0, 2}, "beta * c + alpha * outer(a, b)"},
+      {Op::baddbmm, "baddbmm", 3, F::fused, Op::baddbmm_, {}, nullptr, fused, {0, 2}, "beta * c + alpha * bmm(a, b)"},
+      {Op::addbmm, "addbmm", 3, F::fused, Op::addbmm_, {}, nullptr, fused, {0, 2},
        "beta * c + alpha * (sum over the batch of bmm(a, b))"},
       {Op::addmm_, "addmm_", 3, F::fused, {}, Op::addmm, nullptr, fused, {}, "in place"},
       {Op::addmv_, "addmv_", 3, F::fused, {}, Op::addmv, nullptr, fused, {}, "in place"},
@@ -362,5 +364,13 @@ bool is_inplace(Op op) { return entry(op).base.has_value(); }
 Op out_of_place(Op op) { return entry(op).base.value_or(op); }
 const BinaryRule* binary_rule(Op op) { return entry(op).binary; }
 bool is_comparison(Op op) { return entry(op).binary && entry(op).binary->comparison; }
+
+std::optional<bool> in_op_group(const std::string& group, Op op) {
+  if (group == "@inplace") return is_inplace(op);
+  if (group == "@pointwise_inplace") return entry(op).family == Family::inplace;
+  return std::nullopt;
+}
+
+std::string op_group_names() { return "@inplace, @pointwise_inplace"; }
 
 }  // namespace bc

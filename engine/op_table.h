@@ -94,6 +94,9 @@ struct Weights {
   int leaf_inplace = 0;    // in place on a leaf that requires grad (autograd_inplace_agree; in-place ops only)
 };
 
+// How a generator picks operand dtypes: each its own; one shared dtype (lerp); a bool condition first (where).
+enum class DTypeRule { independent, one_dtype, bool_condition };
+
 struct OpEntry {
   Op op;
   const char* name;
@@ -105,6 +108,7 @@ struct OpEntry {
   std::vector<const char*> scalars;  // the case scalars it reads: "alpha", "beta", "value"
   Weights weights;
   const char* summary;           // one line for `broadcheck list ops`
+  DTypeRule dtype_rule = DTypeRule::independent;
 };
 
 const std::vector<OpEntry>& op_table();
@@ -118,5 +122,11 @@ Op out_of_place(Op op);
 // The rule of a pointwise binary op or its in-place form; nullptr otherwise.
 const BinaryRule* binary_rule(Op op);
 bool is_comparison(Op op);
+
+// Named groups of ops, derived from the table, for lists that mean "every op of a kind" (a declaration's "ops"):
+// "@inplace" (every op that writes its first operand), "@pointwise_inplace" (the pointwise in-place ops).
+// nullopt for an unknown group name.
+std::optional<bool> in_op_group(const std::string& group, Op op);
+std::string op_group_names();
 
 }  // namespace bc

@@ -12,7 +12,13 @@ bool OutcomePattern::matches(const Outcome& o) const {
 }
 
 bool Declaration::covers(const Case& c) const {
-  if (!ops.empty() && std::find(ops.begin(), ops.end(), c.op) == ops.end()) return false;
+  if (!ops.empty()) {
+    const OpEntry* op = find_op(c.op);
+    const auto names = [&](const std::string& name) {
+      return name == c.op || (op && name[0] == '@' && in_op_group(name, op->op).value_or(false));
+    };
+    if (std::none_of(ops.begin(), ops.end(), names)) return false;
+  }
   if (!case_ids.empty() && std::find(case_ids.begin(), case_ids.end(), c.id) == case_ids.end()) return false;
   if (empty && std::none_of(c.shapes.begin(), c.shapes.end(), [](const Shape& s) { return numel(s) == 0; }))
     return false;
@@ -84,8 +90,13 @@ Declaration declaration_from_json(const nlohmann::json& j) {
   }
   for (const std::string& t : d.dtypes)
     if (!dtype_from_string(t)) throw CaseError("unknown dtype \"" + t + "\" in \"dtypes\"; valid dtypes: " + dtype_names());
-  for (const std::string& op : d.ops)
-    if (!find_op(op)) throw CaseError("unknown op \"" + op + "\" in \"ops\"; valid ops: " + known_op_names());
+  for (const std::string& op : d.ops) {
+    if (op.empty()) throw CaseError("an empty op name in \"ops\"");
+    if (op[0] == '@' && !in_op_group(op, Op::add))
+      throw CaseError("unknown op group \"" + op + "\" in \"ops\"; valid groups: " + op_group_names());
+    if (op[0] != '@' && !find_op(op))
+      throw CaseError("unknown op \"" + op + "\" in \"ops\"; valid ops: " + known_op_names());
+  }
   if (j.contains("expected")) d.expected = pattern_from_json(j["expected"], "expected");
   if (j.contains("actual")) d.actual = pattern_from_json(j["actual"], "actual");
   for (const auto& [key, value] : j.items()) {

@@ -10,6 +10,7 @@
 
 #include <algorithm>
 #include <cerrno>
+#include <exception>
 #include <climits>
 #include <cstdint>
 #include <cstdio>
@@ -408,6 +409,9 @@ class IsolatedOracle : public Oracle {
       ::close(to[1]);
       ::close(from[0]);
       for (int fd : others) ::close(fd);
+      // A library that ends in std::terminate (xtensor's noexcept norm_l2 meeting a broadcast error) aborts the
+      // worker, which is that case's crash outcome; the default handler's text would only clutter the run's console.
+      std::set_terminate([] { std::abort(); });
       worker_main(to[0], from[1], parent, factory_);
     }
     ::close(to[0]);

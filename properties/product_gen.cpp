@@ -3,6 +3,7 @@
 #include <cmath>
 
 #include "properties/shape_gen.h"
+#include "properties/op_choice.h"
 #include "properties/weighted.h"
 
 namespace bc::gen {
@@ -114,7 +115,7 @@ void maybe_scalar(Case& c, const std::string& name, std::vector<std::pair<uint64
 rc::Gen<Case> product_case() {
   return rc::gen::exec([] {
     const std::string op =
-        *weighted<std::string>({{4, "matmul"}, {2, "mm"}, {2, "bmm"}, {1, "mv"}, {1, "dot"}, {1, "outer"}});
+        (*op_from_table(&Weights::values, [](const OpEntry& e) { return e.family == Family::matmul; }))->name;
     const int branch = *weighted<int>({{12, 0}, {2, 1}, {2, 2}, {1, 3}});
     std::vector<std::string> tags = {branch == 0 ? "valid" : "near miss"};
     std::vector<Shape> shapes = op == "matmul" ? matmul_shapes(branch, tags) : strict_product_shapes(op, branch, tags);
@@ -148,7 +149,7 @@ std::pair<std::vector<Shape>, Shape> fused_product(const std::string& op, bool n
 rc::Gen<Case> fused_case() {
   return rc::gen::exec([] {
     const std::string base =
-        *weighted<std::string>({{3, "addmm"}, {2, "addmv"}, {2, "addr"}, {2, "baddbmm"}, {2, "addbmm"}});
+        (*op_from_table(&Weights::values, [](const OpEntry& e) { return e.family == Family::fused && !e.base; }))->name;
     const bool inplace = *weighted<bool>({{2, false}, {1, true}});
     std::vector<std::string> tags = {inplace ? "in-place" : "out-of-place"};
     const bool near = base != "addr" && *weighted<bool>({{9, false}, {1, true}});
@@ -176,7 +177,11 @@ rc::Gen<Case> fused_case() {
 
 rc::Gen<Case> addc_case() {
   return rc::gen::exec([] {
-    const std::string base = *weighted<std::string>({{1, "addcmul"}, {1, "addcdiv"}});
+    // The fused pointwise ops that have an unfused twin in the table.
+    const std::string base = (*op_from_table(&Weights::values, [](const OpEntry& e) {
+                                const std::optional<Op> twin = op_from_name(std::string("unfused_") + e.name);
+                                return twin && entry(*twin).family == Family::unfused;
+                              }))->name;
     const bool inplace = *weighted<bool>({{2, false}, {1, true}});
     std::vector<Shape> shapes;
     std::vector<std::string> tags = {inplace ? "in-place" : "out-of-place"};

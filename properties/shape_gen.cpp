@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "harness/operands.h"
+#include "properties/op_choice.h"
 #include "properties/shape_set.h"
 #include "properties/weighted.h"
 
@@ -42,9 +43,16 @@ rc::Gen<std::vector<Shape>> near_miss(int count, int max_rank) {
   return rc::gen::map(shape_set(count, 1, max_rank, true), [](const ShapeSet& s) { return s.shapes(); });
 }
 
+namespace {
+
+bool binary_out_of_place(const OpEntry& e) { return e.binary && !e.base; }
+bool binary_with_inplace(const OpEntry& e) { return binary_out_of_place(e) && e.inplace; }
+
+}  // namespace
+
 rc::Gen<Case> elementwise_case() {
   return rc::gen::exec([] {
-    const std::string op = *weighted<std::string>({{4, "add"}, {2, "sub"}, {2, "mul"}, {2, "div"}});
+    const std::string op = (*op_from_table(&Weights::shapes, binary_out_of_place))->name;
     if (*weighted<bool>({{3, false}, {1, true}})) return make_case(op, *near_miss(2), {"near miss"});
     return make_case(op, *broadcastable(2), {"broadcastable"});
   });
@@ -52,7 +60,7 @@ rc::Gen<Case> elementwise_case() {
 
 rc::Gen<Case> inplace_case() {
   return rc::gen::exec([] {
-    const std::string op = *weighted<std::string>({{4, "add_"}, {2, "sub_"}, {2, "mul_"}, {2, "div_"}});
+    const std::string op = to_string(*(*op_from_table(&Weights::shapes, binary_with_inplace))->inplace);
     const int branch = *weighted<int>({{3, 0}, {2, 1}, {1, 2}});
     if (branch == 2) return make_case(op, *near_miss(2), {"near miss"});
     const Shape full = *shape();
@@ -180,28 +188,33 @@ void tag_dtypes_and_layouts(Case& c) {
 
 namespace {
 
-// The differentiable ops; in-place forms where PyTorch has them.
-const std::vector<std::pair<uint64_t, std::string>>& differentiable_ops() {
-  static const std::vector<std::pair<uint64_t, std::string>> ops = {
-      {4, "add"}, {3, "mul"}, {2, "sub"}, {2, "div"}, {2, "pow"}, {2, "atan2"}, {1, "fmod"}, {1, "remainder"},
-      {2, "maximum"}, {2, "minimum"}, {2, "lerp"}, {2, "where"}, {2, "diamond"}, {2, "addcmul"}, {2, "addcdiv"}};
-  return ops;
+// The pointwise ops (and dist) that value and gradient cases draw; in-place forms where PyTorch has them.
+bool pointwise(const OpEntry& e) { return !e.base && in_family(e, {Family::elementwise, Family::reduction, Family::autograd}); }
+
+// Operand dtypes by the op's rule: where's condition is bool; lerp shares one dtype.
+void pick_dtypes(Case& c, DTypeRule rule, int arity, const rc::Gen<DType>& any, const rc::Gen<DType>& shared) {
+  if (rule == DTypeRule::one_dtype) {
+    c.dtypes.assign(static_cast<size_t>(arity), *shared);
+    return;
+  }
+  for (int k = 0; k < arity; ++k) c.dtypes.push_back(k == 0 && rule == DTypeRule::bool_condition ? DType::bool_ : *any);
 }
 
 int arity_of(const std::string& op) { return find_op(op)->arity; }
+
+bool reads_scalar(const OpEntry& e, const std::string& name) {
+  for (const char* s : e.scalars)
+    if (name == s) return true;
+  return false;
+}
 
 }  // namespace
 
 rc::Gen<Case> value_case() {
   return rc::gen::exec([] {
-    static const std::vector<std::pair<uint64_t, std::string>> ops = {
-        {6, "add"}, {3, "sub"}, {3, "mul"}, {3, "div"}, {2, "pow"}, {2, "atan2"}, {2, "fmod"}, {2, "remainder"},
-        {2, "maximum"}, {2, "minimum"}, {1, "eq"}, {1, "ne"}, {1, "lt"}, {1, "le"}, {1, "gt"}, {1, "ge"},
-        {2, "lerp"}, {2, "where"}, {2, "addcmul"}, {2, "addcdiv"}};
-    std::string op = *weighted(ops);
-    const bool has_inplace = op != "maximum" && op != "minimum" && op != "where";
-    const bool inplace = has_inplace && *weighted<bool>({{1, false}, {1, true}});
-    if (inplace) op += "_";
+    const OpEntry& entry = **op_from_table(&Weights::values, pointwise);
+    const bool inplace = entry.inplace && *weighted<bool>({{1, false}, {1, true}});
+    const std::string op = inplace ? to_string(*entry.inplace) : entry.name;
     const int arity = arity_of(op);
     std::vector<Shape> shapes;
     std::vector<std::string> tags = {inplace ? "in-place" : "out-of-place"};
@@ -219,12 +232,8 @@ rc::Gen<Case> value_case() {
     const auto any_dtype = weighted<DType>({{4, DType::float32}, {3, DType::int64}, {2, DType::float64}, {2, DType::bool_}});
     // lerp needs one floating dtype for all three; where's condition is bool.
     const auto float_dtype = weighted<DType>({{2, DType::float32}, {1, DType::float64}});
-    if (op == "lerp" || op == "lerp_") {
-      const DType t = *weighted<bool>({{6, false}, {1, true}}) ? *any_dtype : *float_dtype;
-      c.dtypes = {t, t, t};
-    } else {
-      for (int k = 0; k < arity; ++k) c.dtypes.push_back(k == 0 && op == "where" ? DType::bool_ : *any_dtype);
-    }
+    const auto shared = rc::gen::exec([any_dtype, float_dtype] { return *weighted<bool>({{6, false}, {1, true}}) ? *any_dtype : *float_dtype; });
+    pick_dtypes(c, entry.dtype_rule, arity, any_dtype, shared);
     const auto layout = weighted<Layout>({{6, Layout::contiguous}, {2, Layout::transposed}, {2, Layout::strided},
                                           {1, Layout::expanded}, {1, Layout::overlapping}});
     for (int k = 0; k < arity; ++k) {
@@ -232,11 +241,11 @@ rc::Gen<Case> value_case() {
       if (k == 0 && l == Layout::overlapping) l = Layout::contiguous;  // only inputs view the first operand
       c.layouts.push_back(l);
     }
-    if ((op == "add" || op == "sub" || op == "add_" || op == "sub_") && *weighted<bool>({{2, false}, {1, true}})) {
+    if (reads_scalar(entry, "alpha") && *weighted<bool>({{2, false}, {1, true}})) {
       const double alpha = *weighted<double>({{3, 2.0}, {1, -1.0}, {1, 0.5}, {1, 2.5}});
       c.scalars["alpha"] = Scalar{alpha, alpha == std::floor(alpha) && *weighted<bool>({{1, true}, {1, false}})};
     }
-    if (op.rfind("addc", 0) == 0 && *weighted<bool>({{1, false}, {1, true}})) {
+    if (reads_scalar(entry, "value") && *weighted<bool>({{1, false}, {1, true}})) {
       const double value = *weighted<double>({{3, 2.0}, {1, -1.0}, {2, 0.5}});
       c.scalars["value"] = Scalar{value, value == std::floor(value) && *weighted<bool>({{1, true}, {1, false}})};
     }
@@ -252,10 +261,9 @@ rc::Gen<Case> value_case() {
 
 rc::Gen<Case> grad_case(int max_rank) {
   return rc::gen::exec([max_rank] {
-    std::string op = *weighted(differentiable_ops());
-    const bool has_inplace = op != "maximum" && op != "minimum" && op != "where" && op != "diamond";
-    const bool inplace = has_inplace && *weighted<bool>({{3, false}, {1, true}});
-    if (inplace) op += "_";
+    const OpEntry& entry = **op_from_table(&Weights::grads, pointwise);
+    const bool inplace = entry.inplace && *weighted<bool>({{3, false}, {1, true}});
+    const std::string op = inplace ? to_string(*entry.inplace) : entry.name;
     const int arity = arity_of(op);
     std::vector<Shape> shapes;
     if (inplace) {
@@ -268,11 +276,7 @@ rc::Gen<Case> grad_case(int max_rank) {
     Case c = make_case(op, shapes, {inplace ? "in-place" : "out-of-place"});
     // Floating operands (one dtype for lerp); sometimes an int64 operand that does not require grad.
     const auto float_dtype = weighted<DType>({{2, DType::float32}, {1, DType::float64}});
-    const DType shared = *float_dtype;
-    for (int k = 0; k < arity; ++k) {
-      if (op == "where" && k == 0) c.dtypes.push_back(DType::bool_);
-      else c.dtypes.push_back(op.rfind("lerp", 0) == 0 ? shared : *float_dtype);
-    }
+    pick_dtypes(c, entry.dtype_rule, arity, float_dtype, float_dtype);
     // Which operands require grad: any floating one except in-place self (that is autograd_inplace's business).
     std::vector<size_t> candidates;
     for (int k = 0; k < arity; ++k)
@@ -282,7 +286,7 @@ rc::Gen<Case> grad_case(int max_rank) {
     for (size_t k : candidates) c.requires_grad[k] = *weighted<bool>({{3, true}, {1, false}});
     const size_t sure = candidates[static_cast<size_t>(index_below(static_cast<int>(candidates.size())))];
     c.requires_grad[sure] = true;
-    if (op != "where" && op.rfind("lerp", 0) != 0 && *weighted<bool>({{6, false}, {1, true}})) {
+    if (entry.dtype_rule == DTypeRule::independent && *weighted<bool>({{6, false}, {1, true}})) {
       for (size_t k = 0; k < c.dtypes.size(); ++k)
         if (!c.requires_grad[k] && !(inplace && k == 0)) {
           c.dtypes[k] = DType::int64;
@@ -293,11 +297,11 @@ rc::Gen<Case> grad_case(int max_rank) {
     const auto layout = weighted<Layout>({{5, Layout::contiguous}, {2, Layout::transposed}, {2, Layout::strided},
                                           {1, Layout::expanded}});
     for (int k = 0; k < arity; ++k) c.layouts.push_back(*layout);
-    if ((op == "add" || op == "sub" || op == "add_" || op == "sub_") && *weighted<bool>({{2, false}, {1, true}})) {
+    if (reads_scalar(entry, "alpha") && *weighted<bool>({{2, false}, {1, true}})) {
       const double alpha = *weighted<double>({{3, 2.0}, {1, -1.0}, {1, 0.5}});
       c.scalars["alpha"] = Scalar{alpha, alpha == std::floor(alpha)};
     }
-    if (op.rfind("addc", 0) == 0 && *weighted<bool>({{1, false}, {1, true}})) {
+    if (reads_scalar(entry, "value") && *weighted<bool>({{1, false}, {1, true}})) {
       const double value = *weighted<double>({{3, 2.0}, {1, -1.0}, {1, 0.5}});
       c.scalars["value"] = Scalar{value, value == std::floor(value)};
     }
@@ -308,7 +312,7 @@ rc::Gen<Case> grad_case(int max_rank) {
     if (*weighted<bool>({{1, false}, {1, true}})) c.grad_seed = *rc::gen::inRange<uint64_t>(0, 1000000);
     c.tags.push_back(c.grad_seed ? "upstream seeded" : "upstream ones");
     if (v.special) c.tags.push_back("special values");
-    if (op == "diamond") c.tags.push_back("diamond");
+    if (entry.op == Op::diamond) c.tags.push_back("diamond");
     tag_dtypes_and_layouts(c);
     return c;
   });
@@ -318,7 +322,7 @@ rc::Gen<Case> autograd_inplace_case() {
   return rc::gen::exec([] {
     const int branch = *weighted<int>({{1, 0}, {1, 1}});
     if (branch == 0) {  // in place on a leaf that requires grad, or on a view of one
-      const std::string op = *weighted<std::string>({{3, "add_"}, {2, "mul_"}, {1, "div_"}, {1, "pow_"}, {1, "lerp_"}});
+      const std::string op = (*op_from_table(&Weights::leaf_inplace))->name;
       const int arity = arity_of(op);
       const Shape full = *shape(0, 4);
       std::vector<Shape> shapes{full};
@@ -336,8 +340,7 @@ rc::Gen<Case> autograd_inplace_case() {
       return c;
     }
     // Written in place between forward and backward: an input the op saved (or did not) for its gradient.
-    const std::string op = *weighted<std::string>({{2, "mul"}, {2, "add"}, {1, "div"}, {1, "pow"}, {1, "atan2"},
-                                                   {1, "maximum"}, {1, "fmod"}, {1, "lerp"}, {1, "diamond"}});
+    const std::string op = (*op_from_table(&Weights::modify, pointwise))->name;
     const int arity = arity_of(op);
     Case c = make_case(op, *broadcastable(arity, 4), {});
     c.dtypes.assign(static_cast<size_t>(arity), *weighted<DType>({{2, DType::float32}, {1, DType::float64}}));

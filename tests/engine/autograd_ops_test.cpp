@@ -88,3 +88,55 @@ TEST(AutogradOps, SumExpandAndViews) {
 }
 
 }  // namespace bc::ag
+
+namespace bc::ag {
+
+using testing::G;
+using testing::grads;
+using testing::vec;
+
+TEST(AutogradOps, HypotDividesByTheResult) {
+  Var a = vec({3, 0}), b = vec({4});
+  Result<Var> h = binary(Op::hypot, a, b);
+  ASSERT_TRUE(h.ok());
+  EXPECT_EQ(h.value()->data.to_doubles(), (std::vector<double>{5, 4}));
+  EXPECT_EQ(grads(binary(Op::hypot, a, b), {a, b}), (G{{0.6, 0}, {1.8}}));  // a / r; b / r summed: 0.8 + 1
+  // At the origin the formula is 0 / 0, as LibTorch 1.13's is (it gives nan too).
+  Var z = vec({0}), w = vec({0});
+  EXPECT_TRUE(std::isnan(grads(binary(Op::hypot, z, w), {z, w})[0][0]));
+  // LibTorch has no integer hypot kernel; its message names it.
+  Var i = leaf(Tensor::from_values({1}, DType::int64, {3})).value();
+  EXPECT_EQ(binary(Op::hypot, i, i).error().message, "\"hypot_cpu\" not implemented for 'Long'");
+}
+
+TEST(AutogradOps, DistIsTheNormOfTheBroadcastDifference) {
+  Var a = vec({3, 1}), b = vec({1});  // a - b = [2, 0]: norm 2
+  Result<Var> d = dist(a, b);
+  ASSERT_TRUE(d.ok());
+  EXPECT_EQ(d.value()->data.sizes(), Shape{});
+  EXPECT_EQ(d.value()->data.to_doubles(), (std::vector<double>{2}));
+  EXPECT_EQ(grads(dist(a, b), {a, b}), (G{{1, 0}, {-1}}));  // (a - b) / norm; b gets minus their sum
+  Var z = vec({1, 1}), y = vec({1, 1});  // a zero norm gives zero gradients, not nan
+  EXPECT_EQ(grads(dist(z, y), {z, y}), (G{{0, 0}, {0, 0}}));
+  // sub's checks come first, then norm's dtype check (LibTorch 1.13's texts).
+  Var i = leaf(Tensor::from_values({1}, DType::int64, {3})).value();
+  EXPECT_EQ(dist(i, i).error().message, "norm(): input dtype should be either floating point or complex. Got Long instead.");
+  Var t = leaf(Tensor::from_values({1}, DType::bool_, {1})).value();
+  EXPECT_EQ(dist(t, t).error().kind, ErrorKind::invalid_argument);
+  EXPECT_EQ(dist(vec({1, 2, 3}), vec({1, 2})).error().kind, ErrorKind::broadcast);
+}
+
+TEST(AutogradOps, DistSavesBothInputsWhateverIsNeeded) {
+  // self - other is read by both formulas, so LibTorch saves both inputs unguarded: writing either before
+  // backward fails, even the one that does not require grad.
+  Var a = vec({3, 1}), b = vec({1}, false);
+  Result<Var> d = dist(a, b);
+  ASSERT_TRUE(d.ok());
+  ASSERT_TRUE(binary_(Op::add, b, vec({1}, false)).ok());
+  const Tensor& out = d.value()->data;
+  const Result<bool> r = backward(d.value(), Tensor::from_values(out.sizes(), out.dtype(), {1}));
+  ASSERT_FALSE(r.ok());
+  EXPECT_EQ(r.error().kind, ErrorKind::version_counter);
+}
+
+}  // namespace bc::ag

@@ -1,0 +1,82 @@
+#include "engine/op_table.h"
+
+#include <set>
+
+#include <gtest/gtest.h>
+
+namespace bc {
+namespace {
+
+TEST(OpTable, EachEntrySitsAtItsOpsPositionWithAUniqueName) {
+  ASSERT_EQ(op_table().size(), static_cast<size_t>(kOpCount));
+  std::set<std::string> names;
+  for (size_t k = 0; k < op_table().size(); ++k) {
+    const OpEntry& e = op_table()[k];
+    EXPECT_EQ(static_cast<size_t>(e.op), k) << e.name;
+    EXPECT_TRUE(names.insert(e.name).second) << "two entries named " << e.name;
+    EXPECT_EQ(op_from_name(e.name), e.op);
+    EXPECT_STRNE(e.summary, "");
+  }
+  EXPECT_EQ(op_from_name("Add"), std::nullopt);
+}
+
+TEST(OpTable, InPlaceTwinsPointBothWays) {
+  for (const OpEntry& e : op_table()) {
+    if (e.inplace) {
+      const OpEntry& twin = entry(*e.inplace);
+      EXPECT_EQ(twin.base, e.op) << e.name;
+      EXPECT_EQ(std::string(twin.name), std::string(e.name) + "_");
+      EXPECT_EQ(twin.arity, e.arity);
+      EXPECT_EQ(twin.binary, e.binary) << "an in-place op shares its out-of-place rule";
+      EXPECT_TRUE(is_inplace(twin.op));
+      EXPECT_EQ(out_of_place(twin.op), e.op);
+    }
+    if (e.base) EXPECT_EQ(entry(*e.base).inplace, e.op) << e.name;
+  }
+  EXPECT_FALSE(entry(Op::maximum).inplace) << "PyTorch has no maximum_";
+  EXPECT_FALSE(entry(Op::dist).inplace);
+}
+
+TEST(OpTable, BinaryRulesAreComplete) {
+  for (const OpEntry& e : op_table()) {
+    if (!e.binary) continue;
+    SCOPED_TRACE(e.name);
+    EXPECT_EQ(e.arity, 2);
+    EXPECT_TRUE(e.binary->f32 && e.binary->f64 && e.binary->i64);
+    EXPECT_NE(e.binary->node, nullptr);
+    EXPECT_EQ(e.binary->backward == nullptr, e.binary->comparison) << "comparisons alone have no gradient";
+  }
+}
+
+TEST(OpTable, ScalarKernelsOfTheNewOps) {
+  const BinaryRule& h = *binary_rule(Op::hypot);
+  EXPECT_EQ(*h.f64(3, 4, 1), 5.0);
+  EXPECT_EQ(*h.f32(-5, 12, 1), 13.0f);
+  EXPECT_TRUE(h.refuses_integer);
+  EXPECT_STREQ(h.kernel, "hypot_cpu");
+  EXPECT_EQ(binary_rule(Op::hypot_), &h);
+  EXPECT_EQ(binary_rule(Op::dist), nullptr);
+  EXPECT_EQ(*binary_rule(Op::remainder)->i64(-7, 3, 1), 2);
+  EXPECT_EQ(*binary_rule(Op::fmod)->i64(-7, 3, 1), -1);
+  EXPECT_EQ(binary_rule(Op::fmod)->i64(1, 0, 1), std::nullopt);
+}
+
+TEST(OpTable, GroupsAreDerivedFromTheTable) {
+  EXPECT_EQ(in_op_group("@pointwise_inplace", Op::hypot_), true);
+  EXPECT_EQ(in_op_group("@pointwise_inplace", Op::addmm_), false);
+  EXPECT_EQ(in_op_group("@inplace", Op::addmm_), true);
+  EXPECT_EQ(in_op_group("@inplace", Op::add), false);
+  EXPECT_EQ(in_op_group("@nothing", Op::add), std::nullopt);
+}
+
+TEST(OpTable, FamiliesHaveTheirSignatureNames) {
+  EXPECT_STREQ(to_string(Family::elementwise), "elementwise");
+  EXPECT_STREQ(to_string(Family::inplace), "inplace");
+  EXPECT_STREQ(to_string(Family::matmul), "matmul");
+  EXPECT_STREQ(to_string(Family::reduction), "reduction");
+  std::set<std::string> names;
+  for (Family f : kFamilies) EXPECT_TRUE(names.insert(to_string(f)).second);
+}
+
+}  // namespace
+}  // namespace bc

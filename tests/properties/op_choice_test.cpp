@@ -1,0 +1,91 @@
+// Generators draw their ops from the op table: every op a generator weighs (and the in-place twins of those it
+// draws in place) is generated, counted over a fixed sample. A property that never generates an op is a bug.
+#include "properties/op_choice.h"
+
+#include <map>
+#include <set>
+
+#include <gtest/gtest.h>
+
+#include "properties/registry.h"
+
+namespace bc {
+namespace {
+
+std::map<std::string, int> ops_drawn(const std::string& property, int samples) {
+  const Property* p = find_property(property);
+  std::map<std::string, int> seen;
+  for (int i = 0; i < samples; ++i)
+    ++seen[p->gen(rc::Random(rc::Random::Key{7, static_cast<uint64_t>(i), 0, 0})).value().op];
+  return seen;
+}
+
+void expect_drawn(const std::map<std::string, int>& seen, const std::set<std::string>& expected,
+                  const std::string& property) {
+  for (const std::string& op : expected) EXPECT_GT(seen.count(op) ? seen.at(op) : 0, 0) << property << " never drew " << op;
+}
+
+TEST(OpChoice, ValueCasesDrawEveryWeightedOpAndItsInPlaceForm) {
+  std::set<std::string> expected;
+  for (const OpEntry& e : op_table())
+    if (e.weights.values > 0 && gen::in_family(e, {Family::elementwise, Family::reduction})) {
+      expected.insert(e.name);
+      if (e.inplace) expected.insert(to_string(*e.inplace));
+    }
+  EXPECT_TRUE(expected.count("hypot") && expected.count("hypot_") && expected.count("dist"));
+  expect_drawn(ops_drawn("values_agree", 4000), expected, "values_agree");
+}
+
+TEST(OpChoice, GradientCasesDrawEveryDifferentiableOp) {
+  std::set<std::string> expected;
+  for (const OpEntry& e : op_table())
+    if (e.weights.grads > 0) {
+      expected.insert(e.name);
+      if (e.inplace) expected.insert(to_string(*e.inplace));
+    }
+  EXPECT_TRUE(expected.count("hypot") && expected.count("dist") && expected.count("diamond"));
+  expect_drawn(ops_drawn("grads_agree", 4000), expected, "grads_agree");
+}
+
+TEST(OpChoice, AutogradInplaceDrawsEveryPointwiseInPlaceOp) {
+  std::set<std::string> expected;
+  for (const OpEntry& e : op_table()) {
+    if (e.family == Family::inplace) {
+      EXPECT_GT(e.weights.leaf_inplace, 0) << e.name << " takes no part in autograd_inplace_agree";
+      expected.insert(e.name);
+    }
+    if (e.weights.modify > 0) expected.insert(e.name);
+  }
+  expect_drawn(ops_drawn("autograd_inplace_agree", 4000), expected, "autograd_inplace_agree");
+}
+
+TEST(OpChoice, ShapeCasesDrawEveryBinaryOpAndItsInPlaceForm) {
+  std::set<std::string> out_of_place, in_place;
+  for (const OpEntry& e : op_table())
+    if (e.binary && !e.base && e.weights.shapes > 0) {
+      out_of_place.insert(e.name);
+      if (e.inplace) in_place.insert(to_string(*e.inplace));
+    }
+  EXPECT_TRUE(out_of_place.count("hypot") && in_place.count("hypot_"));
+  expect_drawn(ops_drawn("elementwise_agree", 3000), out_of_place, "elementwise_agree");
+  expect_drawn(ops_drawn("inplace_agree", 3000), in_place, "inplace_agree");
+}
+
+TEST(OpChoice, ProductGeneratorsDrawEveryProduct) {
+  std::set<std::string> products, fused;
+  for (const OpEntry& e : op_table()) {
+    if (e.family == Family::matmul) products.insert(e.name);
+    if (e.family == Family::fused) fused.insert(e.name);
+  }
+  expect_drawn(ops_drawn("products_agree", 2000), products, "products_agree");
+  expect_drawn(ops_drawn("fused_agree", 2000), fused, "fused_agree");
+}
+
+TEST(OpChoice, AnOpWithoutWeightIsNeverDrawn) {
+  const auto choices = gen::ops_weighted(&Weights::values, {});
+  for (const auto& [weight, e] : choices) EXPECT_GT(weight, 0u) << e->name;
+  for (const auto& [weight, e] : choices) EXPECT_NE(e->op, Op::broadcast_shapes);
+}
+
+}  // namespace
+}  // namespace bc
