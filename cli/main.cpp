@@ -7,6 +7,7 @@
 
 #include <CLI/CLI.hpp>
 
+#include "cli/list_command.h"
 #include "cli/merge.h"
 #include "cli/run.h"
 #include "cli/shrink_command.h"
@@ -118,6 +119,12 @@ int main(int argc, char** argv) {
   merge->add_option("dirs", merge_dirs, "shard output folders")->required();
   common(merge);
 
+  std::string list_what;
+  bool list_json = false;
+  CLI::App* list = app.add_subcommand("list", "list ops (with each implementation's support), properties, kinds or oracles");
+  list->add_option("what", list_what, "ops, properties, kinds or oracles")->required();
+  list->add_flag("--json", list_json, "print JSON for scripts");
+
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
@@ -127,6 +134,7 @@ int main(int argc, char** argv) {
   if (!no_known) options.declarations = known.empty() ? corpus_dir + "/known_divergences.jsonl" : known;
   if (quiet) options.progress = bc::Progress::quiet;
   options.isolate = !no_isolation;
+  if (list->parsed()) return bc::list_command(list_what, list_json);
   if (shrink->parsed()) return bc::shrink_command(shrink_case, options.declarations, budget, quiet);
   if (merge->parsed()) return bc::merge_runs(merge_dirs, options.out, quiet);
   if (run->parsed()) {

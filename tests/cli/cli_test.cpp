@@ -276,3 +276,30 @@ TEST(Cli, ARealLibTorchCrashIsRecordedAndTheRunFinishes) {
   // Declared, the same crash is known and the run passes.
   EXPECT_EQ(broadcheck("replay " BC_SOURCE_DIR "/corpus/findings.jsonl --out " + out.string()).exit_code, 0);
 }
+
+// `broadcheck list`: what the harness knows, as text and as JSON for scripts.
+TEST(Cli, ListsOpsPropertiesKindsAndOracles) {
+  CliRun ops = broadcheck("list ops --json");
+  ASSERT_EQ(ops.exit_code, 0) << ops.output;
+  const nlohmann::json j = nlohmann::json::parse(ops.output);
+  bool hypot = false, dist = false;
+  for (const auto& op : j) {
+    ASSERT_TRUE(op.contains("support")) << op.dump();
+    EXPECT_EQ(op["support"].size(), 3u) << op.dump();  // engine, torch, xtensor
+    if (op["op"] == "hypot") hypot = op["support"]["xtensor"]["values"] == "run" && op["inplace"] == "hypot_";
+    if (op["op"] == "dist") dist = op["family"] == "reduction" && op["support"]["torch"]["grads"] == "run";
+  }
+  EXPECT_TRUE(hypot && dist) << ops.output.substr(0, 2000);
+  CliRun text = broadcheck("list ops");
+  EXPECT_NE(text.output.find("xtensor unsupported: xtensor has no lerp with PyTorch's meaning"), std::string::npos);
+  CliRun props = broadcheck("list properties --json");
+  ASSERT_EQ(props.exit_code, 0);
+  EXPECT_NE(props.output.find("\"grads_agree\""), std::string::npos);
+  CliRun kinds = broadcheck("list kinds");
+  EXPECT_NE(kinds.output.find("version_counter"), std::string::npos);
+  CliRun oracles = broadcheck("list oracles");
+  EXPECT_NE(oracles.output.find("LibTorch 1.13"), std::string::npos) << oracles.output;
+  CliRun bad = broadcheck("list nonsense");
+  EXPECT_EQ(bad.exit_code, 2);
+  EXPECT_NE(bad.output.find("valid: ops, properties, kinds, oracles"), std::string::npos);
+}

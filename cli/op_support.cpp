@@ -1,0 +1,123 @@
+#include "cli/op_support.h"
+
+#include <map>
+
+#include <fmt/format.h>
+
+namespace bc {
+namespace {
+
+// Valid shapes for op `e`: the products' and fused products' own, else operands that broadcast together.
+std::vector<Shape> example_shapes(const OpEntry& e) {
+  static const std::map<Op, std::vector<Shape>> own = {
+      {Op::matmul, {{2, 2, 3}, {3, 4}}},    {Op::mm, {{2, 3}, {3, 4}}},
+      {Op::bmm, {{2, 2, 3}, {2, 3, 4}}},    {Op::mv, {{2, 3}, {3}}},
+      {Op::dot, {{3}, {3}}},                {Op::outer, {{2}, {3}}},
+      {Op::addmm, {{2, 4}, {2, 3}, {3, 4}}}, {Op::addmv, {{2}, {2, 3}, {3}}},
+      {Op::addr, {{2, 3}, {2}, {3}}},       {Op::baddbmm, {{2, 2, 4}, {2, 2, 3}, {2, 3, 4}}},
+      {Op::addbmm, {{2, 4}, {2, 2, 3}, {2, 3, 4}}}, {Op::expand, {{3, 1}, {2, 3, 4}}},
+      {Op::sum_to, {{2, 3}, {3}}}};
+  const auto it = own.find(out_of_place(e.op));
+  if (it != own.end()) return it->second;
+  // Every other op broadcasts all its operands together (the first keeps the full shape, for in place).
+  std::vector<Shape> shapes = {{2, 3}, {3}, {1, 3}};
+  shapes.resize(static_cast<size_t>(e.arity < 0 ? 2 : e.arity));
+  return shapes;
+}
+
+bool has_grads(const OpEntry& e) {
+  const OpEntry& base = entry(out_of_place(e.op));
+  if (base.binary) return base.binary->backward != nullptr;
+  return e.family != Family::broadcast_shapes && e.family != Family::expand && e.family != Family::sum_to;
+}
+
+std::string cell(const Outcome& o) {
+  switch (o.status) {
+    case Status::ok:
+    case Status::error: return "run";
+    case Status::crash: return "crash";
+    case Status::timeout: return "timeout";
+    case Status::unsupported: return "unsupported";
+  }
+  return "unsupported";
+}
+
+}  // namespace
+
+Case example_case(const OpEntry& e, bool gradient) {
+  Case c;
+  c.op = e.name;
+  c.shapes = example_shapes(e);
+  const bool shape_only = e.family == Family::broadcast_shapes || e.family == Family::expand || e.family == Family::sum_to;
+  if (shape_only) return c;
+  for (size_t k = 0; k < c.shapes.size(); ++k)
+    c.dtypes.push_back(k == 0 && e.dtype_rule == DTypeRule::bool_condition ? DType::bool_ : DType::float32);
+  c.values = ValueSpec{1, false, {}};
+  if (gradient) {
+    c.requires_grad.assign(c.shapes.size(), false);
+    for (size_t k = 0; k < c.shapes.size(); ++k)
+      c.requires_grad[k] = c.dtypes[k] == DType::float32 && !(k == 0 && is_inplace(e.op));
+  }
+  return c;
+}
+
+std::vector<SupportRow> support_matrix(const std::vector<std::unique_ptr<Oracle>>& oracles) {
+  std::vector<SupportRow> rows;
+  for (const OpEntry& e : op_table()) {
+    SupportRow row{&e, {}};
+    for (const auto& oracle : oracles) {
+      SupportCell s{oracle->name(), "", "-", ""};
+      const Outcome v = oracle->run(example_case(e, false));
+      s.values = cell(v);
+      if (v.status == Status::unsupported) s.reason = v.detail;
+      if (has_grads(e)) {
+        const Outcome g = oracle->run(example_case(e, true));
+        s.grads = cell(g);
+        if (g.status == Status::unsupported && s.reason.empty()) s.reason = g.detail;
+      }
+      row.cells.push_back(s);
+    }
+    rows.push_back(row);
+  }
+  return rows;
+}
+
+std::string support_text(const std::vector<SupportRow>& rows) {
+  std::string out = fmt::format("{:<18} {:<16} {:>5}", "op", "family", "arity");
+  if (!rows.empty())
+    for (const SupportCell& s : rows.front().cells) out += fmt::format("  {:<22}", s.oracle + " (values/grads)");
+  out += "\n";
+  for (const SupportRow& r : rows) {
+    out += fmt::format("{:<18} {:<16} {:>5}", r.op->name, to_string(r.op->family),
+                       r.op->arity < 0 ? std::string("any") : std::to_string(r.op->arity));
+    for (const SupportCell& s : r.cells) out += fmt::format("  {:<22}", s.values + "/" + s.grads);
+    out += "\n";
+    for (const SupportCell& s : r.cells)
+      if (!s.reason.empty()) out += fmt::format("    {} unsupported: {}\n", s.oracle, s.reason);
+  }
+  return out;
+}
+
+nlohmann::json support_json(const std::vector<SupportRow>& rows) {
+  nlohmann::json out = nlohmann::json::array();
+  for (const SupportRow& r : rows) {
+    nlohmann::json support = nlohmann::json::object();
+    for (const SupportCell& s : r.cells) {
+      support[s.oracle] = {{"values", s.values}, {"grads", s.grads}};
+      if (!s.reason.empty()) support[s.oracle]["reason"] = s.reason;
+    }
+    nlohmann::json scalars = nlohmann::json::array();
+    for (const char* name : r.op->scalars) scalars.push_back(name);
+    out.push_back({{"op", r.op->name},
+                   {"family", to_string(r.op->family)},
+                   {"arity", r.op->arity},
+                   {"inplace", r.op->inplace ? nlohmann::json(to_string(*r.op->inplace)) : nlohmann::json()},
+                   {"base", r.op->base ? nlohmann::json(to_string(*r.op->base)) : nlohmann::json()},
+                   {"scalars", scalars},
+                   {"summary", r.op->summary},
+                   {"support", support}});
+  }
+  return out;
+}
+
+}  // namespace bc

@@ -1,0 +1,67 @@
+#include "cli/op_support.h"
+
+#include <iostream>
+#include <set>
+
+#include <gtest/gtest.h>
+
+#include "cli/run.h"
+
+namespace bc {
+namespace {
+
+const std::vector<SupportRow>& matrix() {
+  static const std::vector<SupportRow> rows = support_matrix(make_all_oracles(false));
+  return rows;
+}
+
+// The op x implementation matrix, printed; every cell is run, or unsupported with a reason.
+TEST(OpSupport, EveryCellIsRunOrUnsupportedWithAReason) {
+  std::cout << support_text(matrix());
+  ASSERT_EQ(matrix().size(), op_table().size());
+  for (const SupportRow& row : matrix()) {
+    ASSERT_EQ(row.cells.size(), 3u) << row.op->name;
+    for (const SupportCell& cell : row.cells) {
+      SCOPED_TRACE(std::string(row.op->name) + " on " + cell.oracle);
+      for (const std::string& state : {cell.values, cell.grads}) {
+        EXPECT_TRUE(state == "run" || state == "unsupported" || state == "-") << state;
+        if (state == "unsupported") EXPECT_FALSE(cell.reason.empty());
+      }
+    }
+  }
+}
+
+// The engine states every rule and LibTorch is the reference: both run every op of the table.
+TEST(OpSupport, EngineAndLibTorchRunEveryOp) {
+  for (const SupportRow& row : matrix())
+    for (const SupportCell& cell : row.cells)
+      if (cell.oracle != "xtensor") {
+        EXPECT_EQ(cell.values, "run") << row.op->name << " on " << cell.oracle << ": " << cell.reason;
+        EXPECT_NE(cell.grads, "unsupported") << row.op->name << " on " << cell.oracle << ": " << cell.reason;
+      }
+}
+
+// The ops added through the table alone are run by all three where the library has them.
+TEST(OpSupport, HypotAndDistRunEverywhere) {
+  std::set<std::string> ran;
+  for (const SupportRow& row : matrix())
+    for (const SupportCell& cell : row.cells)
+      if (cell.values == "run") ran.insert(std::string(row.op->name) + "@" + cell.oracle);
+  for (const char* op : {"hypot", "dist"})
+    for (const char* oracle : {"engine", "torch", "xtensor"}) EXPECT_TRUE(ran.count(std::string(op) + "@" + oracle)) << op << "@" << oracle;
+  EXPECT_TRUE(ran.count("hypot_@torch"));
+  EXPECT_FALSE(ran.count("hypot_@xtensor")) << "xtensor has no computed assignment for hypot";
+}
+
+// The example cases are valid: the engine accepts each (an example that errors would test nothing).
+TEST(OpSupport, ExamplesAreValidCases) {
+  auto engine = make_all_oracles(false);
+  for (const OpEntry& e : op_table()) {
+    const Outcome o = engine.front()->run(example_case(e, false));
+    EXPECT_EQ(o.status, Status::ok) << e.name << ": " << (o.error ? o.error->message : o.detail);
+    EXPECT_NO_THROW(case_from_json(to_json(example_case(e, true)))) << e.name;
+  }
+}
+
+}  // namespace
+}  // namespace bc
