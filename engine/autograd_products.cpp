@@ -25,8 +25,9 @@ const char* node_name(ProductOp op) {
     case ProductOp::addr: return "AddrBackward0";
     case ProductOp::baddbmm: return "BaddbmmBackward0";
     case ProductOp::addbmm: return "AddbmmBackward0";
-    default: return "";
+    case ProductOp::matmul: case ProductOp::outer: break;  // composites: their parts record the nodes
   }
+  return "";
 }
 
 // The gradients of the product p = a @ b (for addbmm: summed over the batch), given p's gradient: derivatives.yaml's
@@ -70,7 +71,7 @@ std::pair<std::optional<Tensor>, std::optional<Tensor>> product_grads(ProductOp 
       if (need_a) ga = must(bc::binary(Op::mul, grad, b));
       if (need_b) gb = must(bc::binary(Op::mul, grad, a));
       break;
-    default:
+    case ProductOp::matmul: case ProductOp::outer:  // composites: their parts carry the gradients
       break;
   }
   if (ga) ga = maybe_multiply(*ga, alpha);

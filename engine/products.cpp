@@ -313,8 +313,11 @@ Result<Tensor> run_fused(ProductOp op, const Tensor& c, const Tensor& a, const T
     case ProductOp::addr: return addr(c, a, b, beta, alpha, self);
     case ProductOp::baddbmm: return baddbmm(c, a, b, beta, alpha, self);
     case ProductOp::addbmm: return addbmm(c, a, b, beta, alpha, self);
-    default: return Error{ErrorKind::invalid_argument, std::string(to_string(op)) + " is not a fused product"};
+    case ProductOp::matmul: case ProductOp::mm: case ProductOp::bmm: case ProductOp::mv: case ProductOp::dot:
+    case ProductOp::outer:
+      break;
   }
+  return Error{ErrorKind::invalid_argument, std::string(to_string(op)) + " is not a fused product"};
 }
 
 }  // namespace
@@ -343,10 +346,12 @@ Result<Tensor> product(ProductOp op, const Tensor& a, const Tensor& b) {
     case ProductOp::mv: return mv(a, b);
     case ProductOp::dot: return dot(a, b);
     case ProductOp::outer: return outer(a, b);
-    default:
-      return Error{ErrorKind::invalid_argument, std::string(to_string(op)) +
-                                                    " is not a strict product (matmul: engine/autograd_products.h)"};
+    case ProductOp::matmul: case ProductOp::addmm: case ProductOp::addmv: case ProductOp::addr:
+    case ProductOp::baddbmm: case ProductOp::addbmm:
+      break;
   }
+  return Error{ErrorKind::invalid_argument,
+               std::string(to_string(op)) + " is not a strict product (matmul: engine/autograd_products.h)"};
 }
 
 Result<Tensor> fused(ProductOp op, const Tensor& c, const Tensor& a, const Tensor& b, Scalar beta, Scalar alpha) {
