@@ -4,6 +4,7 @@
 #include <limits>
 #include <stdexcept>
 #include <type_traits>
+#include <unordered_map>
 
 #include "engine/autograd_formula.h"
 #include "engine/elementwise.h"
@@ -355,9 +356,14 @@ const OpEntry& entry(Op op) { return op_table()[static_cast<size_t>(op)]; }
 const char* to_string(Op op) { return entry(op).name; }
 
 std::optional<Op> op_from_name(const std::string& name) {
-  for (const OpEntry& e : op_table())
-    if (name == e.name) return e.op;
-  return std::nullopt;
+  static const std::unordered_map<std::string, Op> by_name = [] {
+    std::unordered_map<std::string, Op> m;
+    for (const OpEntry& e : op_table()) m.emplace(e.name, e.op);
+    return m;
+  }();
+  const auto it = by_name.find(name);
+  if (it == by_name.end()) return std::nullopt;
+  return it->second;
 }
 
 bool is_inplace(Op op) { return entry(op).base.has_value(); }
