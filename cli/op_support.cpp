@@ -48,7 +48,8 @@ Case example_case(const OpEntry& e, bool gradient) {
   Case c;
   c.op = e.name;
   c.shapes = example_shapes(e);
-  const bool shape_only = e.family == Family::broadcast_shapes || e.family == Family::expand || e.family == Family::sum_to;
+  const bool shape_only =
+      e.family == Family::broadcast_shapes || e.family == Family::expand || e.family == Family::sum_to;
   if (shape_only) return c;
   for (size_t k = 0; k < c.shapes.size(); ++k)
     c.dtypes.push_back(k == 0 && e.dtype_rule == DTypeRule::bool_condition ? DType::bool_ : DType::float32);

@@ -196,7 +196,8 @@ Result<Var> dist(const Var& a, const Var& b) {
     const Tensor r = must(result.unpack());
     const Tensor scale = choose(apply(Op::eq, r, number(0, r)), number(0, r), div(grad, r));
     const Tensor g = mul(apply(Op::sub, must(self.unpack()), must(other.unpack())), scale);
-    return Grads{need_a ? std::optional<Tensor>(g) : std::nullopt, need_b ? std::optional<Tensor>(neg(g)) : std::nullopt};
+    return Grads{need_a ? std::optional<Tensor>(g) : std::nullopt,
+                 need_b ? std::optional<Tensor>(neg(g)) : std::nullopt};
   });
   set_history(out, node);
   return out;

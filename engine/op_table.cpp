@@ -269,7 +269,8 @@ std::vector<OpEntry> make_table() {
   const std::vector<OpEntry> rest = {
       {Op::lerp, "lerp", 3, F::elementwise, Op::lerp_, {}, nullptr, none, {0, 2, 2, 1, 0},
        "start + weight * (end - start)", DTypeRule::one_dtype},
-      {Op::lerp_, "lerp_", 3, F::inplace, {}, Op::lerp, nullptr, none, {0, 0, 0, 0, 1}, "in place", DTypeRule::one_dtype},
+      {Op::lerp_, "lerp_", 3, F::inplace, {}, Op::lerp, nullptr, none, {0, 0, 0, 0, 1}, "in place",
+       DTypeRule::one_dtype},
       {Op::where, "where", 3, F::elementwise, {}, {}, nullptr, none, {0, 2, 2, 0, 0}, "cond ? a : b",
        DTypeRule::bool_condition},
       {Op::addcmul, "addcmul", 3, F::elementwise, Op::addcmul_, {}, nullptr, value, {0, 2, 2, 1, 0},

@@ -59,7 +59,8 @@ Result<ag::Var> forward_product(const Case& c, Op op, const std::vector<ag::Var>
 // addcmul and addcdiv (in place too), and their unfused forms (properties/equivalence.h).
 Result<ag::Var> forward_addc(Op op, AddcOp addc, bool unfused, const Case& c, const std::vector<ag::Var>& t) {
   const Scalar value = scalar_of(c, "value");
-  if (!unfused) return is_inplace(op) ? ag::addc_(addc, t[0], t[1], t[2], value) : ag::addc(addc, t[0], t[1], t[2], value);
+  if (!unfused)
+    return is_inplace(op) ? ag::addc_(addc, t[0], t[1], t[2], value) : ag::addc(addc, t[0], t[1], t[2], value);
   Result<ag::Var> product = ag::binary(addc == AddcOp::addcmul ? Op::mul : Op::div, t[1], t[2]);
   if (!product.ok()) return product;
   return is_inplace(op) ? ag::binary_(Op::add, t[0], product.value(), value)
@@ -68,8 +69,8 @@ Result<ag::Var> forward_addc(Op op, AddcOp addc, bool unfused, const Case& c, co
 
 // The op's forward on the engine's vars; exhaustive over the op table.
 Result<ag::Var> forward(const Case& c, Op op, const std::vector<ag::Var>& t) {
-  if (binary_rule(op))
-    return is_inplace(op) ? ag::binary_(op, t[0], t[1], scalar_of(c, "alpha")) : ag::binary(op, t[0], t[1], scalar_of(c, "alpha"));
+  const Scalar alpha = scalar_of(c, "alpha");
+  if (binary_rule(op)) return is_inplace(op) ? ag::binary_(op, t[0], t[1], alpha) : ag::binary(op, t[0], t[1], alpha);
   switch (op) {
     case Op::lerp: return ag::lerp(t[0], t[1], t[2]);
     case Op::lerp_: return ag::lerp_(t[0], t[1], t[2]);

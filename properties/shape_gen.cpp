@@ -189,7 +189,9 @@ void tag_dtypes_and_layouts(Case& c) {
 namespace {
 
 // The pointwise ops (and dist) that value and gradient cases draw; in-place forms where PyTorch has them.
-bool pointwise(const OpEntry& e) { return !e.base && in_family(e, {Family::elementwise, Family::reduction, Family::autograd}); }
+bool pointwise(const OpEntry& e) {
+  return !e.base && in_family(e, {Family::elementwise, Family::reduction, Family::autograd});
+}
 
 // Operand dtypes by the op's rule: where's condition is bool; lerp shares one dtype.
 void pick_dtypes(Case& c, DTypeRule rule, int arity, const rc::Gen<DType>& any, const rc::Gen<DType>& shared) {
@@ -232,7 +234,8 @@ rc::Gen<Case> value_case() {
     const auto any_dtype = weighted<DType>({{4, DType::float32}, {3, DType::int64}, {2, DType::float64}, {2, DType::bool_}});
     // lerp needs one floating dtype for all three; where's condition is bool.
     const auto float_dtype = weighted<DType>({{2, DType::float32}, {1, DType::float64}});
-    const auto shared = rc::gen::exec([any_dtype, float_dtype] { return *weighted<bool>({{6, false}, {1, true}}) ? *any_dtype : *float_dtype; });
+    const auto shared = rc::gen::exec(
+        [any_dtype, float_dtype] { return *weighted<bool>({{6, false}, {1, true}}) ? *any_dtype : *float_dtype; });
     pick_dtypes(c, entry.dtype_rule, arity, any_dtype, shared);
     const auto layout = weighted<Layout>({{6, Layout::contiguous}, {2, Layout::transposed}, {2, Layout::strided},
                                           {1, Layout::expanded}, {1, Layout::overlapping}});

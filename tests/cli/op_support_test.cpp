@@ -48,7 +48,8 @@ TEST(OpSupport, HypotAndDistRunEverywhere) {
     for (const SupportCell& cell : row.cells)
       if (cell.values == "run") ran.insert(std::string(row.op->name) + "@" + cell.oracle);
   for (const char* op : {"hypot", "dist"})
-    for (const char* oracle : {"engine", "torch", "xtensor"}) EXPECT_TRUE(ran.count(std::string(op) + "@" + oracle)) << op << "@" << oracle;
+    for (const char* oracle : {"engine", "torch", "xtensor"})
+      EXPECT_TRUE(ran.count(std::string(op) + "@" + oracle)) << op << "@" << oracle;
   EXPECT_TRUE(ran.count("hypot_@torch"));
   EXPECT_FALSE(ran.count("hypot_@xtensor")) << "xtensor has no computed assignment for hypot";
 }

@@ -22,7 +22,8 @@ std::map<std::string, int> ops_drawn(const std::string& property, int samples) {
 
 void expect_drawn(const std::map<std::string, int>& seen, const std::set<std::string>& expected,
                   const std::string& property) {
-  for (const std::string& op : expected) EXPECT_GT(seen.count(op) ? seen.at(op) : 0, 0) << property << " never drew " << op;
+  for (const std::string& op : expected)
+    EXPECT_GT(seen.count(op) ? seen.at(op) : 0, 0) << property << " never drew " << op;
 }
 
 TEST(OpChoice, ValueCasesDrawEveryWeightedOpAndItsInPlaceForm) {
