@@ -28,7 +28,7 @@ std::vector<Shape> example_shapes(const OpEntry& e) {
 bool has_grads(const OpEntry& e) {
   const OpEntry& base = entry(out_of_place(e.op));
   if (base.binary) return base.binary->backward != nullptr;
-  return e.family != Family::broadcast_shapes && e.family != Family::expand && e.family != Family::sum_to;
+  return computes_values(e.family);
 }
 
 std::string cell(const Outcome& o) {
@@ -48,9 +48,7 @@ Case example_case(const OpEntry& e, bool gradient) {
   Case c;
   c.op = e.name;
   c.shapes = example_shapes(e);
-  const bool shape_only =
-      e.family == Family::broadcast_shapes || e.family == Family::expand || e.family == Family::sum_to;
-  if (shape_only) return c;
+  if (!computes_values(e.family)) return c;
   for (size_t k = 0; k < c.shapes.size(); ++k)
     c.dtypes.push_back(k == 0 && e.dtype_rule == DTypeRule::bool_condition ? DType::bool_ : DType::float32);
   c.values = ValueSpec{1, false, {}};

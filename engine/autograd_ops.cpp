@@ -39,8 +39,7 @@ SavedSet save_for(Op o, const Node& node, const Var& a, const Var& b, bool in_pl
 // The backward of a op b: the rule's formula over the saved tensors (and the result, which pow's and hypot's
 // formulas read).
 void attach_binary(const std::shared_ptr<Node>& node, Op o, SavedSet saved, const Tensor& result, Scalar alpha) {
-  if (rule_of(o).reads_for_other.result && node->wants(1)) saved.result = save_output(result, node->name);
-  if (rule_of(o).reads_for_self.result && node->wants(0) && !saved.result)
+  if ((rule_of(o).reads_for_self.result && node->wants(0)) || (rule_of(o).reads_for_other.result && node->wants(1)))
     saved.result = save_output(result, node->name);
   const bool need_a = node->wants(0), need_b = node->wants(1);
   const auto backward = rule_of(o).backward;

@@ -348,6 +348,15 @@ const char* to_string(Family f) {
   return "?";
 }
 
+bool computes_values(Family f) {
+  switch (f) {
+    case Family::broadcast_shapes: case Family::expand: case Family::sum_to: return false;
+    case Family::elementwise: case Family::inplace: case Family::matmul: case Family::fused: case Family::unfused:
+    case Family::autograd: case Family::reduction: return true;
+  }
+  return false;
+}
+
 const std::vector<OpEntry>& op_table() {
   static const std::vector<OpEntry> table = ordered_table();
   return table;

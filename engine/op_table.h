@@ -50,6 +50,9 @@ constexpr Family kFamilies[] = {Family::elementwise, Family::inplace, Family::br
                                 Family::sum_to,      Family::matmul,  Family::fused,            Family::unfused,
                                 Family::autograd,    Family::reduction};
 const char* to_string(Family f);
+// Whether a family's ops compute on tensors (values, and gradients where they have them) rather than on shapes
+// alone (broadcast_shapes, expand, sum_to).
+bool computes_values(Family f);
 
 // Which of a binary op's inputs a gradient formula reads, as derivatives.yaml writes it.
 struct Reads {

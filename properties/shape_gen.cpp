@@ -202,8 +202,6 @@ void pick_dtypes(Case& c, DTypeRule rule, int arity, const rc::Gen<DType>& any, 
   for (int k = 0; k < arity; ++k) c.dtypes.push_back(k == 0 && rule == DTypeRule::bool_condition ? DType::bool_ : *any);
 }
 
-int arity_of(const std::string& op) { return find_op(op)->arity; }
-
 bool reads_scalar(const OpEntry& e, const std::string& name) {
   for (const char* s : e.scalars)
     if (name == s) return true;
@@ -217,7 +215,7 @@ rc::Gen<Case> value_case() {
     const OpEntry& entry = **op_from_table(&Weights::values, pointwise);
     const bool inplace = entry.inplace && *weighted<bool>({{1, false}, {1, true}});
     const std::string op = inplace ? to_string(*entry.inplace) : entry.name;
-    const int arity = arity_of(op);
+    const int arity = entry.arity;
     std::vector<Shape> shapes;
     std::vector<std::string> tags = {inplace ? "in-place" : "out-of-place"};
     if (*weighted<bool>({{6, false}, {1, true}})) {
@@ -267,7 +265,7 @@ rc::Gen<Case> grad_case(int max_rank) {
     const OpEntry& entry = **op_from_table(&Weights::grads, pointwise);
     const bool inplace = entry.inplace && *weighted<bool>({{3, false}, {1, true}});
     const std::string op = inplace ? to_string(*entry.inplace) : entry.name;
-    const int arity = arity_of(op);
+    const int arity = entry.arity;
     std::vector<Shape> shapes;
     if (inplace) {
       const Shape full = *shape(0, max_rank);
@@ -325,8 +323,9 @@ rc::Gen<Case> autograd_inplace_case() {
   return rc::gen::exec([] {
     const int branch = *weighted<int>({{1, 0}, {1, 1}});
     if (branch == 0) {  // in place on a leaf that requires grad, or on a view of one
-      const std::string op = (*op_from_table(&Weights::leaf_inplace))->name;
-      const int arity = arity_of(op);
+      const OpEntry& entry = **op_from_table(&Weights::leaf_inplace);
+      const std::string op = entry.name;
+      const int arity = entry.arity;
       const Shape full = *shape(0, 4);
       std::vector<Shape> shapes{full};
       for (int k = 1; k < arity; ++k) shapes.push_back(*operand_of(full));
@@ -343,8 +342,9 @@ rc::Gen<Case> autograd_inplace_case() {
       return c;
     }
     // Written in place between forward and backward: an input the op saved (or did not) for its gradient.
-    const std::string op = (*op_from_table(&Weights::modify, pointwise))->name;
-    const int arity = arity_of(op);
+    const OpEntry& entry = **op_from_table(&Weights::modify, pointwise);
+    const std::string op = entry.name;
+    const int arity = entry.arity;
     Case c = make_case(op, *broadcastable(arity, 4), {});
     c.dtypes.assign(static_cast<size_t>(arity), *weighted<DType>({{2, DType::float32}, {1, DType::float64}}));
     const int modified = index_below(arity);

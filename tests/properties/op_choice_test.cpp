@@ -26,24 +26,25 @@ void expect_drawn(const std::map<std::string, int>& seen, const std::set<std::st
     EXPECT_GT(seen.count(op) ? seen.at(op) : 0, 0) << property << " never drew " << op;
 }
 
+// The ops a generator weighs (those `keep` accepts) and their in-place twins.
+std::set<std::string> weighed_with_twins(int Weights::*weight, const std::function<bool(const OpEntry&)>& keep) {
+  std::set<std::string> out;
+  for (const auto& [w, e] : gen::ops_weighted(weight, keep)) {
+    out.insert(e->name);
+    if (e->inplace) out.insert(to_string(*e->inplace));
+  }
+  return out;
+}
+
 TEST(OpChoice, ValueCasesDrawEveryWeightedOpAndItsInPlaceForm) {
-  std::set<std::string> expected;
-  for (const OpEntry& e : op_table())
-    if (e.weights.values > 0 && gen::in_family(e, {Family::elementwise, Family::reduction})) {
-      expected.insert(e.name);
-      if (e.inplace) expected.insert(to_string(*e.inplace));
-    }
+  const std::set<std::string> expected = weighed_with_twins(
+      &Weights::values, [](const OpEntry& e) { return gen::in_family(e, {Family::elementwise, Family::reduction}); });
   EXPECT_TRUE(expected.count("hypot") && expected.count("hypot_") && expected.count("dist"));
   expect_drawn(ops_drawn("values_agree", 4000), expected, "values_agree");
 }
 
 TEST(OpChoice, GradientCasesDrawEveryDifferentiableOp) {
-  std::set<std::string> expected;
-  for (const OpEntry& e : op_table())
-    if (e.weights.grads > 0) {
-      expected.insert(e.name);
-      if (e.inplace) expected.insert(to_string(*e.inplace));
-    }
+  const std::set<std::string> expected = weighed_with_twins(&Weights::grads, {});
   EXPECT_TRUE(expected.count("hypot") && expected.count("dist") && expected.count("diamond"));
   expect_drawn(ops_drawn("grads_agree", 4000), expected, "grads_agree");
 }
