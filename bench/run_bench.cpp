@@ -4,6 +4,7 @@
 
 #include <benchmark/benchmark.h>
 
+#include "cli/builtin_implementations.h"
 #include "cli/run.h"
 #include "harness/known_divergence.h"
 #include "properties/check.h"
@@ -14,6 +15,7 @@ namespace bc {
 namespace {
 
 constexpr long kCasesPerProperty = 2000;  // the default conformance run's budget
+const int registered = (register_builtin_implementations(), 0);
 
 // The oracle properties, all of them (arg 1: libraries isolated, as a real run is), or for the in-process pair
 // (arg 0) those whose generated cases no library crashes on: values_agree and addc_equivalence draw integer

@@ -4,10 +4,8 @@
 
 #include <benchmark/benchmark.h>
 
+#include "cli/builtin_implementations.h"
 #include "harness/known_divergence.h"
-#include "oracles/engine_oracle.h"
-#include "oracles/torch_oracle.h"
-#include "oracles/xtensor_oracle.h"
 #include "properties/check.h"
 #include "properties/registry.h"
 
@@ -26,13 +24,7 @@ const std::vector<Case>& cases_of(const std::string& property) {
   return cases;
 }
 
-std::vector<std::unique_ptr<Oracle>> all_oracles() {
-  std::vector<std::unique_ptr<Oracle>> v;
-  v.push_back(make_engine_oracle());
-  v.push_back(make_torch_oracle());
-  v.push_back(make_xtensor_oracle());
-  return v;
-}
+std::vector<std::unique_ptr<Oracle>> all_oracles() { return make_all_oracles(false); }
 
 // Every property, every case judged on the three oracles.
 void BM_AllOracles(benchmark::State& state, const std::string& property) {
@@ -56,12 +48,13 @@ void BM_OneOracle(benchmark::State& state, const std::string& property, int whic
 }
 
 const int registered = [] {
+  register_builtin_implementations();
   for (const Property& p : properties()) {
     benchmark::RegisterBenchmark(("all_oracles/" + p.name).c_str(), BM_AllOracles, p.name);
     if (p.check != Check::oracles) continue;
-    const char* names[] = {"engine", "torch", "xtensor"};
-    for (int k = 0; k < 3; ++k)
-      benchmark::RegisterBenchmark((std::string(names[k]) + "_only/" + p.name).c_str(), BM_OneOracle, p.name, k);
+    for (int k = 0; k < static_cast<int>(builtin_implementations().size()); ++k)
+      benchmark::RegisterBenchmark((builtin_implementations()[k].info.name + "_only/" + p.name).c_str(), BM_OneOracle,
+                                   p.name, k);
   }
   return 0;
 }();

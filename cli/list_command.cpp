@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
+#include "cli/builtin_implementations.h"
 #include "cli/op_support.h"
 #include "cli/run.h"
 #include "engine/error.h"
@@ -32,8 +33,10 @@ int list_command(const std::string& what, bool json) {
     }
   } else if (what == "oracles") {
     for (const auto& o : make_all_oracles(false)) {
-      out.push_back({{"name", o->name()}, {"version", o->version()}});
-      text += fmt::format("{:<10} {}\n", o->name(), o->version());
+      const Implementation* i = find_implementation(o->name());
+      const std::string title = i ? i->title : o->name(), role = i ? to_string(i->role) : "voter";
+      out.push_back({{"name", o->name()}, {"title", title}, {"role", role}, {"version", o->version()}});
+      text += fmt::format("{:<10} {:<10} {:<20} {}\n", o->name(), role, title, o->version());
     }
   } else {
     std::cerr << "broadcheck list: unknown list \"" << what << "\"; valid: ops, properties, kinds, oracles\n";

@@ -7,6 +7,7 @@
 
 #include <CLI/CLI.hpp>
 
+#include "cli/builtin_implementations.h"
 #include "cli/list_command.h"
 #include "cli/merge.h"
 #include "cli/run.h"
@@ -62,7 +63,8 @@ bool parse_shard(const std::string& text, bc::Shard& shard) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  CLI::App app{"broadcheck: differential conformance of tensor broadcasting across our engine, LibTorch and xtensor"};
+  bc::register_builtin_implementations();
+  CLI::App app{"broadcheck: differential conformance of tensor broadcasting and autograd across implementations"};
   app.require_subcommand(1);
   bc::RunOptions options;
   for (int i = 0; i < argc; ++i) options.arguments.push_back(argv[i]);

@@ -15,11 +15,8 @@
 #include <set>
 #include <sstream>
 
+#include "cli/builtin_implementations.h"
 #include "harness/corpus.h"
-#include "oracles/engine_oracle.h"
-#include "oracles/isolated_oracle.h"
-#include "oracles/torch_oracle.h"
-#include "oracles/xtensor_oracle.h"
 #include "properties/check.h"
 #include "properties/registry.h"
 #include "reports/html_report.h"
@@ -33,20 +30,6 @@
 #endif
 
 namespace bc {
-
-std::vector<std::unique_ptr<Oracle>> make_all_oracles(bool isolate, int timeout_ms) {
-  std::vector<std::unique_ptr<Oracle>> all;
-  all.push_back(make_engine_oracle());
-  const std::chrono::milliseconds timeout(timeout_ms);
-  if (isolate) {
-    all.push_back(make_isolated_oracle([] { return make_torch_oracle(); }, timeout));
-    all.push_back(make_isolated_oracle([] { return make_xtensor_oracle(); }, timeout));
-  } else {
-    all.push_back(make_torch_oracle());
-    all.push_back(make_xtensor_oracle());
-  }
-  return all;
-}
 
 namespace {
 

@@ -57,11 +57,6 @@ struct RunOptions {
 // case is generated independently of the others (shards need no shared state; a case needs no history).
 rc::Random case_random(uint64_t seed, const std::string& property, long index);
 
-// The oracles in their fixed order: engine, torch, xtensor. With `isolate`, LibTorch and xtensor each run in a
-// forked worker (oracles/isolated_oracle.h), so that a crash or a hang becomes that case's outcome instead of the
-// run's end (both crash on real inputs: integer division and remainder by zero or of INT64_MIN by -1).
-std::vector<std::unique_ptr<Oracle>> make_all_oracles(bool isolate = true, int timeout_ms = 10000);
-
 // "bc1/SEED/PROPERTY/INDEX/PATH": regenerates a case with the same RapidCheck Random key and size, then follows
 // the shrink path (dot-separated shrink indices, "-" for none). Parse errors throw CaseError.
 std::string reproduce_token(uint64_t seed, const std::string& property, long index, const std::vector<std::size_t>& path);

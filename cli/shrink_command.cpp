@@ -2,6 +2,7 @@
 
 #include <iostream>
 
+#include "cli/builtin_implementations.h"
 #include "cli/run.h"
 #include "harness/corpus.h"
 #include "properties/check.h"

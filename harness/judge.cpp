@@ -1,5 +1,6 @@
 #include "harness/judge.h"
 
+#include "harness/implementations.h"
 #include "harness/tolerance.h"
 
 #include <algorithm>
@@ -19,6 +20,12 @@ const char* to_string(Verdict v) {
   return "agree";
 }
 
+const Outcome* find_outcome(const Outcomes& outcomes, const std::string& name) {
+  for (const auto& [n, o] : outcomes)
+    if (n == name) return &o;
+  return nullptr;
+}
+
 Outcome expected_outcome(const Expectation& e) {
   if (e.shape) return Outcome::success(*e.shape);
   Outcome o;
@@ -28,12 +35,6 @@ Outcome expected_outcome(const Expectation& e) {
 }
 
 namespace {
-
-const Outcome* find(const Outcomes& outcomes, const std::string& name) {
-  for (const auto& [n, o] : outcomes)
-    if (n == name) return &o;
-  return nullptr;
-}
 
 std::string join(const std::vector<std::string>& parts, const std::string& sep) {
   std::string out;
@@ -56,19 +57,29 @@ std::string make_signature(const std::string& property, const Case& c, const std
          join(classes, " ");
 }
 
-// Which oracles are the odd ones out among disagreeing voters: the members of a unique smallest group when the
-// rest agree; everyone when no majority exists.
-std::pair<std::vector<std::string>, std::string> attribute(const Outcomes& voters) {
+// Which voters are the odd ones out, given each voter's class (voters with equal classes agree): everyone outside
+// the group that holds more than half of the voters; with no such group, everyone, and the sentence says so.
+std::pair<std::vector<std::string>, std::string> attribute(const std::vector<std::pair<std::string, std::string>>& classes) {
   std::map<std::string, std::vector<std::string>> groups;
-  for (const auto& [name, o] : voters) groups[summarize(o)].push_back(name);
-  if (voters.size() >= 3 && groups.size() == 2) {
-    for (const auto& [key, names] : groups)
-      if (names.size() == 1) return {names, names[0] + " is the odd one out"};
+  for (const auto& [name, key] : classes) groups[key].push_back(name);
+  std::vector<std::string> all, odd;
+  for (const auto& [name, key] : classes) all.push_back(name);
+  for (const auto& [key, names] : groups) {
+    if (2 * names.size() <= classes.size()) continue;
+    for (const auto& [name, k] : classes)
+      if (k != key) odd.push_back(name);
+    const std::string who = join(odd, " and ");
+    return {odd, who + (odd.size() == 1 ? " is the odd one out" : " are the odd ones out")};
   }
-  std::vector<std::string> all;
-  for (const auto& [name, o] : voters) all.push_back(name);
-  if (voters.size() == 2) return {all, all[0] + " and " + all[1] + " differ (no third opinion)"};
-  return {all, "all " + std::to_string(voters.size()) + " differ"};
+  if (classes.size() == 2) return {all, all[0] + " and " + all[1] + " differ (no third opinion)"};
+  if (groups.size() == classes.size()) return {all, "all " + std::to_string(classes.size()) + " differ"};
+  return {all, "no majority among " + std::to_string(classes.size()) + " implementations"};
+}
+
+std::pair<std::vector<std::string>, std::string> attribute(const Outcomes& voters) {
+  std::vector<std::pair<std::string, std::string>> classes;
+  for (const auto& [name, o] : voters) classes.emplace_back(name, summarize(o));
+  return attribute(classes);
 }
 
 const Declaration* find_declaration(const std::vector<Declaration>& decls, const Case& c, const std::string& oracle,
@@ -121,13 +132,14 @@ std::optional<Departure> outcome_departure(const Case& c, const Outcomes& voters
   if (difference.empty()) return std::nullopt;
   Departure d{difference, {}, "", {}, Verdict::discrepancy};
   std::tie(d.odd_ones, d.attribution) = attribute(voters);
-  const Outcome* rule = find(voters, "engine");
+  const std::string rule_name = name_with_role(Role::rule);
+  const Outcome* rule = find_outcome(voters, rule_name);
   if (!rule) return d;
-  if (d.odd_ones == std::vector<std::string>{"engine"}) {
+  if (d.odd_ones == std::vector<std::string>{rule_name}) {
     const Outcome* majority = nullptr;
     for (const auto& [name, o] : voters)
-      if (name != "engine") majority = &o;
-    if (const Declaration* decl = find_declaration(declarations, c, "engine", "outcome", *majority, *rule))
+      if (name != rule_name && !majority) majority = &o;
+    if (const Declaration* decl = find_declaration(declarations, c, rule_name, "outcome", *majority, *rule))
       d.known_ids = {decl->id};
     return d;
   }
@@ -160,16 +172,23 @@ std::optional<Departure> numbers_departure(const std::string& label, const std::
         if (first_text.empty()) first_text = voters[k].name + " against " + voters[i].name + ": " + m->text;
       }
   if (first_text.empty()) return std::nullopt;
-  std::vector<std::string> odd;
+  // Closeness is not transitive: the majority is the voters close to the voter that is close to the most (more
+  // than half of them, itself included); the rest are the odd ones out.
+  size_t centre = 0, best = 0;
   for (size_t i = 0; i < n; ++i) {
-    size_t far_from = 0;
-    for (size_t k = 0; k < n; ++k) far_from += far[i][k];
-    if (far_from == n - 1 && n >= 3) odd = {voters[i].name};
+    size_t close = 0;
+    for (size_t k = 0; k < n; ++k) close += !far[i][k];
+    if (close > best) best = close, centre = i;
   }
+  std::vector<std::string> odd;
+  if (2 * best > n)
+    for (size_t k = 0; k < n; ++k)
+      if (far[centre][k]) odd.push_back(voters[k].name);
   Departure d{label, odd, "", {}, Verdict::discrepancy};
   if (odd.empty())
     for (const Numbers& v : voters) d.odd_ones.push_back(v.name);
-  d.attribution = (odd.empty() ? "the " + label + " differ (" : odd[0] + " is the odd one out (") + first_text + ")";
+  const std::string who = join(odd, " and ") + (odd.size() == 1 ? " is the odd one out (" : " are the odd ones out (");
+  d.attribution = (odd.empty() ? "the " + label + " differ (" : who) + first_text + ")";
   return d;
 }
 
@@ -186,20 +205,21 @@ bool all_ok_alike(const Outcomes& voters) {
 std::vector<std::string> explain_numbers(const std::string& on, const Case& c, const Outcomes& voters,
                                          const std::vector<Numbers>& numbers, Tolerance tol, const Shape& shape,
                                          const Departure& d, const std::vector<Declaration>& declarations) {
-  const Outcome* rule = find(voters, "engine");
+  const std::string rule_name = name_with_role(Role::rule);
+  const Outcome* rule = find_outcome(voters, rule_name);
   const std::vector<double>* rule_numbers = nullptr;
   for (const Numbers& n : numbers)
-    if (n.name == "engine") rule_numbers = n.values;
+    if (n.name == rule_name) rule_numbers = n.values;
   if (!rule || !rule_numbers) return {};
-  if (d.odd_ones == std::vector<std::string>{"engine"}) {
-    const Outcome* torch = find(voters, "torch");
-    const Declaration* decl = torch ? find_declaration(declarations, c, "engine", on, *torch, *rule) : nullptr;
+  if (d.odd_ones == std::vector<std::string>{rule_name}) {
+    const Outcome* reference = find_outcome(voters, name_with_role(Role::reference));
+    const Declaration* decl = reference ? find_declaration(declarations, c, rule_name, on, *reference, *rule) : nullptr;
     return decl ? std::vector<std::string>{decl->id} : std::vector<std::string>{};
   }
   std::vector<std::string> ids;
   for (const Numbers& n : numbers) {
-    if (n.name == "engine" || !compare_values(*rule_numbers, *n.values, tol, shape)) continue;
-    const Declaration* decl = find_declaration(declarations, c, n.name, on, *rule, *find(voters, n.name));
+    if (n.name == rule_name || !compare_values(*rule_numbers, *n.values, tol, shape)) continue;
+    const Declaration* decl = find_declaration(declarations, c, n.name, on, *rule, *find_outcome(voters, n.name));
     if (!decl) return {};
     ids.push_back(decl->id);
   }
@@ -239,14 +259,10 @@ std::optional<Departure> grads_departure(const Case& c, const Outcomes& all,
       }
   if (!misshapen.empty())
     return Departure{"grad shape", misshapen, join(misshapen, " and ") + " returned a gradient whose shape or dtype is not its input's", {}, Verdict::discrepancy};
-  std::map<std::string, std::vector<std::string>> groups;
-  for (const auto& [name, o] : voters) groups[summarize_grads(o)].push_back(name);
-  if (groups.size() > 1) {
-    Departure d{"grads", {}, "", {}, Verdict::discrepancy};
-    for (const auto& [key, names] : groups)
-      if (names.size() == 1 && voters.size() >= 3 && groups.size() == 2) d.odd_ones = names;
-    if (d.odd_ones.empty())
-      for (const auto& [name, o] : voters) d.odd_ones.push_back(name);
+  std::vector<std::pair<std::string, std::string>> classes;
+  for (const auto& [name, o] : voters) classes.emplace_back(name, summarize_grads(o));
+  Departure d{"grads", attribute(classes).first, "", {}, Verdict::discrepancy};
+  if (std::any_of(classes.begin(), classes.end(), [&](const auto& k) { return k.second != classes[0].second; })) {
     d.attribution = "they disagree on which inputs get a gradient: " + join(d.odd_ones, ", ");
     return d;
   }
@@ -268,48 +284,50 @@ std::optional<Departure> grads_departure(const Case& c, const Outcomes& all,
   return std::nullopt;
 }
 
-// 2. Messages: the engine formats them as LibTorch 1.13 does, so the texts must be equal.
+// 2. Messages: the rule's implementation formats them as the reference does, so the texts must be equal.
 std::optional<Departure> message_departure(const Case& c, const Outcomes& voters,
                                            const std::vector<Declaration>& declarations) {
-  const Outcome* engine = find(voters, "engine");
-  const Outcome* torch = find(voters, "torch");
-  if (!engine || !torch || !engine->error || !torch->error || engine->error->kind != torch->error->kind ||
-      engine->error->message == torch->error->message)
+  const std::string rule_name = name_with_role(Role::rule), reference_name = name_with_role(Role::reference);
+  const Outcome* rule = find_outcome(voters, rule_name);
+  const Outcome* reference = find_outcome(voters, reference_name);
+  if (!rule || !reference || !rule->error || !reference->error || rule->error->kind != reference->error->kind ||
+      rule->error->message == reference->error->message)
     return std::nullopt;
-  Departure d{"message", {"engine"}, "the engine's message differs from LibTorch's, the reference for text", {},
-              Verdict::discrepancy};
-  if (const Declaration* decl = find_declaration(declarations, c, "engine", "message", *torch, *engine))
+  Departure d{"message", {rule_name}, title_of(rule_name) + "'s message differs from " + title_of(reference_name) +
+              "'s, the reference for text", {}, Verdict::discrepancy};
+  if (const Declaration* decl = find_declaration(declarations, c, rule_name, "message", *reference, *rule))
     d.known_ids = {decl->id};
   return d;
 }
 
-// 3. The case's own expectation (a seed document's worked example, or an earlier finding), held against LibTorch,
-// the reference for behaviour (the engine when LibTorch did not run the case). Differences among the
-// implementations are step 1's business; this step speaks of the document only.
+// 3. The case's own expectation (a seed document's worked example, or an earlier finding), held against the
+// reference for behaviour (the rule's implementation when the reference did not run the case). Differences among
+// the implementations are step 1's business; this step speaks of the document only.
 std::optional<Departure> expectation_departure(const Case& c, const Outcomes& voters,
                                                const std::vector<Declaration>& declarations) {
   if (!c.expect || voters.empty()) return std::nullopt;
-  const Outcome* torch = find(voters, "torch");
-  const Outcome* engine = find(voters, "engine");
-  const Outcome& agreed = torch ? *torch : engine ? *engine : voters[0].second;
+  const std::string rule_name = name_with_role(Role::rule), reference_name = name_with_role(Role::reference);
+  const Outcome* reference = find_outcome(voters, reference_name);
+  const Outcome* rule = find_outcome(voters, rule_name);
+  const Outcome& agreed = reference ? *reference : rule ? *rule : voters[0].second;
   if (expectation_holds(*c.expect, agreed)) return std::nullopt;
   Expectation without_message = *c.expect;
   without_message.message.reset();
   const bool message_only = expectation_holds(without_message, agreed);
+  const std::string who = title_of(reference ? reference_name : rule ? rule_name : voters[0].first);
   Departure d{message_only ? "expected message" : "expectation", {"document"},
-              message_only ? "LibTorch's message is not the one the case expects"
-                           : "LibTorch does not do what the case expects",
+              message_only ? who + "'s message is not the one the case expects" : who + " does not do what the case expects",
               {}, Verdict::expect_failed};
   if (const Declaration* decl = find_declaration(declarations, c, "document", message_only ? "message" : "outcome",
                                                  expected_outcome(*c.expect), agreed))
     d.known_ids = {decl->id};
-  // The document states the rule and the engine keeps it; LibTorch's declared departure from the engine explains
-  // why LibTorch does not meet the expectation (the document is not wrong).
-  if (d.known_ids.empty() && torch && engine && !message_only && expectation_holds(*c.expect, *engine))
-    if (const Declaration* decl = find_declaration(declarations, c, "torch", "outcome", *engine, *torch)) {
+  // The document states the rule and the rule's implementation keeps it; the reference's declared departure from
+  // it explains why the reference does not meet the expectation (the document is not wrong).
+  if (d.known_ids.empty() && reference && rule && !message_only && expectation_holds(*c.expect, *rule))
+    if (const Declaration* decl = find_declaration(declarations, c, reference_name, "outcome", *rule, *reference)) {
       d.known_ids = {decl->id};
-      d.odd_ones = {"torch"};
-      d.attribution = "LibTorch does not do what the document says, as declared; the engine does";
+      d.odd_ones = {reference_name};
+      d.attribution = who + " does not do what the document says, as declared; " + title_of(rule_name) + " does";
     }
   return d;
 }

@@ -1,5 +1,6 @@
-// The verdict on one case: do the implementations agree (status, shape, dtype, error kind, in that order), does
-// the engine's message equal LibTorch's, does the case's own expectation hold, and is any difference declared?
+// The verdict on one case: do the implementations agree (status, shape, dtype, error kind, in that order; a majority
+// and its odd ones out, or no majority), does the rule's message equal the reference's (the engine's, LibTorch's:
+// harness/implementations.h), does the case's own expectation hold, and is any difference declared?
 #pragma once
 
 #include <string>
@@ -15,8 +16,10 @@ namespace bc {
 enum class Verdict { agree, discrepancy, known, expect_failed };
 const char* to_string(Verdict v);
 
-// Outcomes in a fixed order (engine, torch, xtensor), keyed by oracle name.
+// Outcomes in the registry's order (harness/implementations.h), keyed by implementation name.
 using Outcomes = std::vector<std::pair<std::string, Outcome>>;
+// The outcome of the implementation of that name, or nullptr.
+const Outcome* find_outcome(const Outcomes& outcomes, const std::string& name);
 
 struct Judgement {
   Verdict verdict = Verdict::agree;

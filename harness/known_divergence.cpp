@@ -1,5 +1,7 @@
 #include "harness/known_divergence.h"
 
+#include "harness/implementations.h"
+
 #include <algorithm>
 #include <fstream>
 
@@ -70,8 +72,8 @@ Declaration declaration_from_json(const nlohmann::json& j) {
   };
   d.id = str("id", true);
   d.oracle = str("oracle", true);
-  if (d.oracle != "engine" && d.oracle != "torch" && d.oracle != "xtensor" && d.oracle != "document")
-    throw CaseError("unknown oracle \"" + d.oracle + "\"; valid: engine, torch, xtensor, document");
+  if (!find_implementation(d.oracle) && d.oracle != "document")
+    throw CaseError("unknown oracle \"" + d.oracle + "\"; valid: " + implementation_names() + ", document");
   d.reason = str("reason", true);
   d.reference = str("reference", true);
   if (j.contains("on")) d.on = str("on", false);

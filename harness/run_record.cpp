@@ -1,5 +1,7 @@
 #include "harness/run_record.h"
 
+#include "harness/implementations.h"
+
 namespace bc {
 
 nlohmann::json to_json(const CaseRecord& r) {
@@ -23,10 +25,16 @@ CaseRecord case_record_from_json(const nlohmann::json& j) {
   CaseRecord r;
   r.property = j.at("property").get<std::string>();
   r.c = case_from_json(j.at("case"));
-  // The fixed order; the equivalence property lists each implementation's unfused twin right after it.
-  for (const std::string name : {"engine", "torch", "xtensor"})
+  // The registry's order, then any other implementation's in name order; the equivalence property lists each
+  // implementation's unfused twin right after it.
+  const nlohmann::json& outcomes = j.at("outcomes");
+  std::vector<std::string> names;
+  for (const Implementation& i : implementations()) names.push_back(i.name);
+  for (auto it = outcomes.begin(); it != outcomes.end(); ++it)
+    if (!find_implementation(it.key()) && it.key().find(" unfused") == std::string::npos) names.push_back(it.key());
+  for (const std::string& name : names)
     for (const std::string& key : {name, name + " unfused"})
-      if (j.at("outcomes").contains(key)) r.outcomes.emplace_back(key, outcome_from_json(j["outcomes"][key]));
+      if (outcomes.contains(key)) r.outcomes.emplace_back(key, outcome_from_json(outcomes[key]));
   const std::string v = j.at("verdict").get<std::string>();
   for (Verdict x : {Verdict::agree, Verdict::discrepancy, Verdict::known, Verdict::expect_failed})
     if (v == to_string(x)) r.judgement.verdict = x;

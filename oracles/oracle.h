@@ -13,7 +13,7 @@ namespace bc {
 class Oracle {
  public:
   virtual ~Oracle() = default;
-  virtual std::string name() const = 0;     // "engine", "torch", "xtensor": the keys of results.jsonl's outcomes
+  virtual std::string name() const = 0;     // its registered name (harness/implementations.h): the outcomes' key
   virtual std::string version() const = 0;  // the library version the oracle was built against
   virtual Outcome run(const Case& c) = 0;
   // A hint that run(c) comes next: an oracle may start on c early (the isolated one sends it to its worker, so

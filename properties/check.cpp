@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "harness/implementations.h"
 #include "properties/equivalence.h"
 #include "properties/finite_difference.h"
 #include "properties/registry.h"
@@ -57,37 +58,47 @@ CaseRecord evaluate_equivalence(const std::string& property, const Case& c,
   return r;
 }
 
+// The oracle of the rule's implementation (harness/implementations.h), or the first one when none is registered.
+Oracle& rule_oracle(std::vector<std::unique_ptr<Oracle>>& oracles) {
+  const std::string name = name_with_role(Role::rule);
+  for (auto& o : oracles)
+    if (o->name() == name) return *o;
+  return *oracles.front();
+}
+
 }  // namespace
 
 CaseRecord evaluate(const std::string& property, const Case& c, std::vector<std::unique_ptr<Oracle>>& oracles,
                     const std::vector<Declaration>& declarations) {
   CaseRecord r{property, c, {}, {}};
   const Property* p = find_property(property);
+  // The single-implementation checks hold the rule's implementation to algebra and to finite differences.
+  Oracle& rule = rule_oracle(oracles);
   if (p && p->check == Check::algebra) {
-    r.outcomes.emplace_back(oracles.front()->name(), oracles.front()->run(c));
+    r.outcomes.emplace_back(rule.name(), rule.run(c));
     const std::string broken = broadcast_algebra_violation(c);
     if (!broken.empty()) {
       r.judgement.verdict = Verdict::discrepancy;
       r.judgement.difference = "algebra";
-      r.judgement.odd_ones = {"engine"};
+      r.judgement.odd_ones = {rule.name()};
       r.judgement.attribution = broken;
       r.judgement.signature = property + " | broadcast_shapes | algebra: " + broken.substr(0, broken.find(':'));
     }
     return r;
   }
   if (p && p->check == Check::finite_differences) {
-    r.outcomes.emplace_back(oracles.front()->name(), oracles.front()->run(c));
-    const FiniteDifferenceResult fd = check_finite_differences(c, *oracles.front());
+    r.outcomes.emplace_back(rule.name(), rule.run(c));
+    const FiniteDifferenceResult fd = check_finite_differences(c, rule);
     if (!fd.violation.empty()) {
       const OpEntry* op = find_op(c.op);
       r.judgement.verdict = Verdict::discrepancy;
       r.judgement.difference = "finite differences";
-      r.judgement.odd_ones = {"engine"};
-      r.judgement.attribution = "the engine's analytic gradient is not the finite difference: " + fd.violation;
+      r.judgement.odd_ones = {rule.name()};
+      r.judgement.attribution = title_of(rule.name()) + "'s analytic gradient is not the finite difference: " + fd.violation;
       r.judgement.signature = property + " | " + (op ? std::string(to_string(op->family)) : c.op) + " | finite differences: " + c.op;
       // Where the engine follows LibTorch's formula and the formula itself is wrong, a declaration says so.
       for (const Declaration& d : declarations)
-        if (d.oracle == "engine" && d.on == "grads" && d.covers(c) && d.difference == "finite differences") {
+        if (d.oracle == rule.name() && d.on == "grads" && d.covers(c) && d.difference == "finite differences") {
           r.judgement.verdict = Verdict::known;
           r.judgement.known_id = d.id;
         }

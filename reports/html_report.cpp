@@ -2,6 +2,8 @@
 // bar, declarations, input errors; the style and script come from html_assets.h.
 #include "reports/html_report.h"
 
+#include "harness/implementations.h"
+
 #include <algorithm>
 #include <set>
 
@@ -62,9 +64,9 @@ std::string verdict_line(const RunSummary& s, long new_findings) {
 }
 
 std::string version_label(const std::string& name) {
-  if (name == "torch") return "LibTorch (torch)";
   if (name == "broadcheck") return "broadcheck commit";
-  return name;
+  const std::string title = title_of(name);
+  return title == name ? name : title + " (" + name + ")";
 }
 
 void count_table(std::string& out, const std::string& caption, const std::vector<std::pair<std::string, long>>& rows) {

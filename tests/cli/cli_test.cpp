@@ -299,6 +299,8 @@ TEST(Cli, ListsOpsPropertiesKindsAndOracles) {
   EXPECT_NE(kinds.output.find("version_counter"), std::string::npos);
   CliRun oracles = broadcheck("list oracles");
   EXPECT_NE(oracles.output.find("LibTorch 1.13"), std::string::npos) << oracles.output;
+  EXPECT_NE(oracles.output.find("engine     rule"), std::string::npos) << oracles.output;
+  EXPECT_NE(oracles.output.find("torch      reference"), std::string::npos) << oracles.output;
   CliRun bad = broadcheck("list nonsense");
   EXPECT_EQ(bad.exit_code, 2);
   EXPECT_NE(bad.output.find("valid: ops, properties, kinds, oracles"), std::string::npos);

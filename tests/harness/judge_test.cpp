@@ -2,6 +2,8 @@
 // LibTorch, declarations that explain (or fail to explain) a difference, the case's own expectation, signatures.
 #include "harness/judge.h"
 
+#include "registered.h"
+
 #include <gtest/gtest.h>
 
 #include <string>
@@ -512,4 +514,87 @@ TEST(JudgeGrads, AGradsDeclarationExplainsALibraryStandingAloneOnlyForItsDtypes)
   EXPECT_EQ(judge("p", all_float, three(good, good, off), {d}).verdict, Verdict::discrepancy);
 }
 
+}  // namespace bc
+
+namespace bc {
+namespace {
+
+// Two more voters without libraries behind them, for the judge's majority over any number of implementations.
+struct TwoMore {
+  Registered fourth{"fourth"}, fifth{"fifth"};
+};
+
+Outcome with_values(std::vector<double> v) {
+  Outcome o = Outcome::success({static_cast<int64_t>(v.size())});
+  o.values = std::move(v);
+  return o;
+}
+
+TEST(JudgeMajority, FourVotersThreeAgainstOneNameTheOne) {
+  TwoMore voters;
+  const Case c = make_case(R"({"op": "add", "shapes": [[2],[3]]})");
+  const Outcome refused = Outcome::failure(ErrorKind::broadcast, "The size of tensor a (2) ...");
+  const Judgement j = judge("p", c, {{"engine", refused}, {"torch", refused}, {"xtensor", refused},
+                                     {"fourth", Outcome::success({3})}}, {});
+  EXPECT_EQ(j.verdict, Verdict::discrepancy);
+  EXPECT_EQ(j.odd_ones, Names{"fourth"});
+  EXPECT_EQ(j.attribution, "fourth is the odd one out");
+  EXPECT_NE(j.signature.find("fourth=ok"), std::string::npos) << j.signature;
+}
+
+TEST(JudgeMajority, FiveVotersThreeAgainstTwoNameBothMinorities) {
+  TwoMore voters;
+  const Case c = make_case(R"({"op": "add", "shapes": [[2],[3]]})");
+  const Outcome refused = Outcome::failure(ErrorKind::broadcast, "The size of tensor a (2) ...");
+  const Judgement j = judge("p", c, {{"engine", refused}, {"torch", refused}, {"xtensor", Outcome::success({3})},
+                                     {"fourth", refused}, {"fifth", Outcome::success({2})}}, {});
+  EXPECT_EQ(j.odd_ones, (Names{"xtensor", "fifth"}));
+  EXPECT_EQ(j.attribution, "xtensor and fifth are the odd ones out");
+}
+
+TEST(JudgeMajority, TwoAgainstTwoIsNoMajority) {
+  TwoMore voters;
+  const Case c = make_case(R"({"op": "add", "shapes": [[2],[3]]})");
+  const Outcome refused = Outcome::failure(ErrorKind::broadcast, "The size of tensor a (2) ...");
+  const Judgement j = judge("p", c, {{"engine", refused}, {"torch", refused}, {"xtensor", Outcome::success({3})},
+                                     {"fourth", Outcome::success({3})}}, {});
+  EXPECT_EQ(j.odd_ones, (Names{"engine", "torch", "xtensor", "fourth"}));
+  EXPECT_EQ(j.attribution, "no majority among 4 implementations");
+}
+
+TEST(JudgeMajority, ValuesFarFromAMajorityOfFourAreOdd) {
+  TwoMore voters;
+  const Case c = make_case(R"({"op": "add", "shapes": [[2],[2]], "values": {"seed": 1}})");
+  const Judgement j = judge("p", c, {{"engine", with_values({1, 2})}, {"torch", with_values({1, 2})},
+                                     {"xtensor", with_values({1, 2})}, {"fourth", with_values({1, 5})}}, {});
+  EXPECT_EQ(j.difference, "values");
+  EXPECT_EQ(j.odd_ones, Names{"fourth"});
+  EXPECT_EQ(j.attribution.rfind("fourth is the odd one out (", 0), 0u) << j.attribution;
+}
+
+TEST(JudgeMajority, ValuesTwoAgainstTwoHaveNoOddOne) {
+  TwoMore voters;
+  const Case c = make_case(R"({"op": "add", "shapes": [[2],[2]], "values": {"seed": 1}})");
+  const Judgement j = judge("p", c, {{"engine", with_values({1, 2})}, {"torch", with_values({1, 2})},
+                                     {"xtensor", with_values({1, 5})}, {"fourth", with_values({1, 5})}}, {});
+  EXPECT_EQ(j.odd_ones, (Names{"engine", "torch", "xtensor", "fourth"}));
+  EXPECT_EQ(j.attribution.rfind("the values differ (", 0), 0u) << j.attribution;
+}
+
+// A declaration for a fourth implementation explains its departure from the rule, as for the built-in libraries.
+TEST(JudgeMajority, AFourthImplementationsDeclarationExplainsIt) {
+  TwoMore voters;
+  const Case c = make_case(R"({"op": "add_", "shapes": [[1],[3]]})");
+  Outcomes o = inplace_xtensor_resizes();
+  o[2].second = o[0].second;
+  o.emplace_back("fourth", Outcome::success({3}));
+  const Declaration d = declare(R"({"id": "fourth-resizes", "oracle": "fourth", "ops": ["add_"],
+      "expected": {"error": "inplace_shape"}, "actual": {"status": "ok"}, "reason": "r", "reference": "r"})");
+  const Judgement j = judge("p", c, o, {d});
+  EXPECT_EQ(j.verdict, Verdict::known);
+  EXPECT_EQ(j.known_id, "fourth-resizes");
+  EXPECT_EQ(j.odd_ones, Names{"fourth"});
+}
+
+}  // namespace
 }  // namespace bc

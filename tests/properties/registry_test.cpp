@@ -1,29 +1,20 @@
-// Each property as a GoogleTest test over all three real oracles (RapidCheck's default 100 cases each). A case
+// Each property as a GoogleTest test over every built-in implementation (RapidCheck's default 100 cases each). A case
 // passes when the implementations agree or differ only in a declared way (corpus/known_divergences.jsonl).
 #include "properties/registry.h"
 
 #include <gtest/gtest.h>
 #include <rapidcheck/gtest.h>
 
+#include "cli/builtin_implementations.h"
 #include "harness/known_divergence.h"
-#include "oracles/engine_oracle.h"
-#include "oracles/isolated_oracle.h"
-#include "oracles/torch_oracle.h"
-#include "oracles/xtensor_oracle.h"
 #include "properties/check.h"
 
 namespace bc {
 namespace {
 
 std::vector<std::unique_ptr<Oracle>>& oracles() {
-  static std::vector<std::unique_ptr<Oracle>> all = [] {
-    std::vector<std::unique_ptr<Oracle>> v;
-    // The libraries crash on some generated inputs (integer division by zero): isolated, as in a run.
-    v.push_back(make_engine_oracle());
-    v.push_back(make_isolated_oracle([] { return make_torch_oracle(); }, std::chrono::seconds(10)));
-    v.push_back(make_isolated_oracle([] { return make_xtensor_oracle(); }, std::chrono::seconds(10)));
-    return v;
-  }();
+  // The libraries crash on some generated inputs (integer division by zero): isolated, as in a run.
+  static std::vector<std::unique_ptr<Oracle>> all = make_all_oracles(true);
   return all;
 }
 

@@ -1,0 +1,44 @@
+#include "cli/builtin_implementations.h"
+
+#include <chrono>
+
+#include "oracles/engine_oracle.h"
+#include "oracles/isolated_oracle.h"
+#include "oracles/torch_oracle.h"
+#include "oracles/xtensor_oracle.h"
+#include "reports/engine_draft.h"
+#include "reports/torch_draft.h"
+#include "reports/xtensor_draft.h"
+
+namespace bc {
+namespace {
+
+std::string torch_reproduction(const Case& c, const Outcome& want, const std::string& name) {
+  return torch_draft(c, want, "BroadcheckRegression", name + "_LibTorch");
+}
+
+}  // namespace
+
+const std::vector<BuiltIn>& builtin_implementations() {
+  // name, title, role, reproduction; factory; isolated. The order is the vote order (and the columns' order).
+  static const std::vector<BuiltIn> all = {
+      {{"engine", "the engine", Role::rule, engine_draft}, make_engine_oracle, false},
+      {{"torch", "LibTorch", Role::reference, torch_reproduction}, make_torch_oracle, true},
+      {{"xtensor", "xtensor", Role::voter, xtensor_draft}, make_xtensor_oracle, true},
+  };
+  return all;
+}
+
+void register_builtin_implementations() {
+  for (const BuiltIn& b : builtin_implementations()) register_implementation(b.info);
+}
+
+std::vector<std::unique_ptr<Oracle>> make_all_oracles(bool isolate, int timeout_ms) {
+  std::vector<std::unique_ptr<Oracle>> all;
+  for (const BuiltIn& b : builtin_implementations())
+    all.push_back(isolate && b.isolated ? make_isolated_oracle(b.make, std::chrono::milliseconds(timeout_ms))
+                                        : b.make());
+  return all;
+}
+
+}  // namespace bc

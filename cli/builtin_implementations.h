@@ -1,0 +1,31 @@
+// The implementations compiled into broadcheck, one registration line each (cli/builtin_implementations.cpp):
+// what the harness registry records of them (harness/implementations.h) and how to build their oracles.
+#pragma once
+
+#include <functional>
+#include <memory>
+#include <vector>
+
+#include "harness/implementations.h"
+#include "oracles/oracle.h"
+
+namespace bc {
+
+struct BuiltIn {
+  Implementation info;
+  std::function<std::unique_ptr<Oracle>()> make;
+  bool isolated;  // runs in a forked worker when the run isolates libraries (our own engine does not)
+};
+const std::vector<BuiltIn>& builtin_implementations();
+
+// Registers every built-in implementation in the harness registry (idempotent). main() and the tests that judge
+// call it before anything reads the registry.
+void register_builtin_implementations();
+
+// One oracle per registered built-in implementation, in registration order. With `isolate`, the isolated ones each
+// run in a forked worker (oracles/isolated_oracle.h), so that a crash or a hang becomes that case's outcome instead
+// of the run's end (LibTorch and xtensor both crash on real inputs: integer division and remainder by zero, or of
+// INT64_MIN by -1).
+std::vector<std::unique_ptr<Oracle>> make_all_oracles(bool isolate = true, int timeout_ms = 10000);
+
+}  // namespace bc

@@ -1,0 +1,47 @@
+// The registry of implementations: who votes in this process, in vote order, each with its name (the key of its
+// outcomes and declarations), a title for people, its role in the judgement and how to reproduce a finding without
+// broadcheck. The built-in ones are registered in cli/builtin_implementations.cpp, one line each; external ones
+// join at run time. Nothing outside an implementation's own files and that line names it (docs/ARCHITECTURE.md).
+#pragma once
+
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "harness/case.h"
+#include "harness/outcome.h"
+
+namespace bc {
+
+// rule: states the documents' rules, so every departure is measured from it (the engine). reference: the
+// reference for behaviour and message text (LibTorch 1.13). voter: any other implementation. At most one each of
+// rule and reference; the judge works without either (then it only reports majorities).
+enum class Role { rule, reference, voter };
+const char* to_string(Role r);
+
+struct Implementation {
+  std::string name;
+  std::string title;
+  Role role = Role::voter;
+  // A reproduction of `c` that needs only this library (a GoogleTest draft, or a command line), asserting `want`,
+  // the rule's outcome; "" when the implementation has none.
+  std::function<std::string(const Case& c, const Outcome& want, const std::string& test_name)> reproduction;
+};
+
+// The registered implementations, in registration (= vote) order.
+const std::vector<Implementation>& implementations();
+// Adds `i`, or replaces the registered one of the same name (keeping its place). Throws std::invalid_argument for
+// an empty name, a name with " unfused" or "document" (reserved for the equivalence outcomes and expectations), or
+// a second rule or reference.
+void register_implementation(Implementation i);
+// Removes the implementation of that name, if registered (a run leaves out an implementation it was told to).
+void unregister_implementation(const std::string& name);
+const Implementation* find_implementation(const std::string& name);
+// The name of the implementation with that role, or "" when none is registered.
+std::string name_with_role(Role r);
+// The registered implementation's title, or `name` itself when none is registered under it.
+std::string title_of(const std::string& name);
+// "engine, torch, xtensor": the registered names, for messages.
+std::string implementation_names();
+
+}  // namespace bc
