@@ -2,7 +2,9 @@
 
 #include <chrono>
 
+#include "cli/external_implementations.h"
 #include "oracles/engine_oracle.h"
+#include "oracles/external_oracle.h"
 #include "oracles/isolated_oracle.h"
 #include "oracles/torch_oracle.h"
 #include "oracles/xtensor_oracle.h"
@@ -35,9 +37,13 @@ void register_builtin_implementations() {
 
 std::vector<std::unique_ptr<Oracle>> make_all_oracles(bool isolate, int timeout_ms) {
   std::vector<std::unique_ptr<Oracle>> all;
+  const std::chrono::milliseconds timeout(timeout_ms);
   for (const BuiltIn& b : builtin_implementations())
-    all.push_back(isolate && b.isolated ? make_isolated_oracle(b.make, std::chrono::milliseconds(timeout_ms))
-                                        : b.make());
+    if (find_implementation(b.info.name))
+      all.push_back(isolate && b.isolated ? make_isolated_oracle(b.make, timeout) : b.make());
+  // An adapter is its own process already: isolated whatever `isolate` says.
+  for (const ExternalSpec& e : external_implementations())
+    all.push_back(std::make_unique<ExternalOracle>(e.name, e.command, timeout));
   return all;
 }
 

@@ -22,7 +22,8 @@ const std::vector<BuiltIn>& builtin_implementations();
 // call it before anything reads the registry.
 void register_builtin_implementations();
 
-// One oracle per registered built-in implementation, in registration order. With `isolate`, the isolated ones each
+// One oracle per registered built-in implementation, in registration order, then one per external implementation
+// (cli/external_implementations.h). With `isolate`, the isolated ones each
 // run in a forked worker (oracles/isolated_oracle.h), so that a crash or a hang becomes that case's outcome instead
 // of the run's end (LibTorch and xtensor both crash on real inputs: integer division and remainder by zero, or of
 // INT64_MIN by -1).

@@ -8,12 +8,16 @@
 #include <CLI/CLI.hpp>
 
 #include "cli/builtin_implementations.h"
+#include "cli/external_implementations.h"
 #include "cli/list_command.h"
 #include "cli/merge.h"
 #include "cli/run.h"
 #include "cli/shrink_command.h"
 #include "properties/registry.h"
 
+#ifndef BC_DEFAULT_CONFIG
+#define BC_DEFAULT_CONFIG "broadcheck.json"
+#endif
 #ifndef BC_DEFAULT_CORPUS_DIR
 #define BC_DEFAULT_CORPUS_DIR "corpus"
 #endif
@@ -79,7 +83,17 @@ int main(int argc, char** argv) {
         ->capture_default_str();
     cmd->add_flag("-q,--quiet", quiet, "print nothing but errors");
   };
+  std::string config = BC_DEFAULT_CONFIG;
+  std::vector<std::string> oracle_texts;
+  bool no_config = false;
+  auto voters = [&](CLI::App* cmd) {
+    cmd->add_option("--oracle", oracle_texts, "an implementation outside broadcheck, NAME=COMMAND speaking "
+                                              "docs/protocol.md (repeatable)");
+    cmd->add_option("--config", config, "config file naming external implementations")->capture_default_str();
+    cmd->add_flag("--no-config", no_config, "read no config file (only --oracle adds implementations)");
+  };
   auto judged = [&](CLI::App* cmd) {
+    voters(cmd);
     cmd->add_option("--known", known, "known divergences file (default: CORPUS_DIR/known_divergences.jsonl)");
     cmd->add_flag("--no-known", no_known, "declare no known divergences (every difference is new)");
     cmd->add_option("--corpus-dir", corpus_dir, "where the corpus lives")->capture_default_str();
@@ -126,6 +140,7 @@ int main(int argc, char** argv) {
   CLI::App* list = app.add_subcommand("list", "list ops (with each implementation's support), properties, kinds or oracles");
   list->add_option("what", list_what, "ops, properties, kinds or oracles")->required();
   list->add_flag("--json", list_json, "print JSON for scripts");
+  voters(list);
 
   try {
     app.parse(argc, argv);
@@ -136,6 +151,23 @@ int main(int argc, char** argv) {
   if (!no_known) options.declarations = known.empty() ? corpus_dir + "/known_divergences.jsonl" : known;
   if (quiet) options.progress = bc::Progress::quiet;
   options.isolate = !no_isolation;
+  if (!merge->parsed()) {
+    std::vector<bc::ExternalSpec> specs;
+    try {
+      // The default config is read when it exists; one given with --config must.
+      if (!no_config && (config != BC_DEFAULT_CONFIG || std::filesystem::exists(config)))
+        specs = bc::load_config(config);
+      for (const std::string& text : oracle_texts) specs.push_back(bc::parse_oracle_option(text));
+    } catch (const std::exception& e) {
+      std::cerr << "broadcheck: " << e.what() << "\n";
+      return bc::kExitBadInput;
+    }
+    const std::string failed = bc::register_external_implementations(specs, options.timeout_ms, std::cerr);
+    if (!failed.empty()) {
+      std::cerr << "broadcheck: " << failed << "\n";
+      return bc::kExitBadInput;
+    }
+  }
   if (list->parsed()) return bc::list_command(list_what, list_json);
   if (shrink->parsed()) return bc::shrink_command(shrink_case, options.declarations, budget, quiet);
   if (merge->parsed()) return bc::merge_runs(merge_dirs, options.out, quiet);

@@ -1,5 +1,7 @@
 #include "oracles/isolated_oracle.h"
 
+#include "oracles/child_process.h"
+
 #include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
@@ -29,7 +31,6 @@
 namespace bc {
 namespace {
 
-using Clock = std::chrono::steady_clock;
 using Factory = std::function<std::unique_ptr<Oracle>()>;
 
 // ---- Wire format ------------------------------------------------------------------------------------------------
@@ -51,36 +52,6 @@ std::string frame(const nlohmann::json& j) {
   const uint32_t n = static_cast<uint32_t>(out.size() - 4);
   std::memcpy(out.data(), &n, 4);
   return out;
-}
-
-enum class Io { done, eof, timeout, failed };
-
-// A round trip through the worker is two wake-ups of a sleeping process, which cost 100 us or more each on a
-// busy virtual machine; a case costs far less. So each side first polls without sleeping for a short while (the
-// answer usually comes within it) and only then sleeps. The spin is bounded, so an idle worker costs nothing.
-constexpr auto kSpin = std::chrono::microseconds(300);
-
-bool spin_until_ready(int fd, short events) {
-  const auto until = Clock::now() + kSpin;
-  do {
-    pollfd p{fd, events, 0};
-    if (::poll(&p, 1, 0) > 0) return true;
-  } while (Clock::now() < until);
-  return false;
-}
-
-// Waits until `fd` is ready for `events` or the deadline passes; EINTR (a SIGINT for the run, say) just waits on.
-Io wait_for(int fd, short events, Clock::time_point deadline) {
-  if (spin_until_ready(fd, events)) return Io::done;
-  for (;;) {
-    const auto left = std::chrono::ceil<std::chrono::milliseconds>(deadline - Clock::now()).count();
-    if (left <= 0) return Io::timeout;
-    pollfd p{fd, events, 0};
-    const int r = ::poll(&p, 1, static_cast<int>(std::min<long long>(left, INT_MAX)));
-    if (r > 0) return Io::done;  // readable, writable, or POLLHUP/POLLERR: the read or write that follows tells
-    if (r == 0) continue;        // the loop re-checks the deadline
-    if (errno != EINTR) return Io::failed;
-  }
 }
 
 // Reads frames from a stream. With a deadline the fd is non-blocking and each read waits with poll() first;
@@ -115,115 +86,6 @@ class FrameReader {
  private:
   std::string buffer_;
 };
-
-// Writes all of `bytes`. EPIPE (the reader is gone) is eof. With a deadline the fd is non-blocking.
-Io write_all(int fd, const std::string& bytes, const Clock::time_point* deadline) {
-  size_t off = 0;
-  while (off < bytes.size()) {
-    const ssize_t n = ::write(fd, bytes.data() + off, bytes.size() - off);
-    if (n >= 0) {
-      off += static_cast<size_t>(n);
-    } else if (errno == EINTR) {
-      continue;
-    } else if ((errno == EAGAIN || errno == EWOULDBLOCK) && deadline) {
-      const Io w = wait_for(fd, POLLOUT, *deadline);
-      if (w != Io::done) return w;
-    } else {
-      return errno == EPIPE ? Io::eof : Io::failed;
-    }
-  }
-  return Io::done;
-}
-
-// Blocks SIGPIPE in the calling thread while the parent writes to a worker that may have died; after an EPIPE,
-// swallow() takes back the SIGPIPE that write raised, so that a dead worker means EPIPE, not a dead run. (When
-// the caller had SIGPIPE blocked already, the signal stays pending as a direct write would have left it.)
-// Process-wide signal dispositions are left alone: the run owns them.
-class SigpipeBlock {
- public:
-  SigpipeBlock() {
-    sigemptyset(&pipe_);
-    sigaddset(&pipe_, SIGPIPE);
-    pthread_sigmask(SIG_BLOCK, &pipe_, &old_);
-  }
-  void swallow() {
-    if (sigismember(&old_, SIGPIPE) == 1) return;
-    const timespec zero{0, 0};
-    while (sigtimedwait(&pipe_, nullptr, &zero) < 0 && errno == EINTR) {
-    }
-  }
-  ~SigpipeBlock() { pthread_sigmask(SIG_SETMASK, &old_, nullptr); }
-  SigpipeBlock(const SigpipeBlock&) = delete;
-  SigpipeBlock& operator=(const SigpipeBlock&) = delete;
-
- private:
-  sigset_t pipe_, old_;
-};
-
-// ---- The parent's ends of every worker's pipes ------------------------------------------------------------------
-// A worker forked while another wrapper's worker runs would inherit that wrapper's parent ends: it would hold the
-// other worker's case pipe open (the other worker would never see EOF, and its wrapper's destructor would wait for
-// nothing) and its answer pipe too. So every parent end is listed here, and each new worker closes them all.
-
-std::mutex& registry_mutex() {
-  static std::mutex m;
-  return m;
-}
-std::vector<int>& registry() {
-  static std::vector<int> fds;
-  return fds;
-}
-void register_fd(int fd) {
-  std::lock_guard<std::mutex> lock(registry_mutex());
-  registry().push_back(fd);
-}
-void close_registered(int& fd) {
-  if (fd < 0) return;
-  {
-    std::lock_guard<std::mutex> lock(registry_mutex());
-    auto& fds = registry();
-    fds.erase(std::remove(fds.begin(), fds.end(), fd), fds.end());
-  }
-  ::close(fd);  // on Linux the fd is released even when close() reports EINTR: never retry
-  fd = -1;
-}
-std::vector<int> registered_fds() {
-  std::lock_guard<std::mutex> lock(registry_mutex());
-  return registry();
-}
-
-// ---- Outcomes of a dead or silent worker ------------------------------------------------------------------------
-
-std::string signal_name(int sig) {
-  switch (sig) {
-    case SIGSEGV: return "SIGSEGV";
-    case SIGFPE: return "SIGFPE";
-    case SIGABRT: return "SIGABRT";
-    case SIGBUS: return "SIGBUS";
-    case SIGILL: return "SIGILL";
-    default: return "signal " + std::to_string(sig);
-  }
-}
-
-std::string describe_wait_status(int status) {
-  if (WIFSIGNALED(status)) return signal_name(WTERMSIG(status));
-  if (WIFEXITED(status)) return "exit status " + std::to_string(WEXITSTATUS(status));
-  return "wait status " + std::to_string(status);
-}
-
-Outcome crash_outcome(std::string detail) {
-  Outcome o;
-  o.status = Status::crash;
-  o.detail = std::move(detail);
-  return o;
-}
-
-Outcome timeout_outcome(std::chrono::milliseconds timeout) {
-  Outcome o;
-  o.status = Status::timeout;
-  o.detail = "no answer within " + std::to_string(timeout.count()) + " ms";
-  return o;
-}
 
 // ---- The worker -------------------------------------------------------------------------------------------------
 
@@ -386,13 +248,7 @@ class IsolatedOracle : public Oracle {
   // the oracle (crash or timeout), nothing on success; throws when the factory throws.
   std::optional<Outcome> start() const {
     int to[2], from[2];
-    if (::pipe2(to, O_CLOEXEC) != 0) throw std::system_error(errno, std::generic_category(), "pipe2");
-    if (::pipe2(from, O_CLOEXEC) != 0) {
-      const int e = errno;
-      ::close(to[0]);
-      ::close(to[1]);
-      throw std::system_error(e, std::generic_category(), "pipe2");
-    }
+    open_pipes(to, from);
     const std::vector<int> others = registered_fds();  // copied before fork: the child takes no lock
     const pid_t parent = ::getpid();
     // Else output buffered here would be written twice, if the worker ever flushes it.

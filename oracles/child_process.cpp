@@ -1,0 +1,149 @@
+#include "oracles/child_process.h"
+
+#include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <climits>
+#include <mutex>
+#include <system_error>
+
+namespace bc {
+namespace {
+
+// A round trip through the worker is two wake-ups of a sleeping process, which cost 100 us or more each on a
+// busy virtual machine; a case costs far less. So each side first polls without sleeping for a short while (the
+// answer usually comes within it) and only then sleeps. The spin is bounded, so an idle worker costs nothing.
+constexpr auto kSpin = std::chrono::microseconds(300);
+
+bool spin_until_ready(int fd, short events) {
+  const auto until = Clock::now() + kSpin;
+  do {
+    pollfd p{fd, events, 0};
+    if (::poll(&p, 1, 0) > 0) return true;
+  } while (Clock::now() < until);
+  return false;
+}
+
+std::mutex& fds_mutex() {
+  static std::mutex m;
+  return m;
+}
+std::vector<int>& parent_fds() {
+  static std::vector<int> fds;
+  return fds;
+}
+}  // namespace
+
+void open_pipes(int to[2], int from[2]) {
+  if (::pipe2(to, O_CLOEXEC) != 0) throw std::system_error(errno, std::generic_category(), "pipe2");
+  if (::pipe2(from, O_CLOEXEC) != 0) {
+    const int e = errno;
+    ::close(to[0]);
+    ::close(to[1]);
+    throw std::system_error(e, std::generic_category(), "pipe2");
+  }
+}
+
+Io wait_for(int fd, short events, Clock::time_point deadline) {
+  if (spin_until_ready(fd, events)) return Io::done;
+  for (;;) {
+    const auto left = std::chrono::ceil<std::chrono::milliseconds>(deadline - Clock::now()).count();
+    if (left <= 0) return Io::timeout;
+    pollfd p{fd, events, 0};
+    const int r = ::poll(&p, 1, static_cast<int>(std::min<long long>(left, INT_MAX)));
+    if (r > 0) return Io::done;  // readable, writable, or POLLHUP/POLLERR: the read or write that follows tells
+    if (r == 0) continue;        // the loop re-checks the deadline
+    if (errno != EINTR) return Io::failed;
+  }
+}
+
+Io write_all(int fd, const std::string& bytes, const Clock::time_point* deadline) {
+  size_t off = 0;
+  while (off < bytes.size()) {
+    const ssize_t n = ::write(fd, bytes.data() + off, bytes.size() - off);
+    if (n >= 0) {
+      off += static_cast<size_t>(n);
+    } else if (errno == EINTR) {
+      continue;
+    } else if ((errno == EAGAIN || errno == EWOULDBLOCK) && deadline) {
+      const Io w = wait_for(fd, POLLOUT, *deadline);
+      if (w != Io::done) return w;
+    } else {
+      return errno == EPIPE ? Io::eof : Io::failed;
+    }
+  }
+  return Io::done;
+}
+
+SigpipeBlock::SigpipeBlock() {
+  sigemptyset(&pipe_);
+  sigaddset(&pipe_, SIGPIPE);
+  pthread_sigmask(SIG_BLOCK, &pipe_, &old_);
+}
+
+void SigpipeBlock::swallow() {
+  if (sigismember(&old_, SIGPIPE) == 1) return;
+  const timespec zero{0, 0};
+  while (sigtimedwait(&pipe_, nullptr, &zero) < 0 && errno == EINTR) {
+  }
+}
+
+SigpipeBlock::~SigpipeBlock() { pthread_sigmask(SIG_SETMASK, &old_, nullptr); }
+
+void register_fd(int fd) {
+  std::lock_guard<std::mutex> lock(fds_mutex());
+  parent_fds().push_back(fd);
+}
+void close_registered(int& fd) {
+  if (fd < 0) return;
+  {
+    std::lock_guard<std::mutex> lock(fds_mutex());
+    auto& fds = parent_fds();
+    fds.erase(std::remove(fds.begin(), fds.end(), fd), fds.end());
+  }
+  ::close(fd);  // on Linux the fd is released even when close() reports EINTR: never retry
+  fd = -1;
+}
+std::vector<int> registered_fds() {
+  std::lock_guard<std::mutex> lock(fds_mutex());
+  return parent_fds();
+}
+
+std::string signal_name(int sig) {
+  switch (sig) {
+    case SIGSEGV: return "SIGSEGV";
+    case SIGFPE: return "SIGFPE";
+    case SIGABRT: return "SIGABRT";
+    case SIGBUS: return "SIGBUS";
+    case SIGILL: return "SIGILL";
+    default: return "signal " + std::to_string(sig);
+  }
+}
+
+std::string describe_wait_status(int status) {
+  if (WIFSIGNALED(status)) return signal_name(WTERMSIG(status));
+  if (WIFEXITED(status)) return "exit status " + std::to_string(WEXITSTATUS(status));
+  return "wait status " + std::to_string(status);
+}
+
+Outcome crash_outcome(std::string detail) {
+  Outcome o;
+  o.status = Status::crash;
+  o.detail = std::move(detail);
+  return o;
+}
+
+Outcome timeout_outcome(std::chrono::milliseconds timeout) {
+  Outcome o;
+  o.status = Status::timeout;
+  o.detail = "no answer within " + std::to_string(timeout.count()) + " ms";
+  return o;
+}
+
+
+}  // namespace bc

@@ -1,0 +1,62 @@
+// What the oracles that talk to another process share (the forked worker of oracles/isolated_oracle.h and the
+// adapter program of oracles/external_oracle.h): waiting on a pipe with a deadline, writing without dying of
+// SIGPIPE, the list of parent pipe ends every forked child must close, and the outcome of a child that died or
+// went silent.
+#pragma once
+
+#include <signal.h>
+
+#include <chrono>
+#include <string>
+#include <vector>
+
+#include "harness/outcome.h"
+
+namespace bc {
+
+using Clock = std::chrono::steady_clock;
+
+enum class Io { done, eof, timeout, failed };
+
+// Two close-on-exec pipes, parent to child and child to parent; throws std::system_error (closing what it opened).
+void open_pipes(int to[2], int from[2]);
+
+// Waits until `fd` is ready for `events` (POLLIN, POLLOUT) or the deadline passes, spinning briefly first (a
+// round trip is two wake-ups of a sleeping process, which cost more than a case); EINTR just waits on.
+Io wait_for(int fd, short events, Clock::time_point deadline);
+
+// Writes all of `bytes`. EPIPE (the reader is gone) is eof. With a deadline the fd is non-blocking.
+Io write_all(int fd, const std::string& bytes, const Clock::time_point* deadline);
+
+// Blocks SIGPIPE in the calling thread while the parent writes to a child that may have died; after an EPIPE,
+// swallow() takes back the SIGPIPE that write raised, so that a dead child means EPIPE, not a dead run. (When
+// the caller had SIGPIPE blocked already, the signal stays pending as a direct write would have left it.)
+// Process-wide signal dispositions are left alone: the run owns them.
+class SigpipeBlock {
+ public:
+  SigpipeBlock();
+  void swallow();
+  ~SigpipeBlock();
+  SigpipeBlock(const SigpipeBlock&) = delete;
+  SigpipeBlock& operator=(const SigpipeBlock&) = delete;
+
+ private:
+  sigset_t pipe_, old_;
+};
+
+// The parent's ends of every child's pipes. A worker forked while another child runs would inherit those ends:
+// it would hold the other child's input open (that child would never see EOF, and its owner would wait for
+// nothing). So every parent end is listed here, and each newly forked worker closes them all.
+void register_fd(int fd);
+void close_registered(int& fd);  // closes, unlists and sets fd to -1; nothing for -1
+std::vector<int> registered_fds();
+
+// "SIGSEGV", "signal 40": a signal's name.
+std::string signal_name(int sig);
+// "SIGSEGV", "exit status 3", ...: how a child ended, from waitpid's status.
+std::string describe_wait_status(int status);
+
+Outcome crash_outcome(std::string detail);
+Outcome timeout_outcome(std::chrono::milliseconds timeout);
+
+}  // namespace bc

@@ -1,0 +1,245 @@
+#include "oracles/protocol.h"
+
+#include <cmath>
+#include <stdexcept>
+
+#include "harness/operands.h"
+
+namespace bc {
+namespace {
+
+using nlohmann::json;
+
+// Compact JSON; a string that is not valid UTF-8 (it cannot come from a parsed corpus line) is repaired, not fatal.
+std::string dump(const json& j) { return j.dump(-1, ' ', false, json::error_handler_t::replace); }
+
+// One element in the protocol's encoding: bool as true/false, int64 as an exact JSON integer, a float as a number
+// (-0.0 keeps its sign) or "nan", "inf", "-inf".
+json encode(double v, DType t) {
+  switch (t) {
+    case DType::bool_: return v != 0;
+    case DType::int64: return static_cast<int64_t>(v);
+    case DType::float32: case DType::float64: break;
+  }
+  if (std::isnan(v)) return "nan";
+  if (std::isinf(v)) return v > 0 ? "inf" : "-inf";
+  return v;
+}
+
+json operand_json(const Case& c, const OperandPlan& p) {
+  json j = {{"dtype", to_string(p.dtype)}, {"layout", to_string(p.layout)}, {"shape", p.shape},
+            {"strides", p.strides}, {"offset", p.offset}};
+  if (p.views_operand >= 0) {
+    j["views"] = p.views_operand;
+    return j;
+  }
+  j["base_shape"] = p.base_shape;
+  if (!c.values) return j;  // a shape-level case: the base holds zeros
+  json& base = j["base"] = json::array();
+  for (double v : p.base_values) base.push_back(encode(v, p.dtype));
+  return j;
+}
+
+// The operands of an op that computes on tensors; none for the shape rules (broadcast_shapes, expand, sum_to),
+// whose "shapes" may hold targets such as [-1, 3] and whose tensors hold zeros.
+json case_json(const Case& c) {
+  json operands = json::array();
+  const OpEntry* op = find_op(c.op);
+  if (op && computes_values(op->family))
+    for (const OperandPlan& p : plan_operands(c)) operands.push_back(operand_json(c, p));
+  return {{"case", to_json(c)}, {"operands", std::move(operands)}};
+}
+
+std::set<std::string> string_set(const json& hello, const char* key) {
+  const json& caps = hello.at("capabilities");
+  if (!caps.contains(key) || !caps[key].is_array())
+    throw std::runtime_error(std::string("\"capabilities.") + key + "\" must be an array of strings");
+  std::set<std::string> out;
+  for (const json& v : caps[key]) {
+    if (!v.is_string()) throw std::runtime_error(std::string("\"capabilities.") + key + "\" holds a non-string");
+    out.insert(v.get<std::string>());
+  }
+  return out;
+}
+
+// A value of an answer: a JSON number, "nan", "inf", "-inf", or an integer written as a decimal string.
+double decode(const json& j) {
+  if (j.is_boolean()) return j.get<bool>() ? 1 : 0;
+  if (j.is_number()) return j.get<double>();
+  if (!j.is_string()) throw std::runtime_error("a value must be a number or a string, got " + j.dump());
+  const std::string s = j.get<std::string>();
+  if (s == "nan") return std::nan("");
+  if (s == "inf") return HUGE_VAL;
+  if (s == "-inf") return -HUGE_VAL;
+  size_t used = 0;
+  long long n = 0;
+  try {
+    n = std::stoll(s, &used);
+  } catch (const std::exception&) {
+    used = 0;
+  }
+  if (used == 0 || used != s.size()) throw std::runtime_error("not a value: " + j.dump());
+  return static_cast<double>(n);
+}
+
+std::vector<double> decode_all(const json& values, const char* what) {
+  if (!values.is_array()) throw std::runtime_error(std::string("\"") + what + "\" must be an array");
+  std::vector<double> out;
+  for (const json& v : values) out.push_back(decode(v));
+  return out;
+}
+
+// A message sent as "message_latin1" stands for bytes (each code point U+0000..U+00FF is one byte): how an adapter
+// passes on a library message that is not valid UTF-8.
+std::string latin1_bytes(const std::string& utf8) {
+  std::string out;
+  for (size_t k = 0; k < utf8.size(); ++k) {
+    const auto b = static_cast<unsigned char>(utf8[k]);
+    if (b < 0x80) {
+      out += static_cast<char>(b);
+    } else if ((b == 0xC2 || b == 0xC3) && k + 1 < utf8.size()) {
+      out += static_cast<char>(((b & 0x03) << 6) | (static_cast<unsigned char>(utf8[++k]) & 0x3F));
+    } else {
+      throw std::runtime_error("\"message_latin1\" holds a character above U+00FF");
+    }
+  }
+  return out;
+}
+
+Outcome outcome_of(const json& j, const Case& c) {
+  if (!j.is_object()) throw std::runtime_error("an outcome must be a JSON object");
+  const std::string status = j.at("status").get<std::string>();
+  const std::optional<Status> st = status_from_string(status);
+  if (!st) throw std::runtime_error("unknown status \"" + status + "\"");
+  Outcome o;
+  o.status = *st;
+  if (j.contains("detail")) o.detail = j["detail"].get<std::string>();
+  if (o.status == Status::error) {
+    const json e = j.value("error", json::object());
+    const std::string kind = e.value("kind", "other");
+    const std::optional<ErrorKind> k = error_kind_from_string(kind);
+    if (!k) throw std::runtime_error("unknown error kind \"" + kind + "\"; valid: " + error_kind_names());
+    o.error = Error{*k, e.contains("message_latin1") ? latin1_bytes(e["message_latin1"].get<std::string>())
+                                                     : e.value("message", "")};
+  }
+  if (o.status != Status::ok) return o;
+  o.shape = j.at("shape").get<Shape>();
+  for (int64_t d : o.shape)
+    if (d < 0) throw std::runtime_error("a negative size in shape " + j["shape"].dump());
+  o.dtype = j.at("dtype").get<std::string>();
+  if (!dtype_from_string(o.dtype)) throw std::runtime_error("unknown dtype \"" + o.dtype + "\"");
+  if (c.values) {
+    o.values = decode_all(j.at("values"), "values");
+    if (static_cast<int64_t>(o.values.size()) != numel(o.shape))
+      throw std::runtime_error(std::to_string(o.values.size()) + " values for shape " + format_shape(o.shape));
+  }
+  if (j.contains("grads")) {
+    for (const json& g : j["grads"]) {
+      if (g.is_null()) {
+        o.grads.push_back(std::nullopt);
+        continue;
+      }
+      o.grads.push_back(Grad{g.at("shape").get<Shape>(), g.at("dtype").get<std::string>(),
+                             decode_all(g.at("values"), "grads.values")});
+    }
+  }
+  return o;
+}
+
+}  // namespace
+
+std::string hello_line() { return dump({{"protocol", kProtocolVersion}, {"hello", "broadcheck"}}); }
+
+Capabilities capabilities_from_hello(const std::string& line) {
+  json hello;
+  try {
+    hello = json::parse(line);
+  } catch (const json::exception& e) {
+    throw std::runtime_error(std::string("the handshake is not JSON: ") + e.what());
+  }
+  if (!hello.is_object()) throw std::runtime_error("the handshake must be a JSON object");
+  if (hello.value("protocol", json()) != kProtocolVersion)
+    throw std::runtime_error("the handshake speaks protocol " + hello.value("protocol", json()).dump() +
+                             "; this broadcheck speaks " + std::to_string(kProtocolVersion));
+  Capabilities caps;
+  try {
+    caps.name = hello.at("name").get<std::string>();
+    caps.version = hello.at("version").get<std::string>();
+    caps.ops = string_set(hello, "ops");
+    caps.dtypes = string_set(hello, "dtypes");
+    caps.layouts = string_set(hello, "layouts");
+    caps.gradients = hello["capabilities"].value("gradients", false);
+    caps.batch = hello["capabilities"].value("batch", false);
+  } catch (const json::exception& e) {
+    throw std::runtime_error(std::string("the handshake is malformed: ") + e.what());
+  }
+  // Names this broadcheck does not know (a newer adapter's) are set aside, not fatal: they are never asked for.
+  auto set_aside = [&](std::set<std::string>& names, const char* what, auto known) {
+    for (auto it = names.begin(); it != names.end();)
+      if (known(*it)) {
+        ++it;
+      } else {
+        caps.ignored.push_back(std::string(what) + " " + *it);
+        it = names.erase(it);
+      }
+  };
+  set_aside(caps.ops, "op", [](const std::string& n) { return find_op(n) != nullptr; });
+  set_aside(caps.dtypes, "dtype", [](const std::string& n) { return dtype_from_string(n).has_value(); });
+  set_aside(caps.layouts, "layout", [](const std::string& n) { return layout_from_string(n).has_value(); });
+  return caps;
+}
+
+std::optional<std::string> undeclared(const Capabilities& caps, const Case& c) {
+  const std::string prefix = "not declared by the adapter: ";
+  if (!caps.ops.count(c.op)) return prefix + "op " + c.op;
+  for (size_t k = 0; k < c.shapes.size(); ++k) {
+    if (!caps.dtypes.count(to_string(dtype_of(c, k)))) return prefix + "dtype " + to_string(dtype_of(c, k));
+    if (!caps.layouts.count(to_string(layout_of(c, k)))) return prefix + "layout " + to_string(layout_of(c, k));
+  }
+  if (is_gradient_case(c) && !caps.gradients) return prefix + "gradients";
+  if (is_gradient_case(c) && c.grad_seed) return std::string("an upstream gradient other than ones (grad_seed) is not in protocol 1");
+  return std::nullopt;
+}
+
+json request_json(const Case& c, int64_t id) {
+  json j = case_json(c);
+  j["id"] = id;
+  return j;
+}
+
+std::string request_line(const Case& c, int64_t id) { return dump(request_json(c, id)); }
+
+std::string batch_line(const std::vector<Case>& cases, int64_t id) {
+  json batch = json::array();
+  for (const Case& c : cases) batch.push_back(case_json(c));
+  return dump({{"id", id}, {"batch", std::move(batch)}});
+}
+
+std::vector<Outcome> outcomes_from_answer(const std::string& line, int64_t id, const std::vector<Case>& cases) {
+  json answer;
+  try {
+    answer = json::parse(line);
+  } catch (const json::exception& e) {
+    throw std::runtime_error(std::string("the answer is not JSON: ") + e.what());
+  }
+  if (!answer.is_object()) throw std::runtime_error("the answer must be a JSON object");
+  if (answer.value("id", json()) != id)
+    throw std::runtime_error("the answer has id " + answer.value("id", json()).dump() + ", expected " + std::to_string(id));
+  std::vector<Outcome> out;
+  try {
+    if (answer.contains("outcomes")) {
+      const json& all = answer["outcomes"];
+      if (!all.is_array() || all.size() != cases.size())
+        throw std::runtime_error("\"outcomes\" must hold " + std::to_string(cases.size()) + " outcomes");
+      for (size_t k = 0; k < cases.size(); ++k) out.push_back(outcome_of(all[k], cases[k]));
+    } else {
+      if (cases.size() != 1) throw std::runtime_error("a batch answer needs \"outcomes\"");
+      out.push_back(outcome_of(answer.at("outcome"), cases[0]));
+    }
+  } catch (const json::exception& e) {
+    throw std::runtime_error(std::string("the outcome is malformed: ") + e.what());
+  }
+  return out;
+}
+
+}  // namespace bc

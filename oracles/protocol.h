@@ -1,0 +1,52 @@
+// broadcheck's protocol for implementations outside this process (docs/protocol.md), as pure data: the hello line,
+// the capabilities an adapter declares, a case as a request line (with its operands' concrete values), and an
+// answer line read back as an Outcome. No process handling here (oracles/external_oracle.h does that).
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <set>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "harness/case.h"
+#include "harness/outcome.h"
+
+namespace bc {
+
+constexpr int kProtocolVersion = 1;
+
+// What an adapter says of itself in its handshake.
+struct Capabilities {
+  std::string name;     // the library's own name, for people ("NumPy")
+  std::string version;  // its version ("1.24.2")
+  std::set<std::string> ops, dtypes, layouts;
+  bool gradients = false;
+  bool batch = false;   // answers {"batch": [...]} requests
+  std::vector<std::string> ignored;  // declared names this broadcheck does not know ("op cumsum")
+};
+
+// The first line broadcheck writes: {"protocol": 1, "hello": "broadcheck"}.
+std::string hello_line();
+// The adapter's answer to it. Throws std::runtime_error naming what is wrong (not JSON, another protocol version, a
+// missing or mistyped field); ops, dtypes and layouts broadcheck does not know are listed in `ignored`.
+Capabilities capabilities_from_hello(const std::string& line);
+
+// Why the adapter is not sent the case ("not declared by the adapter: op hypot"), or nullopt when it is.
+std::optional<std::string> undeclared(const Capabilities& caps, const Case& c);
+
+// The request for one case: {"id", "case" (corpus form), "operands": [...]}; compact JSON without a newline.
+nlohmann::json request_json(const Case& c, int64_t id);
+std::string request_line(const Case& c, int64_t id);
+// Several cases in one request: {"id", "batch": [{"case", "operands"}, ...]}.
+std::string batch_line(const std::vector<Case>& cases, int64_t id);
+
+// An answer line {"id", "outcome"} (or {"id", "outcomes"} for a batch of `count`) back as outcomes. Throws
+// std::runtime_error with the reason when the line is not JSON, names another id, or an outcome is malformed
+// (unknown status, ok without shape or dtype, a value that is not a number or "nan"/"inf"/"-inf"/an integer in a
+// string, values whose count is not the shape's, ...).
+std::vector<Outcome> outcomes_from_answer(const std::string& line, int64_t id, const std::vector<Case>& cases);
+
+}  // namespace bc

@@ -1,0 +1,66 @@
+#!/usr/bin/env python3
+"""A test adapter for broadcheck's protocol, in plain Python: it answers shape-level `add` cases with the
+broadcasting rule, and misbehaves on purpose as its first argument says:
+  good      follows the rule
+  planted   a size-0 dim stretches like a size-1 dim (0 against 3 gives 3: the planted bug)
+  crash     aborts (SIGABRT) on a case with a dim of size 7
+  hang      never answers a case with a dim of size 7
+  garbage   answers a case with a dim of size 7 with a line that is not JSON
+  exit      exits (status 3) on a case with a dim of size 7
+  badhello  answers the handshake with protocol 99
+"""
+import json
+import os
+import sys
+import time
+
+MODE = sys.argv[1] if len(sys.argv) > 1 else "good"
+
+
+def broadcast(shapes, planted):
+    rank = max((len(s) for s in shapes), default=0)
+    out = []
+    for d in range(rank):
+        sizes = [s[len(s) - rank + d] for s in shapes if len(s) - rank + d >= 0]
+        stretchable = (1, 0) if planted else (1,)
+        big = [n for n in sizes if n not in stretchable]
+        if len(set(big)) > 1:
+            return None
+        out.append(big[0] if big else (0 if 0 in sizes and not planted else max(sizes)))
+    return out
+
+
+def outcome(case):
+    shapes = case["shapes"]
+    if any(7 in s for s in shapes):
+        if MODE == "crash":
+            os.abort()
+        if MODE == "hang":
+            time.sleep(3600)
+        if MODE == "garbage":
+            return None
+        if MODE == "exit":
+            sys.exit(3)
+    shape = broadcast(shapes, MODE == "planted")
+    if shape is None:
+        return {"status": "error", "error": {"kind": "broadcast", "message": "shapes do not broadcast"}}
+    return {"status": "ok", "shape": shape, "dtype": "float32"}
+
+
+def main():
+    json.loads(sys.stdin.readline())
+    caps = {"ops": ["add"], "dtypes": ["float32"], "layouts": ["contiguous"], "gradients": False}
+    protocol = 99 if MODE == "badhello" else 1
+    print(json.dumps({"protocol": protocol, "name": "shape adapter", "version": MODE, "capabilities": caps}), flush=True)
+    for line in sys.stdin:
+        request = json.loads(line)
+        answer = outcome(request["case"])
+        if answer is None:
+            sys.stdout.write("this is not JSON\n")
+        else:
+            sys.stdout.write(json.dumps({"id": request["id"], "outcome": answer}) + "\n")
+        sys.stdout.flush()
+
+
+if __name__ == "__main__":
+    main()

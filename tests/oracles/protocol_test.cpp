@@ -1,0 +1,129 @@
+// The protocol as data: the handshake's checks, which cases an adapter is not sent, the request's encoding of
+// values (NaN, infinities, -0.0, int64 extremes) and layouts, and every way an answer can be malformed.
+#include "oracles/protocol.h"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <limits>
+
+namespace bc {
+namespace {
+
+using nlohmann::json;
+Case make_case(const char* text) { return case_from_json(nlohmann::json::parse(text)); }
+
+const char* kHello = R"({"protocol": 1, "name": "Lib", "version": "2.0", "capabilities": {"ops": ["add", "cumsum"],
+    "dtypes": ["float32", "int64", "complex64"], "layouts": ["contiguous"], "gradients": false}})";
+
+std::string error_of(const std::string& hello) {
+  try {
+    capabilities_from_hello(hello);
+  } catch (const std::runtime_error& e) {
+    return e.what();
+  }
+  return "";
+}
+
+TEST(Protocol, HandshakeDeclaresCapabilitiesAndSetsAsideUnknownNames) {
+  const Capabilities caps = capabilities_from_hello(kHello);
+  EXPECT_EQ(caps.name, "Lib");
+  EXPECT_EQ(caps.version, "2.0");
+  EXPECT_EQ(caps.ops, (std::set<std::string>{"add"}));
+  EXPECT_EQ(caps.dtypes, (std::set<std::string>{"float32", "int64"}));
+  EXPECT_EQ(caps.ignored, (std::vector<std::string>{"op cumsum", "dtype complex64"}));
+  EXPECT_FALSE(caps.gradients);
+}
+
+TEST(Protocol, HandshakeErrorsSayWhatIsWrong) {
+  EXPECT_NE(error_of("hello").find("the handshake is not JSON"), std::string::npos);
+  EXPECT_EQ(error_of(R"({"protocol": 2})"), "the handshake speaks protocol 2; this broadcheck speaks 1");
+  EXPECT_NE(error_of(R"({"protocol": 1, "name": "x", "version": "1", "capabilities": {"ops": "add"}})")
+                .find("\"capabilities.ops\" must be an array of strings"),
+            std::string::npos);
+  EXPECT_NE(error_of(R"({"protocol": 1, "version": "1"})").find("malformed"), std::string::npos);
+}
+
+TEST(Protocol, CasesOutsideTheCapabilitiesAreNotSent) {
+  const Capabilities caps = capabilities_from_hello(kHello);
+  EXPECT_EQ(undeclared(caps, make_case(R"({"op": "add", "shapes": [[2], [2]]})")), std::nullopt);
+  EXPECT_EQ(undeclared(caps, make_case(R"({"op": "sub", "shapes": [[2], [2]]})")),
+            "not declared by the adapter: op sub");
+  EXPECT_EQ(undeclared(caps, make_case(R"({"op": "add", "shapes": [[2], [2]], "dtypes": ["float32", "bool"]})")),
+            "not declared by the adapter: dtype bool");
+  EXPECT_EQ(undeclared(caps, make_case(R"({"op": "add", "shapes": [[2, 2], [2]], "layouts": ["transposed", "contiguous"]})")),
+            "not declared by the adapter: layout transposed");
+  EXPECT_EQ(undeclared(caps, make_case(R"({"op": "add", "shapes": [[2], [2]], "requires_grad": [true, false], "values": {"seed": 1}})")),
+            "not declared by the adapter: gradients");
+}
+
+TEST(Protocol, RequestsCarryExactValuesAndTheViews) {
+  const Case c = make_case(R"({"op": "add", "shapes": [[4], [2, 2]], "dtypes": ["float64", "int64"],
+      "layouts": ["contiguous", "transposed"], "values": {"data": [[1.5, 0, 0, 0], [-9223372036854775808, 4611686018427387904, -1, 0]]}})");
+  Case with_specials = c;
+  with_specials.values->data[0] = {std::nan(""), std::numeric_limits<double>::infinity(),
+                                   -std::numeric_limits<double>::infinity(), -0.0};
+  const std::string line = request_line(with_specials, 42);
+  EXPECT_EQ(line.find('\n'), std::string::npos);
+  const json j = json::parse(line);
+  EXPECT_EQ(j["id"], 42);
+  EXPECT_EQ(j["case"]["op"], "add");
+  EXPECT_EQ(j["operands"][0]["base"], json::parse(R"(["nan", "inf", "-inf", -0.0])"));
+  EXPECT_TRUE(std::signbit(j["operands"][0]["base"][3].get<double>())) << line;
+  // The transposed int64 operand: its base holds the values with the last two dims swapped, read exactly.
+  EXPECT_EQ(j["operands"][1]["base"], json::parse("[-9223372036854775808, -1, 4611686018427387904, 0]"));
+  EXPECT_EQ(j["operands"][1]["base"][0].get<int64_t>(), std::numeric_limits<int64_t>::min());
+  EXPECT_EQ(j["operands"][1]["strides"], json::parse("[1, 2]"));
+  EXPECT_EQ(j["operands"][1]["layout"], "transposed");
+}
+
+TEST(Protocol, ShapeRulesSendNoOperands) {
+  const json j = json::parse(request_line(make_case(R"({"op": "expand", "shapes": [[3, 1], [-1, 4]]})"), 1));
+  EXPECT_TRUE(j["operands"].empty());
+}
+
+TEST(Protocol, AnswersBecomeOutcomes) {
+  const Case c = make_case(R"({"op": "add", "shapes": [[2], [2]], "values": {"seed": 1}})");
+  const Outcome o = outcomes_from_answer(
+      R"({"id": 3, "outcome": {"status": "ok", "shape": [2], "dtype": "float64", "values": ["nan", "-9007199254740993"]}})",
+      3, {c})[0];
+  EXPECT_EQ(o.status, Status::ok);
+  EXPECT_TRUE(std::isnan(o.values[0]));
+  EXPECT_EQ(o.values[1], -9007199254740993.0);
+  const Outcome e = outcomes_from_answer(
+      R"({"id": 4, "outcome": {"status": "error", "error": {"kind": "broadcast", "message_latin1": "bad \u00ff byte"}}})",
+      4, {c})[0];
+  EXPECT_EQ(e.error->kind, ErrorKind::broadcast);
+  EXPECT_EQ(e.error->message, "bad \xff byte");
+  const std::vector<Outcome> batch = outcomes_from_answer(
+      R"({"id": 5, "outcomes": [{"status": "unsupported", "detail": "no"}, {"status": "error"}]})", 5, {c, c});
+  EXPECT_EQ(batch[0].detail, "no");
+  EXPECT_EQ(batch[1].error->kind, ErrorKind::other);
+}
+
+TEST(Protocol, MalformedAnswersAreRefusedWithTheReason) {
+  const Case c = make_case(R"({"op": "add", "shapes": [[2], [2]], "values": {"seed": 1}})");
+  auto reason = [&](const std::string& line) {
+    try {
+      outcomes_from_answer(line, 1, {c});
+    } catch (const std::runtime_error& e) {
+      return std::string(e.what());
+    }
+    return std::string("accepted");
+  };
+  EXPECT_NE(reason("garbage").find("not JSON"), std::string::npos);
+  EXPECT_EQ(reason(R"({"id": 2, "outcome": {"status": "ok"}})"), "the answer has id 2, expected 1");
+  EXPECT_EQ(reason(R"({"id": 1, "outcome": {"status": "fine"}})"), "unknown status \"fine\"");
+  EXPECT_NE(reason(R"({"id": 1, "outcome": {"status": "ok", "dtype": "float32"}})").find("malformed"), std::string::npos);
+  EXPECT_EQ(reason(R"({"id": 1, "outcome": {"status": "ok", "shape": [2], "dtype": "half", "values": [1, 2]}})"),
+            "unknown dtype \"half\"");
+  EXPECT_EQ(reason(R"({"id": 1, "outcome": {"status": "ok", "shape": [2], "dtype": "float32", "values": [1]}})"),
+            "1 values for shape [2]");
+  EXPECT_EQ(reason(R"({"id": 1, "outcome": {"status": "ok", "shape": [2], "dtype": "float32", "values": [1, "x"]}})"),
+            "not a value: \"x\"");
+  EXPECT_EQ(reason(R"({"id": 1, "outcome": {"status": "error", "error": {"kind": "oops"}}})").substr(0, 26),
+            "unknown error kind \"oops\";");
+}
+
+}  // namespace
+}  // namespace bc
