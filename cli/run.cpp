@@ -96,6 +96,9 @@ class Runner {
       summary_.input_errors.push_back(e.what());
     }
     for (const Declaration& d : declarations_) summary_.declarations.push_back({d, 0, 0});
+    for (const std::string& name : inactive_oracles(declarations_))
+      if (options_.progress != Progress::quiet)
+        std::cerr << "broadcheck: " << name << " does not take part in this run; its declarations are inactive\n";
   }
 
   // Corpus cases take seq 0..n-1, whatever the shard, so that every shard numbers the search alike.
@@ -150,7 +153,9 @@ class Runner {
       if (o.status != Status::ok && o.status != Status::error) ++summary_.statuses[name + ":" + to_string(o.status)];
     const std::string known = r.judgement.known_id.empty() ? "" : "," + r.judgement.known_id + ",";
     for (DeclarationUse& u : summary_.declarations) {
-      if (u.declaration.covers(r.c)) ++u.covered;
+      // In scope when the case ran on the implementation it names (an absent adapter's declarations never are).
+      const std::string& who = u.declaration.oracle;
+      if (u.declaration.covers(r.c) && (who == "document" || find_outcome(r.outcomes, who))) ++u.covered;
       if (!known.empty() && known.find("," + u.declaration.id + ",") != std::string::npos) ++u.matched;
     }
     if (r.judgement.verdict == Verdict::agree) return;

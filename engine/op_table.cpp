@@ -384,9 +384,11 @@ bool is_comparison(Op op) { return entry(op).binary && entry(op).binary->compari
 std::optional<bool> in_op_group(const std::string& group, Op op) {
   if (group == "@inplace") return is_inplace(op);
   if (group == "@pointwise_inplace") return entry(op).family == Family::inplace;
+  if (group == "@fused") return entry(op).family == Family::fused;
+  if (group == "@products") return entry(op).family == Family::fused || entry(op).family == Family::matmul;
   return std::nullopt;
 }
 
-std::string op_group_names() { return "@inplace, @pointwise_inplace"; }
+std::string op_group_names() { return "@inplace, @pointwise_inplace, @fused, @products"; }
 
 }  // namespace bc

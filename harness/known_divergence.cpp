@@ -59,6 +59,15 @@ nlohmann::json pattern_to_json(const OutcomePattern& p) {
 
 }  // namespace
 
+std::vector<std::string> inactive_oracles(const std::vector<Declaration>& declarations) {
+  std::vector<std::string> out;
+  for (const Declaration& d : declarations)
+    if (d.oracle != "document" && !find_implementation(d.oracle) &&
+        std::find(out.begin(), out.end(), d.oracle) == out.end())
+      out.push_back(d.oracle);
+  return out;
+}
+
 Declaration declaration_from_json(const nlohmann::json& j) {
   if (!j.is_object()) throw CaseError("a declaration must be a JSON object");
   Declaration d;
@@ -72,8 +81,14 @@ Declaration declaration_from_json(const nlohmann::json& j) {
   };
   d.id = str("id", true);
   d.oracle = str("oracle", true);
-  if (!find_implementation(d.oracle) && d.oracle != "document")
-    throw CaseError("unknown oracle \"" + d.oracle + "\"; valid: " + implementation_names() + ", document");
+  // Any well-formed name: a declaration may name an implementation that does not take part in this run (an
+  // optional adapter that is not installed); inactive_oracles() lists those.
+  const bool well_formed = !d.oracle.empty() && std::all_of(d.oracle.begin(), d.oracle.end(), [](char ch) {
+    return (ch >= 'a' && ch <= 'z') || (ch >= '0' && ch <= '9') || ch == '_' || ch == '-';
+  });
+  if (!well_formed)
+    throw CaseError("\"oracle\" must be an implementation's name (lower-case letters, digits, _ and -), such as " +
+                    implementation_names() + " or document; got \"" + d.oracle + "\"");
   d.reason = str("reason", true);
   d.reference = str("reference", true);
   if (j.contains("on")) d.on = str("on", false);

@@ -43,6 +43,10 @@ struct Declaration {
   bool covers(const Case& c) const;
 };
 
+// The implementations some declaration names that are not registered in this process (harness/implementations.h):
+// their declarations can match nothing in this run.
+std::vector<std::string> inactive_oracles(const std::vector<Declaration>& declarations);
+
 // Reads the declarations; throws CaseError("FILE:LINE: reason") on the first bad line.
 std::vector<Declaration> load_declarations(const std::string& path);
 Declaration declaration_from_json(const nlohmann::json& j);

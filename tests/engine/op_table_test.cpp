@@ -66,6 +66,10 @@ TEST(OpTable, GroupsAreDerivedFromTheTable) {
   EXPECT_EQ(in_op_group("@pointwise_inplace", Op::addmm_), false);
   EXPECT_EQ(in_op_group("@inplace", Op::addmm_), true);
   EXPECT_EQ(in_op_group("@inplace", Op::add), false);
+  EXPECT_EQ(in_op_group("@fused", Op::addmm_), true);
+  EXPECT_EQ(in_op_group("@fused", Op::matmul), false);
+  EXPECT_EQ(in_op_group("@products", Op::matmul), true);
+  EXPECT_EQ(in_op_group("@products", Op::add), false);
   EXPECT_EQ(in_op_group("@nothing", Op::add), std::nullopt);
 }
 

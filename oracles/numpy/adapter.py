@@ -1,0 +1,176 @@
+#!/usr/bin/env python3
+"""broadcheck's NumPy adapter: answers broadcheck's protocol (docs/protocol.md) on stdin/stdout with what NumPy
+really does. Written against the protocol only: it knows nothing of broadcheck's code.
+
+Each op is written with NumPy's own functions (a fused op written out as NumPy users write it); NumPy's errors and
+messages are reported as they are, with an error kind read from the message. NumPy has no autograd: gradients are
+not declared. Usage: python3 oracles/numpy/adapter.py (broadcheck starts it; see `broadcheck list oracles`).
+"""
+import json
+import sys
+import warnings
+
+import numpy as np
+
+DTYPES = {"bool": np.bool_, "int64": np.int64, "float32": np.float32, "float64": np.float64}
+NAMES = {np.dtype(t): name for name, t in DTYPES.items()}
+
+# The binary ufuncs, by broadcheck's op name; each also runs in place as ufunc(a, b, out=a).
+UFUNCS = {
+    "add": np.add, "sub": np.subtract, "mul": np.multiply, "div": np.true_divide, "pow": np.power,
+    "atan2": np.arctan2, "fmod": np.fmod, "remainder": np.remainder, "maximum": np.maximum,
+    "minimum": np.minimum, "eq": np.equal, "ne": np.not_equal, "lt": np.less, "le": np.less_equal,
+    "gt": np.greater, "ge": np.greater_equal, "hypot": np.hypot,
+}
+
+
+def scalar(case, name):
+    """A case's scalar (alpha, beta, value) as the Python int or float it stands for; 1 by default."""
+    return case.get("scalars", {}).get(name, 1)
+
+
+def scaled(s, x):
+    """s * x, leaving x alone for the default 1 (so that the scalar does not take part in type promotion)."""
+    return x if (s == 1 and isinstance(s, int)) else np.multiply(s, x)
+
+
+def program(op, case, t):
+    """The NumPy program for one op on the operands t; returns the result (for an in-place op, self)."""
+    alpha, beta, value = scalar(case, "alpha"), scalar(case, "beta"), scalar(case, "value")
+    inplace = op.endswith("_")
+    base = op[:-1] if inplace else op
+    if base in UFUNCS:
+        other = scaled(alpha, t[1]) if base in ("add", "sub") else t[1]
+        return UFUNCS[base](t[0], other, out=t[0]) if inplace else UFUNCS[base](t[0], other)
+    if base == "lerp":
+        return np.add(t[0], t[2] * (t[1] - t[0]), out=t[0] if inplace else None)
+    if base in ("addcmul", "addcdiv", "unfused_addcmul", "unfused_addcdiv"):
+        term = np.multiply(t[1], t[2]) if base.endswith("mul") else np.true_divide(t[1], t[2])
+        return np.add(t[0], scaled(value, term), out=t[0] if inplace else None)
+    if base == "where":
+        return np.where(t[0], t[1], t[2])
+    if base in ("matmul", "dot", "outer"):
+        return {"matmul": np.matmul, "dot": np.dot, "outer": np.outer}[base](t[0], t[1])
+    if base in ("addmm", "addmv", "baddbmm", "addbmm", "addr"):
+        product = np.outer(t[1], t[2]) if base == "addr" else np.matmul(t[1], t[2])
+        if base == "addbmm":
+            product = product.sum(axis=0)
+        return np.add(scaled(beta, t[0]), scaled(alpha, product), out=t[0] if inplace else None)
+    if base == "diamond":
+        return np.multiply(np.add(t[0], t[1]), t[0])
+    if base == "dist":
+        return np.linalg.norm(np.subtract(t[0], t[1]))
+    raise KeyError(op)
+
+
+SHAPE_OPS = {"broadcast_shapes", "expand"}
+OPS = sorted(SHAPE_OPS | set(UFUNCS) | {u + "_" for u in UFUNCS if u not in ("maximum", "minimum")} | {
+    "lerp", "lerp_", "where", "addcmul", "addcdiv", "addcmul_", "addcdiv_", "unfused_addcmul", "unfused_addcdiv",
+    "unfused_addcmul_", "unfused_addcdiv_", "matmul", "dot", "outer", "addmm", "addmv", "addr", "baddbmm", "addbmm",
+    "addmm_", "addmv_", "addr_", "baddbmm_", "addbmm_", "diamond", "dist"})
+
+
+def decode(v):
+    if isinstance(v, str):
+        return {"nan": float("nan"), "inf": float("inf"), "-inf": float("-inf")}.get(v) or int(v)
+    return v
+
+
+def encode(x):
+    if isinstance(x, (bool, np.bool_)):
+        return bool(x)
+    if isinstance(x, (int, np.integer)):
+        return int(x)
+    x = float(x)
+    if x != x:
+        return "nan"
+    if x in (float("inf"), float("-inf")):
+        return "inf" if x > 0 else "-inf"
+    return x
+
+
+def build(operands):
+    """Each operand as a view (np.lib.stride_tricks.as_strided) of a fresh base, as the request lays it out."""
+    bases, views = [], []
+    for o in operands:
+        dtype = DTYPES[o["dtype"]]
+        if "views" in o:
+            base = bases[o["views"]]
+        elif "base" in o:
+            base = np.array([decode(v) for v in o["base"]], dtype=dtype)
+        else:
+            base = np.zeros(int(np.prod(o["base_shape"], dtype=np.int64)), dtype=dtype)
+        bases.append(base)
+        size = base.itemsize
+        views.append(np.lib.stride_tricks.as_strided(base[o["offset"]:], shape=tuple(o["shape"]),
+                                                     strides=tuple(s * size for s in o["strides"])))
+    return views
+
+
+# NumPy's messages, read as broadcheck's error kinds (first match wins).
+KINDS = [
+    ("operands could not be broadcast together", "broadcast"),
+    ("shape mismatch: objects cannot be broadcast", "broadcast"),
+    ("non-broadcastable output operand", "inplace_shape"),
+    ("cannot broadcast a non-scalar to a scalar array", "expand"),
+    ("all elements of broadcast shape must be non-negative", "expand"),
+    ("input operand has more dimensions than allowed by the axis remapping", "expand"),
+    ("matmul: ", "matmul_shape"),
+    ("shapes ", "matmul_shape"),  # np.dot: shapes (2,3) and (2,) not aligned
+    ("Cannot cast ufunc", "dtype_cast"),
+    ("output array is read-only", "inplace_shape"),
+    ("Integers to negative integer powers are not allowed", "invalid_argument"),
+    ("ufunc ", "invalid_argument"),  # no loop for these input types
+    ("negative dimensions are not allowed", "invalid_argument"),
+]
+
+
+def kind_of(op, message):
+    kind = next((k for prefix, k in KINDS if message.startswith(prefix)), "other")
+    return "expand" if op == "expand" and kind == "broadcast" else kind
+
+
+def outcome(case, operands):
+    op = case["op"]
+    shapes = case["shapes"]
+    try:
+        with warnings.catch_warnings(), np.errstate(all="ignore"):
+            warnings.simplefilter("ignore")
+            if op == "broadcast_shapes":
+                return {"status": "ok", "shape": list(np.broadcast_shapes(*map(tuple, shapes))),
+                        "dtype": "float32"}
+            if op == "expand":
+                r = np.broadcast_to(np.zeros(shapes[0], dtype=np.float32), tuple(shapes[1]))
+                return {"status": "ok", "shape": list(r.shape), "dtype": NAMES[r.dtype]}
+            r = np.asarray(program(op, case, build(operands)))
+    except Exception as e:  # NumPy's own error, reported as it is
+        message = str(e)
+        return {"status": "error", "error": {"kind": kind_of(op, message), "message": message},
+                "detail": type(e).__name__}
+    if r.dtype not in NAMES:
+        return {"status": "unsupported", "detail": "NumPy returned dtype " + str(r.dtype)}
+    out = {"status": "ok", "shape": list(r.shape), "dtype": NAMES[r.dtype]}
+    if "values" in case:
+        out["values"] = [encode(x) for x in r.reshape(-1).tolist()]
+    return out
+
+
+def main():
+    hello = json.loads(sys.stdin.readline())
+    if hello.get("protocol") != 1:
+        sys.exit("numpy adapter: protocol 1 only, got " + repr(hello.get("protocol")))
+    caps = {"ops": OPS, "dtypes": list(DTYPES), "gradients": False, "batch": True,
+            "layouts": ["contiguous", "transposed", "strided", "expanded", "overlapping"]}
+    print(json.dumps({"protocol": 1, "name": "NumPy", "version": np.__version__, "capabilities": caps}), flush=True)
+    for line in sys.stdin:
+        request = json.loads(line)
+        if "batch" in request:
+            answer = {"id": request["id"], "outcomes": [outcome(r["case"], r["operands"]) for r in request["batch"]]}
+        else:
+            answer = {"id": request["id"], "outcome": outcome(request["case"], request["operands"])}
+        sys.stdout.write(json.dumps(answer, allow_nan=False) + "\n")
+        sys.stdout.flush()
+
+
+if __name__ == "__main__":
+    main()
