@@ -43,14 +43,20 @@ std::optional<Error> alpha_check(Op op, DType compute, Scalar alpha) {
   return std::nullopt;
 }
 
-Result<Types> types_for(Op op, const Tensor& a, const Tensor& b) {
+Types types_for(Op op, const Tensor& a, const Tensor& b) {
   DType compute = result_type({{a.dtype(), a.dim() == 0}, {b.dtype(), b.dim() == 0}});
   const BinaryRule& rule = info(op);
   if (rule.float_only && category(compute) != Category::floating) compute = DType::float32;
-  // Where LibTorch has no kernel for a dtype, its message names the kernel.
+  return Types{compute, rule.comparison ? DType::bool_ : compute};
+}
+
+// Where LibTorch has no kernel for a dtype, its message names the kernel. The kernel is chosen after the result
+// type is known and, in place, after the cast to self's dtype was checked.
+std::optional<Error> kernel_refusal(Op op, DType compute) {
+  const BinaryRule& rule = info(op);
   if (rule.kernel && (compute == DType::bool_ || (rule.refuses_integer && compute == DType::int64)))
     return invalid(std::string("\"") + rule.kernel + "\" not implemented for '" + torch_name(compute) + "'");
-  return Types{compute, rule.comparison ? DType::bool_ : compute};
+  return std::nullopt;
 }
 
 // Evaluates op over the broadcast of a and b, reading each through a stride-0 view, into out's elements.
@@ -85,12 +91,12 @@ Result<Tensor> binary(Op op, const Tensor& a, const Tensor& b, Scalar alpha) {
   if (auto e = sub_check(op, a, b)) return *e;
   Result<Shape> shape = broadcast_shapes(a.sizes(), b.sizes());
   if (!shape.ok()) return shape.error();
-  Result<Types> types = types_for(op, a, b);
-  if (!types.ok()) return types.error();
-  if (auto e = alpha_check(op, types.value().compute, alpha)) return *e;
-  Result<std::vector<Value>> values = compute(op, a, b, shape.value(), types.value().compute, alpha.value);
+  const Types types = types_for(op, a, b);
+  if (auto e = kernel_refusal(op, types.compute)) return *e;
+  if (auto e = alpha_check(op, types.compute, alpha)) return *e;
+  Result<std::vector<Value>> values = compute(op, a, b, shape.value(), types.compute, alpha.value);
   if (!values.ok()) return values.error();
-  return Tensor::of_values(shape.value(), types.value().result, values.value());
+  return Tensor::of_values(shape.value(), types.result, values.value());
 }
 
 Result<Tensor> binary_(Op op, Tensor& self, const Tensor& other, Scalar alpha) {
@@ -99,12 +105,12 @@ Result<Tensor> binary_(Op op, Tensor& self, const Tensor& other, Scalar alpha) {
   if (auto e = inplace_overlap_error(self, {&other})) return *e;
   Result<Shape> shape = inplace_shape(self.sizes(), {other.sizes()});
   if (!shape.ok()) return shape.error();
-  Result<Types> types = types_for(op, self, other);
-  if (!types.ok()) return types.error();
-  if (!can_cast(types.value().result, self.dtype()))
-    return Error{ErrorKind::dtype_cast, cast_error_message(types.value().result, self.dtype())};
-  if (auto e = alpha_check(op, types.value().compute, alpha)) return *e;
-  Result<std::vector<Value>> values = compute(op, self, other, shape.value(), types.value().compute, alpha.value);
+  const Types types = types_for(op, self, other);
+  if (!can_cast(types.result, self.dtype()))
+    return Error{ErrorKind::dtype_cast, cast_error_message(types.result, self.dtype())};
+  if (auto e = kernel_refusal(op, types.compute)) return *e;
+  if (auto e = alpha_check(op, types.compute, alpha)) return *e;
+  Result<std::vector<Value>> values = compute(op, self, other, shape.value(), types.compute, alpha.value);
   if (!values.ok()) return values.error();
   self.assign(values.value());
   return self;

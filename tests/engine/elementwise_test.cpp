@@ -94,6 +94,19 @@ TEST(Elementwise, InPlaceRulesAreCheckedInLibTorchsOrder) {
   EXPECT_EQ(binary_(Op::eq, l, floats({0, 0, 0})).value().to_doubles(), (std::vector<double>{1, 1, 1}));
 }
 
+// In place, LibTorch checks the cast to self's dtype before it looks for a kernel: hypot_ of a bool self by an
+// int64 is a cast error (as LibTorch 1.13 says), although out of place the same operands have no hypot kernel.
+TEST(Elementwise, InPlaceCastIsCheckedBeforeTheKernel) {
+  Tensor flags = Tensor::zeros({}, DType::bool_);
+  const Tensor one = Tensor::zeros({}, DType::int64);
+  const Result<Tensor> in_place = binary_(Op::hypot, flags, one);
+  EXPECT_EQ(in_place.error().kind, ErrorKind::dtype_cast);
+  EXPECT_EQ(in_place.error().message, "result type Long can't be cast to the desired output type Bool");
+  EXPECT_EQ(binary(Op::hypot, flags, one).error().message, "\"hypot_cpu\" not implemented for 'Long'");
+  Tensor also_bool = Tensor::zeros({}, DType::bool_);
+  EXPECT_EQ(binary_(Op::hypot, also_bool, flags).error().message, "\"hypot_cpu\" not implemented for 'Bool'");
+}
+
 TEST(Elementwise, InPlaceWritesThroughViewsAndBumpsTheVersion) {
   Tensor base = Tensor::from_values({2, 3}, DType::float64, {0, 1, 2, 3, 4, 5});
   Tensor row = base.slice(0, 1, 2, 1).value();
