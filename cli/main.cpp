@@ -134,6 +134,7 @@ int main(int argc, char** argv) {
   CLI::App* merge = app.add_subcommand("merge", "merge the output folders of shards into one result set");
   merge->add_option("dirs", merge_dirs, "shard output folders")->required();
   common(merge);
+  voters(merge);
 
   std::string list_what;
   bool list_json = false;
@@ -151,7 +152,8 @@ int main(int argc, char** argv) {
   if (!no_known) options.declarations = known.empty() ? corpus_dir + "/known_divergences.jsonl" : known;
   if (quiet) options.progress = bc::Progress::quiet;
   options.isolate = !no_isolation;
-  if (!merge->parsed()) {
+  {
+    // Every command registers the external implementations (merge too: the report titles them).
     std::vector<bc::ExternalSpec> specs;
     try {
       // The default config is read when it exists; one given with --config must.

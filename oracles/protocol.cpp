@@ -129,7 +129,7 @@ Outcome outcome_of(const json& j, const Case& c) {
   o.dtype = j.at("dtype").get<std::string>();
   if (!dtype_from_string(o.dtype)) throw std::runtime_error("unknown dtype \"" + o.dtype + "\"");
   if (c.values) {
-    o.values = decode_all(j.at("values"), "values");
+    o.values = decode_all(j.value("values", json::array()), "values");  // may be left out for an empty result
     if (static_cast<int64_t>(o.values.size()) != numel(o.shape))
       throw std::runtime_error(std::to_string(o.values.size()) + " values for shape " + format_shape(o.shape));
   }

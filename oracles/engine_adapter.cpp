@@ -1,0 +1,55 @@
+// broadcheck's own engine served through the protocol (docs/protocol.md): a self-check of the protocol. It declares
+// everything the engine does, checks that each request's operands are exactly the ones the case plans (so the
+// encoding of values and views round-trips), runs the engine oracle and answers its outcome. A run with
+// `--oracle NAME=engine_adapter` must find it agreeing with the in-process engine on every case it is sent.
+#include <iostream>
+#include <string>
+
+#include <nlohmann/json.hpp>
+
+#include "oracles/engine_oracle.h"
+#include "oracles/protocol.h"
+
+namespace {
+
+using nlohmann::json;
+
+json answer_one(bc::Oracle& engine, const json& request) {
+  const bc::Case c = bc::case_from_json(request.at("case"));
+  // The operands as sent, against the operands this build plans for the case: equal, or the answer says why not.
+  if (bc::request_json(c, 0).at("operands") != request.at("operands"))
+    return {{"status", "error"},
+            {"error", {{"kind", "other"}, {"message", "engine adapter: the request's operands are not the case's"}}}};
+  return bc::to_json(engine.run(c));
+}
+
+}  // namespace
+
+int main() {
+  std::ios::sync_with_stdio(false);
+  std::string line;
+  if (!std::getline(std::cin, line)) return 1;
+  json ops = json::array(), dtypes = json::array(), layouts = json::array();
+  for (const bc::OpEntry& e : bc::op_table()) ops.push_back(e.name);
+  for (bc::DType t : bc::all_dtypes()) dtypes.push_back(bc::to_string(t));
+  for (const char* l : {"contiguous", "transposed", "strided", "expanded", "overlapping"}) layouts.push_back(l);
+  const auto engine = bc::make_engine_oracle();
+  std::cout << json{{"protocol", bc::kProtocolVersion}, {"name", "broadcheck engine (protocol)"},
+                    {"version", engine->version()},
+                    {"capabilities",
+                     {{"ops", ops}, {"dtypes", dtypes}, {"layouts", layouts}, {"gradients", true}, {"batch", true}}}}
+                   .dump()
+            << std::endl;
+  while (std::getline(std::cin, line)) {
+    const json request = json::parse(line);
+    json answer = {{"id", request.at("id")}};
+    if (request.contains("batch")) {
+      answer["outcomes"] = json::array();
+      for (const json& one : request["batch"]) answer["outcomes"].push_back(answer_one(*engine, one));
+    } else {
+      answer["outcome"] = answer_one(*engine, request);
+    }
+    std::cout << answer.dump(-1, ' ', false, json::error_handler_t::replace) << std::endl;
+  }
+  return 0;
+}
