@@ -3,25 +3,19 @@
 #include <optional>
 
 #include "engine/broadcast.h"
+#include "engine/error_texts.h"
 #include "engine/inplace.h"
 #include "engine/wrapping.h"
 
 namespace bc {
 namespace {
 
-Error invalid(std::string message) { return Error{ErrorKind::invalid_argument, std::move(message)}; }
-
 // LibTorch checks this before anything else, bool counting as an integer type.
 std::optional<Error> integer_division(AddcOp op, const Tensor& a, const Tensor& b) {
   if (op != AddcOp::addcdiv || category(a.dtype()) == Category::floating ||
       category(b.dtype()) == Category::floating)
     return std::nullopt;
-  return invalid(
-      "Integer division with addcdiv is no longer supported, and in a future  release addcdiv will perform a true "
-      "division of tensor1 and tensor2. The historic addcdiv behavior can be implemented as (input + value * "
-      "torch.trunc(tensor1 / tensor2)).to(input.dtype) for integer inputs and as (input + value * tensor1 / tensor2) "
-      "for float inputs. The future addcdiv behavior is just the latter implementation: (input + value * tensor1 / "
-      "tensor2), for all dtypes.");
+  return make_error(ErrorText::addcdiv_integer);
 }
 
 // One element, in the computation type: (value * a) * b or (value * a) / b, then added to c, in that order.
@@ -57,10 +51,10 @@ Result<Tensor> run(AddcOp op, const Tensor& c, const Tensor& a, const Tensor& b,
                              : broadcast_shapes(std::vector<Shape>{c.sizes(), a.sizes(), b.sizes()});
   if (!shape.ok()) return shape.error();
   const DType type = result_type({{c.dtype(), c.dim() == 0}, {a.dtype(), a.dim() == 0}, {b.dtype(), b.dim() == 0}});
-  if (self && !can_cast(type, self->dtype())) return Error{ErrorKind::dtype_cast, cast_error_message(type, self->dtype())};
+  if (self && !can_cast(type, self->dtype())) return cast_error(type, self->dtype());
   if (type == DType::bool_)
-    return invalid(std::string("\"") + (op == AddcOp::addcmul ? "addcmul" : "addcdiv") +
-                   "_cpu_out\" not implemented for 'Bool'");
+    return make_error(ErrorText::not_implemented,
+                      {op == AddcOp::addcmul ? "addcmul_cpu_out" : "addcdiv_cpu_out", torch_name(type)});
   const std::vector<Value> values = compute(op, c, a, b, shape.value(), type, value.value);
   if (!self) return Tensor::of_values(shape.value(), type, values);
   self->assign(values);

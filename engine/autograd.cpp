@@ -4,6 +4,7 @@
 #include <set>
 
 #include "engine/elementwise.h"
+#include "engine/error_texts.h"
 #include "engine/expand.h"
 #include "engine/sum_to.h"
 
@@ -11,7 +12,7 @@ namespace bc::ag {
 
 Result<Var> leaf(Tensor data, bool requires_grad) {
   if (requires_grad && category(data.dtype()) != Category::floating)
-    return Error{ErrorKind::invalid_argument, "Only Tensors of floating point and complex dtype can require gradients"};
+    return make_error(ErrorText::requires_grad_dtype);
   auto v = std::make_shared<VarState>();
   v->data = std::move(data);
   v->requires_grad = requires_grad;
@@ -30,14 +31,10 @@ Saved save_output(const Tensor& t, const std::string& producer) { return {t, t.v
 
 Result<Tensor> Saved::unpack() const {
   if (data.version() == version) return data;
-  // LibTorch prints the saved tensor's type as Tensor::toString() does ("CPUFloatType") and its sizes.
-  std::string m = "one of the variables needed for gradient computation has been modified by an inplace operation: [CPU" +
-                  std::string(torch_name(data.dtype())) + "Type " + format_shape(data.sizes()) + "]";
-  if (!producer.empty()) m += ", which is output 0 of " + producer + ",";
-  m += " is at version " + std::to_string(data.version()) + "; expected version " + std::to_string(version) +
-       " instead. Hint: enable anomaly detection to find the operation that failed to compute its gradient, with "
-       "torch.autograd.set_detect_anomaly(True).";
-  return Error{ErrorKind::version_counter, m};
+  const std::string type = torch_type_string(data.dtype());
+  if (producer.empty())
+    return make_error(ErrorText::version_counter, {type, data.sizes(), data.version(), version});
+  return make_error(ErrorText::version_counter_output, {type, data.sizes(), producer, data.version(), version});
 }
 
 std::shared_ptr<Node> record(const std::string& name, const std::vector<Var>& inputs) {
@@ -81,9 +78,7 @@ Result<Tensor> validate(const Node& node, size_t i, const Tensor& g) {
   Tensor out = g;
   if (g.sizes() != node.input_shapes[i]) {
     if (!is_expandable_to(node.input_shapes[i], g.sizes()))
-      return Error{ErrorKind::other, "Function " + node.name + " returned an invalid gradient at index " +
-                                         std::to_string(i) + " - got " + format_shape(g.sizes()) +
-                                         " but expected shape compatible with " + format_shape(node.input_shapes[i])};
+      return make_error(ErrorText::invalid_gradient, {node.name, i, g.sizes(), node.input_shapes[i]});
     Result<Tensor> reduced = sum_to(g, node.input_shapes[i]);
     if (!reduced.ok()) return reduced.error();
     out = reduced.value();
@@ -95,7 +90,7 @@ Result<Tensor> validate(const Node& node, size_t i, const Tensor& g) {
 
 Result<bool> backward(const Var& root, const Tensor& gradient) {
   if (!root->requires_grad)
-    return Error{ErrorKind::invalid_argument, "element 0 of tensors does not require grad and does not have a grad_fn"};
+    return make_error(ErrorText::backward_no_grad);
   if (root->is_leaf()) {
     Result<Tensor> g = accumulate(root->grad, gradient);
     if (!g.ok()) return g.error();

@@ -1,6 +1,7 @@
 #include "engine/autograd_formula.h"
 
 #include "engine/elementwise.h"
+#include "engine/error_texts.h"
 #include "engine/grad_math.h"
 
 namespace bc::ag {
@@ -41,10 +42,8 @@ Var output(const Tensor& t) { return leaf(t).value(); }
 std::optional<Error> check_inplace(const Var& self, bool grad_needed) {
   if (!grad_needed) return std::nullopt;
   if (self->view_of_leaf && self->requires_grad)
-    return Error{ErrorKind::leaf_inplace,
-                 "a view of a leaf Variable that requires grad is being used in an in-place operation."};
-  if (self->is_leaf() && self->requires_grad)
-    return Error{ErrorKind::leaf_inplace, "a leaf Variable that requires grad is being used in an in-place operation."};
+    return make_error(ErrorText::leaf_view_inplace);
+  if (self->is_leaf() && self->requires_grad) return make_error(ErrorText::leaf_inplace);
   return std::nullopt;
 }
 

@@ -5,6 +5,7 @@
 #include <map>
 
 #include "engine/autograd_formula.h"
+#include "engine/error_texts.h"
 #include "engine/grad_math.h"
 #include "engine/sum_to.h"
 #include "engine/overlap.h"
@@ -152,9 +153,7 @@ Result<Var> sum(const Var& t, const std::vector<int64_t>& dims, bool keepdim) {
   std::vector<bool> summed(in.size(), dims.empty());
   for (int64_t d : dims) {
     if (d < -wrap || d >= wrap)
-      return Error{ErrorKind::invalid_argument, "Dimension out of range (expected to be in range of [" +
-                                                    std::to_string(-wrap) + ", " + std::to_string(wrap - 1) +
-                                                    "], but got " + std::to_string(d) + ")"};
+      return make_error(ErrorText::dim_out_of_range, {-wrap, wrap - 1, d});
     if (rank > 0) summed[static_cast<size_t>(d < 0 ? d + rank : d)] = true;
   }
   Shape kept = in, shape;  // kept: the summed dims as size 1; shape: the result's
@@ -180,8 +179,7 @@ Result<Var> dist(const Var& a, const Var& b) {
   if (!diff.ok()) return diff.error();
   const Tensor& d = diff.value();
   if (category(d.dtype()) != Category::floating)
-    return Error{ErrorKind::invalid_argument, std::string("norm(): input dtype should be either floating point or "
-                                                          "complex. Got ") + torch_name(d.dtype()) + " instead."};
+    return make_error(ErrorText::norm_dtype, {torch_name(d.dtype())});
   double squares = 0;  // accumulated in double, as LibTorch's CPU reduction does for float32 too
   for (double x : d.to_doubles()) squares += x * x;
   Var out = output(Tensor::from_values({}, d.dtype(), {std::sqrt(squares)}));
@@ -215,7 +213,7 @@ Result<Var> expand(const Var& t, const Shape& shape) {
 
 Result<Var> view_of(const Var& base, const Tensor& view, const std::string& name) {
   if (!view.shares_storage_with(base->data) || !base->data.is_contiguous())
-    return Error{ErrorKind::invalid_argument, "view_of: the view must look into the base's contiguous storage"};
+    return make_error(ErrorText::view_of_storage);
   Var out = output(view);
   std::shared_ptr<Node> node = record(name, {base});
   out->view_of_leaf = base->is_leaf() && base->requires_grad;

@@ -4,6 +4,7 @@
 #include "engine/autograd_ops.h"
 #include "engine/broadcast.h"
 #include "engine/elementwise.h"
+#include "engine/error_texts.h"
 #include "engine/grad_math.h"
 
 namespace bc::ag {
@@ -132,8 +133,7 @@ Var ok(Result<Var> r) {
 Result<Var> matmul(const Var& a, const Var& b) {
   const int64_t d1 = a->data.dim(), d2 = b->data.dim();
   if (d1 == 0 || d2 == 0)
-    return Error{ErrorKind::matmul_shape, "both arguments to matmul need to be at least 1D, but they are " +
-                                              std::to_string(d1) + "D and " + std::to_string(d2) + "D"};
+    return make_error(ErrorText::matmul_zero_dim, {d1, d2});
   try {
     if (d1 == 1 && d2 == 1) return primitive(ProductOp::dot, a, b);
     if (d1 == 2 && d2 == 1) return primitive(ProductOp::mv, a, b);

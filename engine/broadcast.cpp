@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "engine/error_texts.h"
+
 namespace bc {
 
 Result<Shape> broadcast_shapes(const Shape& a, const Shape& b) {
@@ -15,9 +17,7 @@ Result<Shape> broadcast_shapes(const Shape& a, const Shape& b) {
     const int64_t sa = i < pad_a ? 1 : a[i - pad_a];
     const int64_t sb = i < pad_b ? 1 : b[i - pad_b];
     if (sa != sb && sa != 1 && sb != 1) {
-      return Error{ErrorKind::broadcast, "The size of tensor a (" + std::to_string(sa) +
-                                             ") must match the size of tensor b (" + std::to_string(sb) +
-                                             ") at non-singleton dimension " + std::to_string(i)};
+      return make_error(ErrorText::broadcast_mismatch, {sa, sb, i});
     }
     out[i] = sa == 1 ? sb : sa;
   }

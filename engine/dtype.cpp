@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "engine/error_texts.h"
+
 namespace bc {
 
 const std::vector<DType>& all_dtypes() {
@@ -28,6 +30,18 @@ const char* torch_name(DType t) {
   }
   return "Float";
 }
+
+const char* cxx_type_name(DType t) {
+  switch (t) {
+    case DType::bool_: return "bool";
+    case DType::int64: return "long int";
+    case DType::float32: return "float";
+    case DType::float64: return "double";
+  }
+  return "float";
+}
+
+std::string torch_type_string(DType t) { return std::string("CPU") + torch_name(t) + "Type"; }
 
 std::optional<DType> dtype_from_string(std::string_view name) {
   for (DType t : all_dtypes())
@@ -89,9 +103,6 @@ bool can_cast(DType from, DType to) {
   return true;
 }
 
-std::string cast_error_message(DType result, DType self) {
-  return std::string("result type ") + torch_name(result) + " can't be cast to the desired output type " +
-         torch_name(self);
-}
+Error cast_error(DType result, DType self) { return make_error(ErrorText::cast, {torch_name(result), torch_name(self)}); }
 
 }  // namespace bc

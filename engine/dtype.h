@@ -9,6 +9,8 @@
 #include <string_view>
 #include <vector>
 
+#include "engine/error.h"
+
 namespace bc {
 
 enum class DType { bool_, int64, float32, float64 };
@@ -17,6 +19,8 @@ enum class Category { boolean, integer, floating };
 const std::vector<DType>& all_dtypes();
 const char* to_string(DType t);          // "bool", "int64", "float32", "float64" (as cases and outcomes write them)
 const char* torch_name(DType t);         // "Bool", "Long", "Float", "Double" (as LibTorch's messages write them)
+const char* cxx_type_name(DType t);      // "bool", "long int", "float", "double" (LibTorch's TypeMeta, in some messages)
+std::string torch_type_string(DType t);  // "CPUFloatType" (a CPU tensor's Tensor::toString(), in some messages)
 std::optional<DType> dtype_from_string(std::string_view name);
 std::string dtype_names();               // "bool, int64, float32, float64"
 Category category(DType t);
@@ -37,7 +41,7 @@ DType result_type(const std::vector<Operand>& operands);
 // anything but bool to bool.
 bool can_cast(DType from, DType to);
 
-// LibTorch 1.13's message when an in-place op's result type cannot be cast to self's dtype.
-std::string cast_error_message(DType result, DType self);
+// LibTorch 1.13's error when an in-place op's result type cannot be cast to self's dtype.
+Error cast_error(DType result, DType self);
 
 }  // namespace bc

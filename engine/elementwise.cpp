@@ -7,6 +7,7 @@
 #include <stdexcept>
 
 #include "engine/broadcast.h"
+#include "engine/error_texts.h"
 #include "engine/inplace.h"
 
 namespace bc {
@@ -18,8 +19,6 @@ const BinaryRule& info(Op op) {
   return *rule;
 }
 
-Error invalid(std::string message) { return Error{ErrorKind::invalid_argument, std::move(message)}; }
-
 // The dtype an op computes in, the dtype of its result, or the error LibTorch raises for these dtypes.
 struct Types {
   DType compute, result;
@@ -28,18 +27,16 @@ struct Types {
 // sub's bool check, which LibTorch makes before anything else.
 std::optional<Error> sub_check(Op op, const Tensor& a, const Tensor& b) {
   if (op == Op::sub && a.dtype() == DType::bool_ && b.dtype() == DType::bool_)
-    return invalid("Subtraction, the `-` operator, with two bool tensors is not supported. Use the `^` or "
-                   "`logical_xor()` operator instead.");
+    return make_error(ErrorText::sub_two_bools);
   if (op == Op::sub && (a.dtype() == DType::bool_ || b.dtype() == DType::bool_))
-    return invalid("Subtraction, the `-` operator, with a bool tensor is not supported. If you are trying to "
-                   "invert a mask, use the `~` or `logical_not()` operator instead.");
+    return make_error(ErrorText::sub_bool);
   return std::nullopt;
 }
 
 // alpha's check, which LibTorch makes after it has computed the result type (and, in place, checked the cast).
 std::optional<Error> alpha_check(Op op, DType compute, Scalar alpha) {
   if ((op == Op::add || op == Op::sub) && category(compute) != Category::floating && !alpha.integral)
-    return invalid("For integral input tensors, argument alpha must not be a floating point number.");
+    return make_error(ErrorText::integral_scalar, {"alpha"});
   return std::nullopt;
 }
 
@@ -55,7 +52,7 @@ Types types_for(Op op, const Tensor& a, const Tensor& b) {
 std::optional<Error> kernel_refusal(Op op, DType compute) {
   const BinaryRule& rule = info(op);
   if (rule.kernel && (compute == DType::bool_ || (rule.refuses_integer && compute == DType::int64)))
-    return invalid(std::string("\"") + rule.kernel + "\" not implemented for '" + torch_name(compute) + "'");
+    return make_error(ErrorText::not_implemented, {rule.kernel, torch_name(compute)});
   return std::nullopt;
 }
 
@@ -78,7 +75,7 @@ Result<std::vector<Value>> compute(Op op, const Tensor& a, const Tensor& b, cons
       const int64_t a = type == DType::bool_ ? (alpha != 0) : static_cast<int64_t>(alpha);
       if (auto v = rule.i64(x.i, y.i, a)) r = Value::of_int(*v);
     }
-    if (!r) return invalid("ZeroDivisionError");
+    if (!r) return make_error(ErrorText::zero_division);
     out[k] = *r;
   }
   return out;
@@ -106,8 +103,7 @@ Result<Tensor> binary_(Op op, Tensor& self, const Tensor& other, Scalar alpha) {
   Result<Shape> shape = inplace_shape(self.sizes(), {other.sizes()});
   if (!shape.ok()) return shape.error();
   const Types types = types_for(op, self, other);
-  if (!can_cast(types.result, self.dtype()))
-    return Error{ErrorKind::dtype_cast, cast_error_message(types.result, self.dtype())};
+  if (!can_cast(types.result, self.dtype())) return cast_error(types.result, self.dtype());
   if (auto e = kernel_refusal(op, types.compute)) return *e;
   if (auto e = alpha_check(op, types.compute, alpha)) return *e;
   Result<std::vector<Value>> values = compute(op, self, other, shape.value(), types.compute, alpha.value);
@@ -119,21 +115,18 @@ Result<Tensor> binary_(Op op, Tensor& self, const Tensor& other, Scalar alpha) {
 namespace {
 
 Result<Tensor> lerp_into(const Tensor& start, const Tensor& end, const Tensor& weight, Tensor* self) {
-  // These messages print dtypes as C++ type names ("float", "long int"), as LibTorch's TypeMeta does.
-  auto cxx_name = [](DType t) {
-    return t == DType::bool_ ? "bool" : t == DType::int64 ? "long int" : t == DType::float32 ? "float" : "double";
-  };
+  // This message prints dtypes as C++ type names ("float", "long int"), as LibTorch's TypeMeta does.
   for (const Tensor* t : {&end, &weight})
     if (t->dtype() != start.dtype())
-      return invalid(std::string("expected dtype ") + cxx_name(start.dtype()) + " for `" +
-                     (t == &end ? "end" : "weight") + "` but got dtype " + cxx_name(t->dtype()));
+      return make_error(ErrorText::lerp_dtype,
+                        {cxx_type_name(start.dtype()), t == &end ? "end" : "weight", cxx_type_name(t->dtype())});
   if (self)
     if (auto e = inplace_overlap_error(*self, {&end, &weight})) return *e;
   Result<Shape> shape = self ? inplace_shape(start.sizes(), {end.sizes(), weight.sizes()})
                              : broadcast_shapes(std::vector<Shape>{start.sizes(), end.sizes(), weight.sizes()});
   if (!shape.ok()) return shape.error();
   if (category(start.dtype()) != Category::floating)  // the kernel's dispatch, last
-    return invalid(std::string("\"lerp_kernel_tensor\" not implemented for '") + torch_name(start.dtype()) + "'");
+    return make_error(ErrorText::not_implemented, {"lerp_kernel_tensor", torch_name(start.dtype())});
   const Shape& s = shape.value();
   const auto so = element_offsets(start.expand(s).value().view()), eo = element_offsets(end.expand(s).value().view()),
              wo = element_offsets(weight.expand(s).value().view());
@@ -164,8 +157,7 @@ Result<Tensor> lerp_(Tensor& self, const Tensor& end, const Tensor& weight) { re
 
 Result<Tensor> where(const Tensor& cond, const Tensor& a, const Tensor& b) {
   if (cond.dtype() != DType::bool_)
-    return invalid(std::string("where expected condition to be a boolean tensor, but got a tensor with dtype ") +
-                   torch_name(cond.dtype()));
+    return make_error(ErrorText::where_condition, {torch_name(cond.dtype())});
   Result<Shape> shape = broadcast_shapes(std::vector<Shape>{cond.sizes(), a.sizes(), b.sizes()});
   if (!shape.ok()) return shape.error();
   const Shape& s = shape.value();

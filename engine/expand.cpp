@@ -1,5 +1,8 @@
 #include "engine/expand.h"
 
+#include "engine/dtype.h"
+#include "engine/error_texts.h"
+
 namespace bc {
 
 bool is_expandable_to(const Shape& shape, const Shape& target) {
@@ -10,17 +13,12 @@ bool is_expandable_to(const Shape& shape, const Shape& target) {
   return true;
 }
 
-// LibTorch prints the tensor as "CPUFloatType{[3, 1]}"; the shape-level cases all use float32 tensors.
-static std::string too_few_sizes_message(const Shape& sizes, const Shape& target) {
-  return "expand(CPUFloatType{" + format_shape(sizes) + "}, size=" + format_shape(target) +
-         "): the number of sizes provided (" + std::to_string(target.size()) +
-         ") must be greater or equal to the number of dimensions in the tensor (" + std::to_string(sizes.size()) +
-         ")";
-}
-
 Result<Geometry> expand_geometry(const Shape& sizes, const Shape& strides, const Shape& target) {
-  if (target.size() < sizes.size())
-    return Error{ErrorKind::expand, too_few_sizes_message(sizes, target)};
+  // LibTorch prints the tensor's type too ("CPUFloatType{[3, 1]}"); the shape-level cases all use float32 tensors.
+  if (target.size() < sizes.size()) {
+    const std::string type = torch_type_string(DType::float32);
+    return make_error(ErrorText::expand_too_few_sizes, {type, sizes, target, target.size(), sizes.size()});
+  }
   const size_t rank = target.size(), pad = rank - sizes.size();
   Geometry g{target, Shape(rank, 0)};  // a rank-0 tensor takes the target as given, every stride 0
   if (!sizes.empty()) {
@@ -33,17 +31,12 @@ Result<Geometry> expand_geometry(const Shape& sizes, const Shape& strides, const
       int64_t want = target[i];
       if (want == -1) {
         if (!exists)
-          return Error{ErrorKind::expand, "The expanded size of the tensor (-1) isn't allowed in a leading, "
-                                          "non-existing dimension " + std::to_string(i)};
+          return make_error(ErrorText::expand_negative_leading, {want, i});
         want = size;
       }
       if (size != want) {
         if (size != 1)
-          return Error{ErrorKind::expand, "The expanded size of the tensor (" + std::to_string(want) +
-                                              ") must match the existing size (" + std::to_string(size) +
-                                              ") at non-singleton dimension " + std::to_string(i) +
-                                              ".  Target sizes: " + format_shape(target) +
-                                              ".  Tensor sizes: " + format_shape(sizes)};
+          return make_error(ErrorText::expand_mismatch, {want, size, i, target, sizes});
         size = want;
         stride = 0;
       }
@@ -53,7 +46,7 @@ Result<Geometry> expand_geometry(const Shape& sizes, const Shape& strides, const
   }
   // Sizes other than -1 are not checked above; LibTorch rejects a negative one when it counts the elements.
   for (int64_t s : g.sizes)
-    if (s < 0) return Error{ErrorKind::invalid_argument, "numel: integer multiplication overflow"};
+    if (s < 0) return make_error(ErrorText::numel_overflow);
   return g;
 }
 

@@ -1,6 +1,7 @@
 #include "engine/inplace.h"
 
 #include "engine/broadcast.h"
+#include "engine/error_texts.h"
 
 namespace bc {
 
@@ -10,16 +11,15 @@ Result<Shape> inplace_shape(const Shape& self, const std::vector<Shape>& others)
   Result<Shape> b = broadcast_shapes(all);
   if (!b.ok()) return b;
   if (b.value() != self)
-    return Error{ErrorKind::inplace_shape, "output with shape " + format_shape(self) +
-                                               " doesn't match the broadcast shape " + format_shape(b.value())};
+    return make_error(ErrorText::inplace_broadcast, {self, b.value()});
   return self;
 }
 
 std::optional<Error> inplace_overlap_error(const Tensor& self, const std::vector<const Tensor*>& inputs) {
-  if (has_internal_overlap(self.view())) return Error{ErrorKind::internal_overlap, kInternalOverlapMessage};
+  if (has_internal_overlap(self.view())) return make_error(ErrorText::internal_overlap);
   for (const Tensor* in : inputs)
     if (in->shares_storage_with(self) && overlap(self.view(), in->view()) == Overlap::partial)
-      return Error{ErrorKind::partial_overlap, kPartialOverlapMessage};
+      return make_error(ErrorText::partial_overlap);
   return std::nullopt;
 }
 

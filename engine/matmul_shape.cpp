@@ -3,11 +3,10 @@
 #include <algorithm>
 
 #include "engine/broadcast.h"
+#include "engine/error_texts.h"
 
 namespace bc {
 namespace {
-
-Error matmul_error(std::string message) { return Error{ErrorKind::matmul_shape, std::move(message)}; }
 
 // NumPy's result shape once the operands are known to fit.
 Shape numpy_result(const Shape& a, const Shape& b, const Shape& batch) {
@@ -21,47 +20,25 @@ Shape drop_last(const Shape& s, size_t n) { return Shape(s.begin(), s.end() - st
 
 }  // namespace
 
-std::string mm_shape_message(int64_t r1, int64_t c1, int64_t r2, int64_t c2) {
-  return "mat1 and mat2 shapes cannot be multiplied (" + std::to_string(r1) + "x" + std::to_string(c1) + " and " +
-         std::to_string(r2) + "x" + std::to_string(c2) + ")";
-}
-
-std::string mv_shape_message(int64_t self_size, int64_t rows, int64_t cols, int64_t len) {
-  return "size mismatch, got " + std::to_string(self_size) + ", " + std::to_string(rows) + "x" + std::to_string(cols) +
-         "," + std::to_string(len);
-}
-
-std::string dot_shape_message(int64_t n1, int64_t n2) {
-  return "inconsistent tensor size, expected tensor [" + std::to_string(n1) + "] and src [" + std::to_string(n2) +
-         "] to have the same number of elements, but got " + std::to_string(n1) + " and " + std::to_string(n2) +
-         " elements respectively";
-}
-
-std::string bmm_shape_message(int64_t batch, int64_t inner, int64_t got0, int64_t got1) {
-  return "Expected size for first two dimensions of batch2 tensor to be: [" + std::to_string(batch) + ", " +
-         std::to_string(inner) + "] but got: [" + std::to_string(got0) + ", " + std::to_string(got1) + "].";
-}
-
 Result<Shape> matmul_shape(const Shape& a, const Shape& b) {
   const size_t ra = a.size(), rb = b.size();
   if (ra == 0 || rb == 0)
-    return matmul_error("both arguments to matmul need to be at least 1D, but they are " + std::to_string(ra) +
-                        "D and " + std::to_string(rb) + "D");
+    return make_error(ErrorText::matmul_zero_dim, {ra, rb});
   if (ra == 1 && rb == 1) {  // dot
     if (a[0] != b[0])
-      return matmul_error(dot_shape_message(a[0], b[0]));
+      return make_error(ErrorText::dot_sizes, {a[0], b[0]});
     return Shape{};
   }
   if (ra == 2 && rb == 1) {  // mv
-    if (a[1] != b[0]) return matmul_error(mv_shape_message(a[0], a[0], a[1], b[0]));
+    if (a[1] != b[0]) return make_error(ErrorText::mv_sizes, {a[0], a[0], a[1], b[0]});
     return Shape{a[0]};
   }
   if (ra == 1 && rb == 2) {  // row vector @ matrix, through mm
-    if (a[0] != b[0]) return matmul_error(mm_shape_message(1, a[0], b[0], b[1]));
+    if (a[0] != b[0]) return make_error(ErrorText::mm_sizes, {1, a[0], b[0], b[1]});
     return Shape{b[1]};
   }
   if (ra == 2 && rb == 2) {  // mm
-    if (a[1] != b[0]) return matmul_error(mm_shape_message(a[0], a[1], b[0], b[1]));
+    if (a[1] != b[0]) return make_error(ErrorText::mm_sizes, {a[0], a[1], b[0], b[1]});
     return Shape{a[0], b[1]};
   }
   // One operand has batch dims and the other is a vector or a matrix: LibTorch folds the batch into the rows of
@@ -73,8 +50,8 @@ Result<Shape> matmul_shape(const Shape& a, const Shape& b) {
     Shape t2 = transpose ? a : b;
     if (transpose && t2.size() == 2) std::swap(t2[0], t2[1]);
     const int64_t rows = numel(drop_last(t1, 1)), inner = t1.back();
-    if (t2.size() == 2 && inner != t2[0]) return matmul_error(mm_shape_message(rows, inner, t2[0], t2[1]));
-    if (t2.size() == 1 && inner != t2[0]) return matmul_error(mv_shape_message(rows, rows, inner, t2[0]));
+    if (t2.size() == 2 && inner != t2[0]) return make_error(ErrorText::mm_sizes, {rows, inner, t2[0], t2[1]});
+    if (t2.size() == 1 && inner != t2[0]) return make_error(ErrorText::mv_sizes, {rows, rows, inner, t2[0]});
     return numpy_result(a, b, drop_last(transpose ? b : a, 2));
   }
   // Both batched (or batched against a 1-D/2-D operand LibTorch chose not to fold): broadcast the batch dims,
@@ -84,7 +61,7 @@ Result<Shape> matmul_shape(const Shape& a, const Shape& b) {
   if (!batch.ok()) return batch;
   if (k1 != k2) {
     const int64_t nb = numel(batch.value());
-    return matmul_error(bmm_shape_message(nb, k1, nb, k2));
+    return make_error(ErrorText::bmm_sizes, {nb, k1, nb, k2});
   }
   return numpy_result(a, b, batch.value());
 }

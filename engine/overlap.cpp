@@ -4,13 +4,6 @@
 
 namespace bc {
 
-const char* const kInternalOverlapMessage =
-    "unsupported operation: more than one element of the written-to tensor refers to a single memory location. "
-    "Please clone() the tensor before performing the operation.";
-const char* const kPartialOverlapMessage =
-    "unsupported operation: some elements of the input tensor and the written-to tensor refer to a single memory "
-    "location. Please clone() the tensor before performing the operation.";
-
 std::vector<int64_t> element_offsets(const View& v) {
   const int64_t n = numel(v.sizes);
   std::vector<int64_t> out;

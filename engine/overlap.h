@@ -32,8 +32,4 @@ enum class Overlap { none, full, partial };
 // sizes, equal strides wherever a size exceeds 1), or partial (anything else that shares a location).
 Overlap overlap(const View& a, const View& b);
 
-// LibTorch 1.13's texts for the two in-place overlap errors.
-extern const char* const kInternalOverlapMessage;
-extern const char* const kPartialOverlapMessage;
-
 }  // namespace bc

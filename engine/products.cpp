@@ -3,6 +3,7 @@
 #include <map>
 
 #include "engine/elementwise.h"
+#include "engine/error_texts.h"
 #include "engine/inplace.h"
 #include "engine/matmul_shape.h"
 #include "engine/wrapping.h"
@@ -19,17 +20,10 @@ const std::map<std::string, ProductOp>& names() {
   return m;
 }
 
-const char* const kNoDimensions = "Dimension specified as 0 but tensor has no dimensions";
-
 // t.size(d) as LibTorch reads it, with its errors for a dim the tensor does not have.
 Result<int64_t> size_at(const Tensor& t, int64_t d) {
-  if (t.dim() == 0)
-    return Error{ErrorKind::invalid_argument,
-                 "Dimension specified as " + std::to_string(d) + " but tensor has no dimensions"};
-  if (d >= t.dim())
-    return Error{ErrorKind::invalid_argument, "Dimension out of range (expected to be in range of [" +
-                                                  std::to_string(-t.dim()) + ", " + std::to_string(t.dim() - 1) +
-                                                  "], but got " + std::to_string(d) + ")"};
+  if (t.dim() == 0) return make_error(ErrorText::no_dimensions, {d});
+  if (d >= t.dim()) return make_error(ErrorText::dim_out_of_range, {-t.dim(), t.dim() - 1, d});
   return t.sizes()[static_cast<size_t>(d)];
 }
 
@@ -47,33 +41,23 @@ Result<Shape> batched_target(std::initializer_list<std::pair<const Tensor*, int6
   return target;
 }
 
-Error shape_error(std::string message) { return Error{ErrorKind::matmul_shape, std::move(message)}; }
-Error mismatch(std::string message) { return Error{ErrorKind::dtype_mismatch, std::move(message)}; }
-std::string dims(int64_t n) { return std::to_string(n); }
-
 // "expected scalar type Float but found Double": a kernel that dispatched on one operand's dtype reading another.
 Error scalar_type_error(DType expected, DType found) {
-  return mismatch(std::string("expected scalar type ") + torch_name(expected) + " but found " + torch_name(found));
+  return make_error(ErrorText::scalar_type, {torch_name(expected), torch_name(found)});
 }
 
 // LibTorch's kernels for these ops have no bool instantiation; the message names the kernel.
 std::optional<Error> no_bool_kernel(const char* kernel, DType t) {
   if (t != DType::bool_) return std::nullopt;
-  return Error{ErrorKind::invalid_argument, std::string("\"") + kernel + "\" not implemented for 'Bool'"};
+  return make_error(ErrorText::not_implemented, {kernel, torch_name(t)});
 }
 
 // Structured kernels check an in-place self against the result they would allocate: dtype first, then sizes.
 // Dtypes print as C++ type names here (LibTorch's TypeMeta).
-const char* cxx_name(DType t) {
-  return t == DType::bool_ ? "bool" : t == DType::int64 ? "long int" : t == DType::float32 ? "float" : "double";
-}
 std::optional<Error> check_inplace(const Tensor& self, const Shape& sizes, DType dtype) {
   if (self.dtype() != dtype)
-    return Error{ErrorKind::dtype_cast, std::string("Bad in-place call: input tensor dtype ") + cxx_name(self.dtype()) +
-                                            " and output tensor dtype " + cxx_name(dtype) + " should match"};
-  if (self.sizes() != sizes)
-    return Error{ErrorKind::inplace_shape, "Bad in-place call: input tensor size " + format_shape(self.sizes()) +
-                                               " and output tensor size " + format_shape(sizes) + " should match"};
+    return make_error(ErrorText::bad_inplace_dtype, {cxx_type_name(self.dtype()), cxx_type_name(dtype)});
+  if (self.sizes() != sizes) return make_error(ErrorText::bad_inplace_size, {self.sizes(), sizes});
   return std::nullopt;
 }
 
@@ -126,20 +110,20 @@ std::vector<Value> combine(const Tensor& c, const std::vector<Value>& p, Scalar 
 
 // The strict products, after their shape checks.
 Result<Tensor> mm(const Tensor& a, const Tensor& b) {
-  if (a.dim() != 2) return shape_error("self must be a matrix");
-  if (b.dim() != 2) return shape_error("mat2 must be a matrix");
+  if (a.dim() != 2) return make_error(ErrorText::self_not_matrix);
+  if (b.dim() != 2) return make_error(ErrorText::mat2_not_matrix);
   const Shape &x = a.sizes(), &y = b.sizes();
-  if (x[1] != y[0]) return shape_error(mm_shape_message(x[0], x[1], y[0], y[1]));
+  if (x[1] != y[0]) return make_error(ErrorText::mm_sizes, {x[0], x[1], y[0], y[1]});
   if (auto e = no_bool_kernel("addmm_impl_cpu_", a.dtype())) return *e;
   if (b.dtype() != a.dtype()) return scalar_type_error(a.dtype(), b.dtype());
   return Tensor::of_values({x[0], y[1]}, a.dtype(), contract(a, b, 1, x[0], x[1], y[1], a.dtype()));
 }
 
 std::optional<Error> bmm_shape_check(const Tensor& a, const Tensor& b) {
-  if (a.dim() != 3) return shape_error("batch1 must be a 3D tensor");
-  if (b.dim() != 3) return shape_error("batch2 must be a 3D tensor");
+  if (a.dim() != 3) return make_error(ErrorText::batch1_not_3d);
+  if (b.dim() != 3) return make_error(ErrorText::batch2_not_3d);
   const Shape &x = a.sizes(), &y = b.sizes();
-  if (y[0] != x[0] || y[1] != x[2]) return shape_error(bmm_shape_message(x[0], x[2], y[0], y[1]));
+  if (y[0] != x[0] || y[1] != x[2]) return make_error(ErrorText::bmm_sizes, {x[0], x[2], y[0], y[1]});
   return std::nullopt;
 }
 
@@ -153,31 +137,28 @@ Result<Tensor> bmm(const Tensor& a, const Tensor& b) {
 
 Result<Tensor> mv(const Tensor& m, const Tensor& v) {
   // LibTorch allocates the result from m.size(0) before any check.
-  if (m.dim() == 0) return Error{ErrorKind::invalid_argument, kNoDimensions};
-  if (m.dim() != 2 || v.dim() != 1)
-    return shape_error("vector + matrix @ vector expected, got 1, " + dims(m.dim()) + ", " + dims(v.dim()));
+  if (m.dim() == 0) return make_error(ErrorText::no_dimensions, {0});
+  if (m.dim() != 2 || v.dim() != 1) return make_error(ErrorText::mv_ranks, {1, m.dim(), v.dim()});
   const Shape &x = m.sizes(), &y = v.sizes();
-  if (x[1] != y[0]) return shape_error(mv_shape_message(x[0], x[0], x[1], y[0]));
+  if (x[1] != y[0]) return make_error(ErrorText::mv_sizes, {x[0], x[0], x[1], y[0]});
   if (auto e = no_bool_kernel("addmv_impl_cpu", m.dtype())) return *e;
   if (v.dtype() != m.dtype()) return scalar_type_error(m.dtype(), v.dtype());
   return Tensor::of_values({x[0]}, v.dtype(), contract(m, v, 1, x[0], x[1], 1, v.dtype()));
 }
 
 Result<Tensor> dot(const Tensor& a, const Tensor& b) {
-  if (a.dim() != 1 || b.dim() != 1)
-    return shape_error("1D tensors expected, but got " + dims(a.dim()) + "D and " + dims(b.dim()) + "D tensors");
+  if (a.dim() != 1 || b.dim() != 1) return make_error(ErrorText::dot_ranks, {a.dim(), b.dim()});
   if (a.dtype() != b.dtype())
-    return mismatch(std::string("dot : expected both vectors to have same dtype, but found ") + torch_name(a.dtype()) +
-                    " and " + torch_name(b.dtype()));
-  if (a.sizes() != b.sizes()) return shape_error(dot_shape_message(a.sizes()[0], b.sizes()[0]));
+    return make_error(ErrorText::dot_dtypes, {torch_name(a.dtype()), torch_name(b.dtype())});
+  if (a.sizes() != b.sizes()) return make_error(ErrorText::dot_sizes, {a.sizes()[0], b.sizes()[0]});
   if (auto e = no_bool_kernel("dot", a.dtype())) return *e;
   return Tensor::of_values({}, a.dtype(), contract(a, b, 1, 1, a.sizes()[0], 1, a.dtype()));
 }
 
 // outer is LibTorch's composite a.reshape({n, 1}) * b, so it promotes like mul.
 Result<Tensor> outer(const Tensor& a, const Tensor& b) {
-  if (a.dim() != 1) return shape_error("outer: Expected 1-D argument self, but got " + dims(a.dim()) + "-D");
-  if (b.dim() != 1) return shape_error("outer: Expected 1-D argument vec2, but got " + dims(b.dim()) + "-D");
+  if (a.dim() != 1) return make_error(ErrorText::outer_rank, {"self", a.dim()});
+  if (b.dim() != 1) return make_error(ErrorText::outer_rank, {"vec2", b.dim()});
   return binary(Op::mul, a.reshape({a.sizes()[0], 1}).value(), b);
 }
 
@@ -200,12 +181,12 @@ Result<Tensor> finish(const Tensor& c_full, const std::vector<Value>& p, const S
 }
 
 Result<Tensor> addmm(const Tensor& c, const Tensor& a, const Tensor& b, Scalar beta, Scalar alpha, Tensor* self) {
-  if (c.dtype() != b.dtype()) return mismatch("self and mat2 must have the same dtype");
-  if (a.dtype() != b.dtype()) return mismatch("mat1 and mat2 must have the same dtype");
-  if (a.dim() != 2) return shape_error("mat1 must be a matrix, got " + dims(a.dim()) + "-D tensor");
-  if (b.dim() != 2) return shape_error("mat2 must be a matrix, got " + dims(b.dim()) + "-D tensor");
+  if (c.dtype() != b.dtype()) return make_error(ErrorText::self_mat2_dtype);
+  if (a.dtype() != b.dtype()) return make_error(ErrorText::mat1_mat2_dtype);
+  if (a.dim() != 2) return make_error(ErrorText::mat1_rank, {a.dim()});
+  if (b.dim() != 2) return make_error(ErrorText::mat2_rank, {b.dim()});
   const Shape &x = a.sizes(), &y = b.sizes();
-  if (x[1] != y[0]) return shape_error(mm_shape_message(x[0], x[1], y[0], y[1]));
+  if (x[1] != y[0]) return make_error(ErrorText::mm_sizes, {x[0], x[1], y[0], y[1]});
   const Shape shape{x[0], y[1]};
   Result<Tensor> full = self_for(c, shape, b.dtype(), self != nullptr);
   if (!full.ok()) return full.error();
@@ -214,14 +195,12 @@ Result<Tensor> addmm(const Tensor& c, const Tensor& a, const Tensor& b, Scalar b
 }
 
 Result<Tensor> addmv(const Tensor& c, const Tensor& m, const Tensor& v, Scalar beta, Scalar alpha, Tensor* self) {
-  if (m.dim() != 2 || v.dim() != 1 || c.dim() > 1)
-    return shape_error("vector + matrix @ vector expected, got " + dims(c.dim()) + ", " + dims(m.dim()) + ", " +
-                       dims(v.dim()));
+  if (m.dim() != 2 || v.dim() != 1 || c.dim() > 1) return make_error(ErrorText::mv_ranks, {c.dim(), m.dim(), v.dim()});
   const Shape &x = m.sizes(), &y = v.sizes();
   if (x[1] != y[0] || (x[0] != c.numel() && c.numel() != 1)) {
     // LibTorch's message reads c.size(0), which a 0-d c does not have.
-    if (c.dim() == 0) return Error{ErrorKind::invalid_argument, kNoDimensions};
-    return shape_error(mv_shape_message(c.sizes()[0], x[0], x[1], y[0]));
+    if (c.dim() == 0) return make_error(ErrorText::no_dimensions, {0});
+    return make_error(ErrorText::mv_sizes, {c.sizes()[0], x[0], x[1], y[0]});
   }
   const Shape shape{x[0]};
   Result<Tensor> full = self_for(c, shape, v.dtype(), self != nullptr);
@@ -232,17 +211,14 @@ Result<Tensor> addmv(const Tensor& c, const Tensor& m, const Tensor& v, Scalar b
 }
 
 Result<Tensor> addr(const Tensor& c, const Tensor& v1, const Tensor& v2, Scalar beta, Scalar alpha, Tensor* self) {
-  if (v1.dim() != 1) return shape_error("addr: Expected 1-D argument vec1, but got " + dims(v1.dim()) + "-D");
-  if (v2.dim() != 1) return shape_error("addr: Expected 1-D argument vec2, but got " + dims(v2.dim()) + "-D");
+  if (v1.dim() != 1) return make_error(ErrorText::addr_rank, {"vec1", v1.dim()});
+  if (v2.dim() != 1) return make_error(ErrorText::addr_rank, {"vec2", v2.dim()});
   const int64_t n = v1.sizes()[0], m = v2.sizes()[0];
   const Shape shape{n, m};
   Tensor full = c;
   if (self) {
-    if (c.dim() != 2)
-      return Error{ErrorKind::inplace_shape, "2D tensor expected, got " + dims(c.dim()) + "D tensor for input"};
-    if (c.sizes() != shape)
-      return Error{ErrorKind::inplace_shape, "size mismatch, input: " + format_shape(c.sizes()) + ", v1: " +
-                                                 format_shape(v1.sizes()) + ", v2: " + format_shape(v2.sizes())};
+    if (c.dim() != 2) return make_error(ErrorText::addr_input_rank, {c.dim()});
+    if (c.sizes() != shape) return make_error(ErrorText::addr_input_size, {c.sizes(), v1.sizes(), v2.sizes()});
     if (auto e = inplace_overlap_error(c, {&v1, &v2})) return *e;
   } else {
     Result<Tensor> stretched = c.expand(shape);
@@ -251,11 +227,9 @@ Result<Tensor> addr(const Tensor& c, const Tensor& v1, const Tensor& v2, Scalar 
   }
   // addr is a TensorIterator op over c stretched to [n, m] (so never a 0-d operand there) and the two vectors.
   const DType type = result_type({{c.dtype(), false}, {v1.dtype(), false}, {v2.dtype(), false}});
-  if (self && !can_cast(type, c.dtype())) return Error{ErrorKind::dtype_cast, cast_error_message(type, c.dtype())};
+  if (self && !can_cast(type, c.dtype())) return cast_error(type, c.dtype());
   for (const auto& [s, name] : {std::make_pair(beta, "beta"), std::make_pair(alpha, "alpha")})
-    if (category(type) != Category::floating && !s.integral)
-      return Error{ErrorKind::invalid_argument, std::string("For integral input tensors, argument ") + name +
-                                                    " must not be a floating point number."};
+    if (category(type) != Category::floating && !s.integral) return make_error(ErrorText::integral_scalar, {name});
   return finish(full, contract(v1, v2, 1, n, 1, m, type), shape, type, beta, alpha, self);
 }
 
@@ -273,14 +247,11 @@ Result<Tensor> baddbmm(const Tensor& c, const Tensor& a, const Tensor& b, Scalar
 
 Result<Tensor> addbmm(const Tensor& c, const Tensor& a, const Tensor& b, Scalar beta, Scalar alpha, Tensor* self) {
   if (Result<Shape> t = batched_target({{&a, 1}, {&b, 2}}, c); !t.ok()) return t.error();
-  if (a.dim() != 3) return shape_error("batch1 must be a 3D tensor");
-  if (b.dim() != 3) return shape_error("batch2 must be a 3D tensor");
+  if (a.dim() != 3) return make_error(ErrorText::batch1_not_3d);
+  if (b.dim() != 3) return make_error(ErrorText::batch2_not_3d);
   const Shape &x = a.sizes(), &y = b.sizes();
-  if (x[0] != y[0])
-    return shape_error("batch1 and batch2 must have same number of batches, got " + dims(x[0]) + " and " + dims(y[0]));
-  if (x[2] != y[1])
-    return shape_error("Incompatible matrix sizes for bmm (" + dims(x[1]) + "x" + dims(x[2]) + " and " + dims(y[1]) +
-                       "x" + dims(y[2]) + ")");
+  if (x[0] != y[0]) return make_error(ErrorText::batch_counts, {x[0], y[0]});
+  if (x[2] != y[1]) return make_error(ErrorText::addbmm_sizes, {x[1], x[2], y[1], y[2]});
   const Shape shape{x[1], y[2]};
   Tensor full = c.expand(shape).value();
   if (self) {
@@ -289,8 +260,8 @@ Result<Tensor> addbmm(const Tensor& c, const Tensor& a, const Tensor& b, Scalar 
     if (c.sizes() != shape) return *check_inplace(c, shape, c.dtype());
     full = c;
   }
-  if (c.dtype() != b.dtype()) return mismatch("self and mat2 must have the same dtype");
-  if (a.dtype() != b.dtype()) return mismatch("mat1 and mat2 must have the same dtype");
+  if (c.dtype() != b.dtype()) return make_error(ErrorText::self_mat2_dtype);
+  if (a.dtype() != b.dtype()) return make_error(ErrorText::mat1_mat2_dtype);
   if (self)
     if (auto e = inplace_overlap_error(c, {})) return *e;
   if (auto e = no_bool_kernel("addmm_impl_cpu_", b.dtype())) return *e;
@@ -317,7 +288,7 @@ Result<Tensor> run_fused(ProductOp op, const Tensor& c, const Tensor& a, const T
     case ProductOp::outer:
       break;
   }
-  return Error{ErrorKind::invalid_argument, std::string(to_string(op)) + " is not a fused product"};
+  return make_error(ErrorText::not_fused, {to_string(op)});
 }
 
 }  // namespace
@@ -350,8 +321,7 @@ Result<Tensor> product(ProductOp op, const Tensor& a, const Tensor& b) {
     case ProductOp::baddbmm: case ProductOp::addbmm:
       break;
   }
-  return Error{ErrorKind::invalid_argument,
-               std::string(to_string(op)) + " is not a strict product (matmul: engine/autograd_products.h)"};
+  return make_error(ErrorText::not_strict, {to_string(op)});
 }
 
 Result<Tensor> fused(ProductOp op, const Tensor& c, const Tensor& a, const Tensor& b, Scalar beta, Scalar alpha) {

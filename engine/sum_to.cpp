@@ -1,5 +1,6 @@
 #include "engine/sum_to.h"
 
+#include "engine/error_texts.h"
 #include "engine/expand.h"
 #include "engine/sum_to_kernel.h"
 
@@ -7,8 +8,7 @@ namespace bc {
 
 Result<SumToPlan> plan_sum_to(const Shape& from, const Shape& to) {
   if (!is_expandable_to(to, from))
-    return Error{ErrorKind::sum_to, "sum_to: shape " + format_shape(to) + " is not expandable to the size " +
-                                        format_shape(from) + " of the tensor being summed"};
+    return make_error(ErrorText::sum_to_not_expandable, {to, from});
   SumToPlan plan{from, to, {}, static_cast<int64_t>(from.size() - to.size())};
   for (int64_t i = 0; i < static_cast<int64_t>(from.size()); ++i) {
     const bool leading = i < plan.leading;
@@ -33,8 +33,7 @@ Result<Tensor> sum_to(const Tensor& grad, const Shape& to) {
   Result<SumToPlan> plan = plan_sum_to(grad.sizes(), to);
   if (!plan.ok()) return plan.error();
   if (category(grad.dtype()) != Category::floating)
-    return Error{ErrorKind::invalid_argument,
-                 std::string("sum_to: a gradient is float32 or float64, not ") + to_string(grad.dtype())};
+    return make_error(ErrorText::sum_to_not_floating, {to_string(grad.dtype())});
   // Storage keeps float32 values as doubles (engine/tensor.h), so the double kernel serves both dtypes and
   // from_values rounds each float32 result once.
   const std::vector<double> values = grad.to_doubles();  // row-major, whatever grad's strides

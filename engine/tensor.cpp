@@ -4,6 +4,7 @@
 #include <cmath>
 #include <cstdint>
 
+#include "engine/error_texts.h"
 #include "engine/expand.h"
 
 namespace bc {
@@ -68,13 +69,12 @@ Result<Tensor> Tensor::expand(const Shape& target) const {
 
 Result<Tensor> Tensor::permute(const std::vector<int64_t>& order) const {
   if (order.size() != sizes_.size())
-    return Error{ErrorKind::invalid_argument, "permute: the order names " + std::to_string(order.size()) +
-                                                  " dims for a tensor of " + std::to_string(sizes_.size())};
+    return make_error(ErrorText::permute_count, {order.size(), sizes_.size()});
   Shape sizes, strides;
   std::vector<bool> seen(order.size(), false);
   for (int64_t d : order) {
     if (d < 0 || d >= dim() || seen[static_cast<size_t>(d)])
-      return Error{ErrorKind::invalid_argument, "permute: the order must name each dim once"};
+      return make_error(ErrorText::permute_repeat);
     seen[static_cast<size_t>(d)] = true;
     sizes.push_back(sizes_[static_cast<size_t>(d)]);
     strides.push_back(strides_[static_cast<size_t>(d)]);
@@ -86,14 +86,14 @@ Result<Tensor> Tensor::transpose(int64_t d0, int64_t d1) const {
   std::vector<int64_t> order(sizes_.size());
   for (size_t d = 0; d < order.size(); ++d) order[d] = static_cast<int64_t>(d);
   if (d0 < 0 || d1 < 0 || d0 >= dim() || d1 >= dim())
-    return Error{ErrorKind::invalid_argument, "transpose: dim out of range"};
+    return make_error(ErrorText::transpose_dim);
   std::swap(order[static_cast<size_t>(d0)], order[static_cast<size_t>(d1)]);
   return permute(order);
 }
 
 Result<Tensor> Tensor::slice(int64_t d, int64_t start, int64_t end, int64_t step) const {
-  if (d < 0 || d >= dim()) return Error{ErrorKind::invalid_argument, "slice: dim out of range"};
-  if (step <= 0) return Error{ErrorKind::invalid_argument, "slice step must be positive"};
+  if (d < 0 || d >= dim()) return make_error(ErrorText::slice_dim);
+  if (step <= 0) return make_error(ErrorText::slice_step);
   const int64_t size = sizes_[static_cast<size_t>(d)];
   start = std::clamp<int64_t>(start, 0, size);
   end = std::clamp<int64_t>(end, start, size);
@@ -105,15 +105,15 @@ Result<Tensor> Tensor::slice(int64_t d, int64_t start, int64_t end, int64_t step
 
 Result<Tensor> Tensor::as_strided(const Shape& sizes, const Shape& strides, int64_t offset) const {
   if (sizes.size() != strides.size())
-    return Error{ErrorKind::invalid_argument, "mismatch in length of strides and shape"};
+    return make_error(ErrorText::strides_length);
   View v{offset, sizes, strides};
   for (int64_t s : strides)
-    if (s < 0) return Error{ErrorKind::invalid_argument, "as_strided: Negative strides are not supported at the moment"};
+    if (s < 0) return make_error(ErrorText::negative_strides);
   if (bc::numel(sizes) > 0) {
     int64_t last = offset;
     for (size_t k = 0; k < sizes.size(); ++k) last += (sizes[k] - 1) * strides[k];
     if (offset < 0 || last >= storage_->size())
-      return Error{ErrorKind::invalid_argument, "as_strided: the view reaches outside the storage"};
+      return make_error(ErrorText::view_outside_storage);
   }
   return Tensor(storage_, v.sizes, v.strides, v.offset);
 }
@@ -128,8 +128,7 @@ Tensor Tensor::contiguous() const {
 
 Result<Tensor> Tensor::reshape(const Shape& sizes) const {
   if (bc::numel(sizes) != numel())
-    return Error{ErrorKind::invalid_argument,
-                 "shape '" + format_shape(sizes) + "' is invalid for input of size " + std::to_string(numel())};
+    return make_error(ErrorText::reshape_numel, {sizes, numel()});
   const Tensor dense = contiguous();
   return Tensor(dense.storage_, sizes, contiguous_strides(sizes), dense.offset_);
 }

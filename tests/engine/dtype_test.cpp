@@ -34,9 +34,9 @@ TEST(DType, CastingRulesAndMessage) {
   EXPECT_TRUE(can_cast(DType::bool_, DType::bool_));
   EXPECT_TRUE(can_cast(DType::int64, DType::float32));
   EXPECT_TRUE(can_cast(DType::float64, DType::float32));
-  EXPECT_EQ(cast_error_message(DType::float32, DType::int64),
-            "result type Float can't be cast to the desired output type Long");
-  EXPECT_EQ(cast_error_message(DType::int64, DType::bool_),
+  EXPECT_EQ(cast_error(DType::float32, DType::int64),
+            (Error{ErrorKind::dtype_cast, "result type Float can't be cast to the desired output type Long"}));
+  EXPECT_EQ(cast_error(DType::int64, DType::bool_).message,
             "result type Long can't be cast to the desired output type Bool");
 }
 

@@ -2,6 +2,8 @@
 
 #include <gtest/gtest.h>
 
+#include "engine/error_texts.h"
+
 namespace bc {
 
 // Each message is one LibTorch 1.13 printed (libtorch-dev 1.13.1) for a shape error.
@@ -56,6 +58,38 @@ TEST(TorchErrors, ClassifiesTheValueLevelMessages) {
   EXPECT_EQ(classify_torch_message(Family::inplace, "a leaf Variable that requires grad is being used in an in-place "
                                               "operation."),
             ErrorKind::leaf_inplace);
+}
+
+}  // namespace bc
+
+namespace bc {
+
+namespace {
+
+// Every engine template, filled with placeholder values (the classifier reads only the fixed leading text).
+std::string filled(const ErrorTemplate& t) {
+  return format_error_text(t.id, std::vector<TextArg>(hole_names(t).size(), TextArg("2")));
+}
+
+}  // namespace
+
+TEST(TorchErrors, ClassifiesEachTemplatesMessageAsItsKind) {
+  for (const ErrorTemplate& t : error_templates()) {
+    // Unclassified templates keep LibTorch's fallback: other, or sum_to in the sum_to family.
+    const ErrorKind elementwise = t.classified ? t.kind : ErrorKind::other;
+    const ErrorKind sum_to = t.classified ? t.kind : ErrorKind::sum_to;
+    EXPECT_EQ(classify_torch_message(Family::elementwise, filled(t)), elementwise) << t.name << ": " << filled(t);
+    EXPECT_EQ(classify_torch_message(Family::sum_to, filled(t)), sum_to) << t.name << ": " << filled(t);
+  }
+}
+
+TEST(TorchErrors, NoPatternShadowsAnotherOfADifferentKind) {
+  const auto& patterns = torch_message_patterns();
+  for (const auto& [a, kind_a] : patterns)
+    for (const auto& [b, kind_b] : patterns)
+      if (a.rfind(b, 0) == 0) {
+        EXPECT_EQ(kind_a, kind_b) << "\"" << b << "\" also matches \"" << a << "\"";
+      }
 }
 
 }  // namespace bc

@@ -1,0 +1,180 @@
+#include "engine/error_texts.h"
+
+#include <gtest/gtest.h>
+
+#include <set>
+#include <stdexcept>
+
+namespace bc {
+namespace {
+
+// One filled template and the literal it must give. The libtorch texts are LibTorch 1.13's messages as the tests
+// and the corpus recorded them (libtorch-dev 1.13.1); the engine texts are the engine's own words.
+struct Sample {
+  ErrorText id;
+  std::string text;
+  std::string expected;
+};
+
+std::vector<Sample> samples() {
+  using E = ErrorText;
+  const std::string hint = " Hint: enable anomaly detection to find the operation that failed to compute its gradient, "
+                           "with torch.autograd.set_detect_anomaly(True).";
+  const Shape s13{1, 3, 1}, s337{3, 3, 7}, s31{3, 1}, s2{2}, s24{2, 4}, s23{2, 3}, s3{3}, s4{4}, none{};
+  return {
+      {E::broadcast_mismatch, format_error_text(E::broadcast_mismatch, {3, 4, 1}),
+       "The size of tensor a (3) must match the size of tensor b (4) at non-singleton dimension 1"},
+      {E::inplace_broadcast, format_error_text(E::inplace_broadcast, {s13, s337}),
+       "output with shape [1, 3, 1] doesn't match the broadcast shape [3, 3, 7]"},
+      {E::expand_too_few_sizes, format_error_text(E::expand_too_few_sizes, {"CPUFloatType", s31, s2, 1, 2}),
+       "expand(CPUFloatType{[3, 1]}, size=[2]): the number of sizes provided (1) must be greater or equal to the "
+       "number of dimensions in the tensor (2)"},
+      {E::expand_negative_leading, format_error_text(E::expand_negative_leading, {-1, 0}),
+       "The expanded size of the tensor (-1) isn't allowed in a leading, non-existing dimension 0"},
+      {E::expand_mismatch, format_error_text(E::expand_mismatch, {4, 3, 1, s24, s23}),
+       "The expanded size of the tensor (4) must match the existing size (3) at non-singleton dimension 1.  Target "
+       "sizes: [2, 4].  Tensor sizes: [2, 3]"},
+      {E::numel_overflow, format_error_text(E::numel_overflow), "numel: integer multiplication overflow"},
+      {E::sum_to_not_expandable, format_error_text(E::sum_to_not_expandable, {s4, s3}),
+       "sum_to: shape [4] is not expandable to the size [3] of the tensor being summed"},
+      {E::sum_to_not_floating, format_error_text(E::sum_to_not_floating, {"int64"}),
+       "sum_to: a gradient is float32 or float64, not int64"},
+      {E::internal_overlap, format_error_text(E::internal_overlap),
+       "unsupported operation: more than one element of the written-to tensor refers to a single memory location. "
+       "Please clone() the tensor before performing the operation."},
+      {E::partial_overlap, format_error_text(E::partial_overlap),
+       "unsupported operation: some elements of the input tensor and the written-to tensor refer to a single memory "
+       "location. Please clone() the tensor before performing the operation."},
+      {E::cast, format_error_text(E::cast, {"Float", "Long"}),
+       "result type Float can't be cast to the desired output type Long"},
+      {E::bad_inplace_dtype, format_error_text(E::bad_inplace_dtype, {"double", "float"}),
+       "Bad in-place call: input tensor dtype double and output tensor dtype float should match"},
+      {E::bad_inplace_size, format_error_text(E::bad_inplace_size, {s3, s23}),
+       "Bad in-place call: input tensor size [3] and output tensor size [2, 3] should match"},
+      {E::not_implemented, format_error_text(E::not_implemented, {"fmod_cpu", "Bool"}),
+       "\"fmod_cpu\" not implemented for 'Bool'"},
+      {E::zero_division, format_error_text(E::zero_division), "ZeroDivisionError"},
+      {E::integral_scalar, format_error_text(E::integral_scalar, {"beta"}),
+       "For integral input tensors, argument beta must not be a floating point number."},
+      {E::sub_two_bools, format_error_text(E::sub_two_bools),
+       "Subtraction, the `-` operator, with two bool tensors is not supported. Use the `^` or `logical_xor()` "
+       "operator instead."},
+      {E::sub_bool, format_error_text(E::sub_bool),
+       "Subtraction, the `-` operator, with a bool tensor is not supported. If you are trying to invert a mask, use "
+       "the `~` or `logical_not()` operator instead."},
+      {E::addcdiv_integer, format_error_text(E::addcdiv_integer),
+       "Integer division with addcdiv is no longer supported, and in a future  release addcdiv will perform a true "
+       "division of tensor1 and tensor2. The historic addcdiv behavior can be implemented as (input + value * "
+       "torch.trunc(tensor1 / tensor2)).to(input.dtype) for integer inputs and as (input + value * tensor1 / "
+       "tensor2) for float inputs. The future addcdiv behavior is just the latter implementation: (input + value * "
+       "tensor1 / tensor2), for all dtypes."},
+      {E::lerp_dtype, format_error_text(E::lerp_dtype, {"float", "weight", "long int"}),
+       "expected dtype float for `weight` but got dtype long int"},
+      {E::where_condition, format_error_text(E::where_condition, {"Float"}),
+       "where expected condition to be a boolean tensor, but got a tensor with dtype Float"},
+      {E::norm_dtype, format_error_text(E::norm_dtype, {"Long"}),
+       "norm(): input dtype should be either floating point or complex. Got Long instead."},
+      {E::no_dimensions, format_error_text(E::no_dimensions, {0}),
+       "Dimension specified as 0 but tensor has no dimensions"},
+      {E::dim_out_of_range, format_error_text(E::dim_out_of_range, {-2, 1, 2}),
+       "Dimension out of range (expected to be in range of [-2, 1], but got 2)"},
+      {E::matmul_zero_dim, format_error_text(E::matmul_zero_dim, {0, 1}),
+       "both arguments to matmul need to be at least 1D, but they are 0D and 1D"},
+      {E::mm_sizes, format_error_text(E::mm_sizes, {2, 3, 4, 5}), "mat1 and mat2 shapes cannot be multiplied (2x3 and 4x5)"},
+      {E::mv_sizes, format_error_text(E::mv_sizes, {2, 2, 3, 4}), "size mismatch, got 2, 2x3,4"},
+      {E::dot_sizes, format_error_text(E::dot_sizes, {3, 4}),
+       "inconsistent tensor size, expected tensor [3] and src [4] to have the same number of elements, but got 3 and 4 "
+       "elements respectively"},
+      {E::bmm_sizes, format_error_text(E::bmm_sizes, {2, 3, 1, 3}),
+       "Expected size for first two dimensions of batch2 tensor to be: [2, 3] but got: [1, 3]."},
+      {E::self_not_matrix, format_error_text(E::self_not_matrix), "self must be a matrix"},
+      {E::mat2_not_matrix, format_error_text(E::mat2_not_matrix), "mat2 must be a matrix"},
+      {E::mat1_rank, format_error_text(E::mat1_rank, {1}), "mat1 must be a matrix, got 1-D tensor"},
+      {E::mat2_rank, format_error_text(E::mat2_rank, {3}), "mat2 must be a matrix, got 3-D tensor"},
+      {E::batch1_not_3d, format_error_text(E::batch1_not_3d), "batch1 must be a 3D tensor"},
+      {E::batch2_not_3d, format_error_text(E::batch2_not_3d), "batch2 must be a 3D tensor"},
+      {E::mv_ranks, format_error_text(E::mv_ranks, {1, 2, 2}), "vector + matrix @ vector expected, got 1, 2, 2"},
+      {E::dot_ranks, format_error_text(E::dot_ranks, {2, 1}), "1D tensors expected, but got 2D and 1D tensors"},
+      {E::outer_rank, format_error_text(E::outer_rank, {"vec2", 0}), "outer: Expected 1-D argument vec2, but got 0-D"},
+      {E::addr_rank, format_error_text(E::addr_rank, {"vec1", 2}), "addr: Expected 1-D argument vec1, but got 2-D"},
+      {E::addr_input_rank, format_error_text(E::addr_input_rank, {1}), "2D tensor expected, got 1D tensor for input"},
+      {E::addr_input_size, format_error_text(E::addr_input_size, {Shape{1, 3}, s2, s3}),
+       "size mismatch, input: [1, 3], v1: [2], v2: [3]"},
+      {E::batch_counts, format_error_text(E::batch_counts, {2, 3}),
+       "batch1 and batch2 must have same number of batches, got 2 and 3"},
+      {E::addbmm_sizes, format_error_text(E::addbmm_sizes, {2, 4, 5, 3}), "Incompatible matrix sizes for bmm (2x4 and 5x3)"},
+      {E::scalar_type, format_error_text(E::scalar_type, {"Float", "Double"}), "expected scalar type Float but found Double"},
+      {E::dot_dtypes, format_error_text(E::dot_dtypes, {"Float", "Double"}),
+       "dot : expected both vectors to have same dtype, but found Float and Double"},
+      {E::self_mat2_dtype, format_error_text(E::self_mat2_dtype), "self and mat2 must have the same dtype"},
+      {E::mat1_mat2_dtype, format_error_text(E::mat1_mat2_dtype), "mat1 and mat2 must have the same dtype"},
+      {E::not_fused, format_error_text(E::not_fused, {"mm"}), "mm is not a fused product"},
+      {E::not_strict, format_error_text(E::not_strict, {"addmm"}),
+       "addmm is not a strict product (matmul: engine/autograd_products.h)"},
+      {E::requires_grad_dtype, format_error_text(E::requires_grad_dtype),
+       "Only Tensors of floating point and complex dtype can require gradients"},
+      {E::backward_no_grad, format_error_text(E::backward_no_grad),
+       "element 0 of tensors does not require grad and does not have a grad_fn"},
+      {E::leaf_inplace, format_error_text(E::leaf_inplace),
+       "a leaf Variable that requires grad is being used in an in-place operation."},
+      {E::leaf_view_inplace, format_error_text(E::leaf_view_inplace),
+       "a view of a leaf Variable that requires grad is being used in an in-place operation."},
+      {E::version_counter, format_error_text(E::version_counter, {"CPUFloatType", s3, 1, 0}),
+       "one of the variables needed for gradient computation has been modified by an inplace operation: "
+       "[CPUFloatType [3]] is at version 1; expected version 0 instead." + hint},
+      {E::version_counter_output, format_error_text(E::version_counter_output, {"CPUFloatType", s3, "PowBackward1", 1, 0}),
+       "one of the variables needed for gradient computation has been modified by an inplace operation: "
+       "[CPUFloatType [3]], which is output 0 of PowBackward1, is at version 1; expected version 0 instead." + hint},
+      {E::invalid_gradient, format_error_text(E::invalid_gradient, {"MulBackward0", 1, s4, s3}),
+       "Function MulBackward0 returned an invalid gradient at index 1 - got [4] but expected shape compatible with [3]"},
+      {E::view_of_storage, format_error_text(E::view_of_storage),
+       "view_of: the view must look into the base's contiguous storage"},
+      {E::permute_count, format_error_text(E::permute_count, {2, 3}), "permute: the order names 2 dims for a tensor of 3"},
+      {E::permute_repeat, format_error_text(E::permute_repeat), "permute: the order must name each dim once"},
+      {E::transpose_dim, format_error_text(E::transpose_dim), "transpose: dim out of range"},
+      {E::slice_dim, format_error_text(E::slice_dim), "slice: dim out of range"},
+      {E::slice_step, format_error_text(E::slice_step), "slice step must be positive"},
+      {E::strides_length, format_error_text(E::strides_length), "mismatch in length of strides and shape"},
+      {E::negative_strides, format_error_text(E::negative_strides),
+       "as_strided: Negative strides are not supported at the moment"},
+      {E::view_outside_storage, format_error_text(E::view_outside_storage),
+       "as_strided: the view reaches outside the storage"},
+      {E::reshape_numel, format_error_text(E::reshape_numel, {s4, 3}), "shape '[4]' is invalid for input of size 3"},
+  };
+}
+
+TEST(ErrorTexts, EachTemplateGivesLibTorchsLiteral) {
+  std::set<ErrorText> seen;
+  for (const Sample& s : samples()) {
+    EXPECT_EQ(s.text, s.expected) << error_template(s.id).name;
+    seen.insert(s.id);
+  }
+  EXPECT_EQ(seen.size(), error_templates().size()) << "every template needs a sample";
+}
+
+TEST(ErrorTexts, TableIsInEnumOrderWithUniqueNames) {
+  std::set<std::string> names;
+  for (size_t k = 0; k < error_templates().size(); ++k) {
+    const ErrorTemplate& t = error_templates()[k];
+    EXPECT_EQ(static_cast<size_t>(t.id), k) << t.name;
+    EXPECT_TRUE(names.insert(t.name).second) << t.name;
+    // A classified template must start with fixed text, or its prefix would match every message.
+    if (t.classified) {
+      EXPECT_FALSE(fixed_prefix(t).empty()) << t.name;
+      EXPECT_EQ(t.origin, Origin::libtorch) << t.name;
+    }
+  }
+}
+
+TEST(ErrorTexts, HolesFillInOrderOfFirstAppearanceAndBracesStayLiteral) {
+  EXPECT_EQ(make_error(ErrorText::dot_sizes, {2, 5}),
+            (Error{ErrorKind::matmul_shape, "inconsistent tensor size, expected tensor [2] and src [5] to have the same "
+                                            "number of elements, but got 2 and 5 elements respectively"}));
+  EXPECT_EQ(fixed_prefix(error_template(ErrorText::expand_too_few_sizes)), "expand(");
+  EXPECT_EQ(fixed_prefix(error_template(ErrorText::leaf_inplace)), error_template(ErrorText::leaf_inplace).text);
+  EXPECT_THROW(format_error_text(ErrorText::mm_sizes, {1, 2}), std::logic_error);
+  EXPECT_THROW(format_error_text(ErrorText::zero_division, {1}), std::logic_error);
+}
+
+}  // namespace
+}  // namespace bc
