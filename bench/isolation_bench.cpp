@@ -1,5 +1,6 @@
 // The cost of crash isolation: the engine oracle called directly against the same oracle in an isolated worker
-// (oracles/isolated_oracle.h), on the same 512 cases. The difference per case is what isolation adds to every
+// (oracles/isolated_oracle.h) and behind the adapter protocol (one case per request, or all in one batch), on the
+// same 512 cases. The difference per case is what isolation adds to every
 // oracle call: two pipe messages, the JSON round trips and two context switches (docs/notes/crash-isolation.md).
 #include <chrono>
 #include <vector>
@@ -7,6 +8,7 @@
 #include <benchmark/benchmark.h>
 
 #include "oracles/engine_oracle.h"
+#include "oracles/external_oracle.h"
 #include "oracles/isolated_oracle.h"
 
 namespace bc {
@@ -50,6 +52,23 @@ void BM_EngineIsolated(benchmark::State& state) {
   run_all(state, *oracle);
 }
 BENCHMARK(BM_EngineIsolated)->Unit(benchmark::kMicrosecond)->UseRealTime();
+
+// The same engine behind the adapter protocol (docs/protocol.md): build/engine_adapter, one JSON line each way
+// per case; then the same cases sent as one batch request (one line each way for all 512).
+void BM_EngineProtocol(benchmark::State& state) {
+  ExternalOracle oracle("served", BC_BINARY_DIR "/engine_adapter", std::chrono::milliseconds(5000));
+  run_all(state, oracle);
+}
+BENCHMARK(BM_EngineProtocol)->Unit(benchmark::kMicrosecond)->UseRealTime();
+
+void BM_EngineProtocolBatch(benchmark::State& state) {
+  ExternalOracle oracle("served", BC_BINARY_DIR "/engine_adapter", std::chrono::milliseconds(5000));
+  const std::vector<Case> cases = bench_cases();
+  benchmark::DoNotOptimize(oracle.run_batch(cases));
+  for (auto _ : state) benchmark::DoNotOptimize(oracle.run_batch(cases));
+  state.SetItemsProcessed(state.iterations() * static_cast<long>(cases.size()));
+}
+BENCHMARK(BM_EngineProtocolBatch)->Unit(benchmark::kMicrosecond)->UseRealTime();
 
 // What the wrapper does to each case besides the pipe: the JSON round trips of case and outcome (as CBOR, the
 // wrapper's wire encoding), in this process; the rest of the isolated cost is the pipe and the process switches.

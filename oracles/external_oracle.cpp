@@ -223,6 +223,41 @@ Outcome ExternalOracle::run(const Case& c) {
   }
 }
 
+std::vector<Outcome> ExternalOracle::run_batch(const std::vector<Case>& cases) {
+  std::vector<Outcome> out(cases.size());
+  std::vector<size_t> sent;
+  std::vector<Case> batch;
+  if (!process_ || !caps_) start();
+  for (size_t k = 0; k < cases.size(); ++k) {
+    std::optional<std::string> why = caps_ ? undeclared(*caps_, cases[k]) : std::nullopt;
+    if (why) {
+      out[k] = Outcome::unsupported_because(*why);
+    } else {
+      sent.push_back(k);
+      batch.push_back(cases[k]);
+    }
+  }
+  bool answered = false;
+  if (process_ && caps_ && caps_->batch && batch.size() > 1 && !submitted_) {
+    const int64_t id = next_id_++;
+    const Clock::time_point deadline = Clock::now() + timeout_;
+    std::string line;
+    if (process_->write_line(batch_line(batch, id), deadline) == Io::done &&
+        process_->read_line(line, deadline) == Io::done) {
+      try {
+        std::vector<Outcome> got = outcomes_from_answer(line, id, batch);
+        for (size_t k = 0; k < sent.size(); ++k) out[sent[k]] = std::move(got[k]);
+        answered = true;
+      } catch (const std::exception&) {
+      }
+    }
+    if (!answered) stop();  // the one-by-one runs below start a fresh adapter
+  }
+  if (!answered)
+    for (size_t k : sent) out[k] = run(cases[k]);
+  return out;
+}
+
 std::string external_reproduction(const std::string& command, const Case& c) {
   return "printf '%s\\n' " + shell_quote(hello_line()) + " " + shell_quote(request_line(c, 1)) + " | " + command +
          "\n";

@@ -8,6 +8,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "oracles/child_process.h"
 #include "oracles/oracle.h"
@@ -31,6 +32,9 @@ class ExternalOracle : public Oracle {
   const std::string& command() const { return command_; }
   Outcome run(const Case& c) override;
   void submit(const Case& c) override;
+  // Several cases in one request when the adapter declared "batch" (else one by one). When the batch fails (a
+  // crash, hang or malformed answer), its cases are run again one at a time, so that a fault is that case's own.
+  std::vector<Outcome> run_batch(const std::vector<Case>& cases);
 
  private:
   struct Process;

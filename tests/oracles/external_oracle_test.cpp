@@ -45,6 +45,7 @@ struct Fault {
   const char* mode;
   Status status;
   const char* detail;
+  friend void PrintTo(const Fault& f, std::ostream* os) { *os << f.mode; }
 };
 
 class ExternalOracleFaults : public ::testing::TestWithParam<Fault> {};
@@ -68,6 +69,20 @@ INSTANTIATE_TEST_SUITE_P(
                             "parse error at line 1, column 2: syntax error while parsing value - invalid literal; last "
                             "read: 'th'"}),
     [](const auto& info) { return std::string(info.param.mode); });
+
+// A batch is one request; when it fails, its cases run one by one, so the fault is the faulty case's alone.
+TEST(ExternalOracle, BatchesAnswerAsSingleCasesAndAFaultStaysWithItsCase) {
+  ExternalOracle good("shapes", adapter("good"), 5000ms);
+  const Case mul = make_case(R"({"op": "mul", "shapes": [[2], [2]]})");
+  std::vector<std::string> got;
+  for (const Outcome& o : good.run_batch({kFine, kSeven, mul})) got.push_back(summarize(o));
+  EXPECT_EQ(got, (std::vector<std::string>{"ok [2, 3] float32", "ok [7] float32", "unsupported"}));
+  ExternalOracle crashing("shapes", adapter("crash"), 5000ms);
+  const std::vector<Outcome> batch = crashing.run_batch({kFine, kSeven, kFine});
+  EXPECT_EQ(summarize(batch[0]), "ok [2, 3] float32");
+  EXPECT_EQ(batch[1].status, Status::crash);
+  EXPECT_EQ(summarize(batch[2]), "ok [2, 3] float32");
+}
 
 TEST(ExternalOracle, AnAdapterThatDoesNotStartIsNamedWithTheReason) {
   ExternalOracle bad("shapes", adapter("badhello"), 5000ms);

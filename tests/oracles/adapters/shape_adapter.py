@@ -49,16 +49,18 @@ def outcome(case):
 
 def main():
     json.loads(sys.stdin.readline())
-    caps = {"ops": ["add"], "dtypes": ["float32"], "layouts": ["contiguous"], "gradients": False}
+    caps = {"ops": ["add"], "dtypes": ["float32"], "layouts": ["contiguous"], "gradients": False, "batch": True}
     protocol = 99 if MODE == "badhello" else 1
     print(json.dumps({"protocol": protocol, "name": "shape adapter", "version": MODE, "capabilities": caps}), flush=True)
     for line in sys.stdin:
         request = json.loads(line)
-        answer = outcome(request["case"])
-        if answer is None:
+        answers = [outcome(r["case"]) for r in request.get("batch", [request])]
+        if None in answers:
             sys.stdout.write("this is not JSON\n")
+        elif "batch" in request:
+            sys.stdout.write(json.dumps({"id": request["id"], "outcomes": answers}) + "\n")
         else:
-            sys.stdout.write(json.dumps({"id": request["id"], "outcome": answer}) + "\n")
+            sys.stdout.write(json.dumps({"id": request["id"], "outcome": answers[0]}) + "\n")
         sys.stdout.flush()
 
 
