@@ -33,6 +33,7 @@ RunSummary merge_summaries(const std::vector<RunSummary>& shards) {
   m.cases_per_property.clear();
   m.cases_per_op.clear();
   m.statuses.clear();
+  m.scoreboard.clear();
   m.coverage = Coverage{};
   m.findings.clear();
   m.interrupted = false;
@@ -51,6 +52,7 @@ RunSummary merge_summaries(const std::vector<RunSummary>& shards) {
     for (const auto& [property, ops] : s.cases_per_op)
       for (const auto& [op, n] : ops) m.cases_per_op[property][op] += n;
     for (const auto& [k, n] : s.statuses) m.statuses[k] += n;
+    merge_scoreboards(m.scoreboard, s.scoreboard);
     m.coverage.merge(s.coverage);
     for (const DeclarationUse& u : s.declarations)
       for (DeclarationUse& mine : m.declarations)

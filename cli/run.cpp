@@ -147,6 +147,7 @@ class Runner {
     ++summary_.verdicts[to_string(r.judgement.verdict)];
     ++summary_.cases_per_property[r.property];
     ++summary_.cases_per_op[r.property][r.c.op];
+    add_to_scoreboard(summary_.scoreboard, r);
     summary_.coverage.add(r.property, r.c);
     if (!r.outcomes.empty()) summary_.coverage.add_outcome(r.property, r.outcomes.front());
     for (const auto& [name, o] : r.outcomes)

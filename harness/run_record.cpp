@@ -101,6 +101,7 @@ nlohmann::json to_json(const RunSummary& s) {
           {"cases", s.cases_per_property},
           {"cases_per_op", s.cases_per_op},
           {"statuses", s.statuses},
+          {"scoreboard", to_json(s.scoreboard)},
           {"coverage", to_json(s.coverage)},
           {"findings", findings},
           {"declarations", decls},
@@ -125,6 +126,7 @@ RunSummary run_summary_from_json(const nlohmann::json& j) {
   // Absent from summaries written before it existed.
   s.cases_per_op = j.value("cases_per_op", std::map<std::string, std::map<std::string, long>>{});
   s.statuses = j.at("statuses").get<std::map<std::string, long>>();
+  s.scoreboard = scoreboard_from_json(j.value("scoreboard", nlohmann::json::object()));  // absent before it existed
   s.coverage = coverage_from_json(j.at("coverage"));
   for (const auto& f : j.at("findings")) s.findings.push_back(finding_from_json(f));
   for (const auto& d : j.at("declarations")) {

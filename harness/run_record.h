@@ -13,6 +13,7 @@
 #include "harness/judge.h"
 #include "harness/known_divergence.h"
 #include "harness/outcome.h"
+#include "harness/scoreboard.h"
 
 namespace bc {
 
@@ -69,6 +70,7 @@ struct RunSummary {
   std::map<std::string, long> cases_per_property;  // property (or "corpus") -> cases run
   std::map<std::string, std::map<std::string, long>> cases_per_op;  // property (or "corpus") -> op -> cases run
   std::map<std::string, long> statuses;            // "torch:crash" style counts of non-ok, non-error outcomes
+  Scoreboard scoreboard;                           // implementation -> op family -> cases (scoreboard.h)
   Coverage coverage;
   std::vector<Finding> findings;                   // new first, then known; each signature once
   std::vector<DeclarationUse> declarations;

@@ -69,6 +69,21 @@ std::string version_label(const std::string& name) {
   return title == name ? name : title + " (" + name + ")";
 }
 
+// Each implementation's standing per op family: what it ran, and whether it agreed or departed (declared or new).
+void scoreboard_table(std::string& out, const Scoreboard& board) {
+  if (board.empty()) return;
+  out += "<table class=\"scoreboard\"><caption>scoreboard: each implementation by op family (cases)</caption>\n"
+         "<tr><th>implementation</th><th>family</th><th class=\"num\">run</th><th class=\"num\">agree</th>"
+         "<th class=\"num\">known</th><th class=\"num\">new</th><th class=\"num\">unsupported</th></tr>\n";
+  for (const auto& [name, families] : board)
+    for (const auto& [family, s] : families)
+      out += fmt::format("<tr><th>{}</th><td>{}</td><td class=\"num\">{}</td><td class=\"num\">{}</td>"
+                         "<td class=\"num\">{}</td><td class=\"num{}\">{}</td><td class=\"num\">{}</td></tr>\n",
+                         e(version_label(name)), e(family), s.run, s.agree, s.known, s.fresh > 0 ? " odd" : "",
+                         s.fresh, s.unsupported);
+  out += "</table>\n";
+}
+
 void count_table(std::string& out, const std::string& caption, const std::vector<std::pair<std::string, long>>& rows) {
   out += "<table><caption>" + e(caption) + "</caption>\n";
   for (const auto& [key, n] : rows) out += fmt::format("<tr><th>{}</th><td class=\"num\">{}</td></tr>\n", e(key), n);
@@ -125,7 +140,9 @@ void summary_section(std::string& out, const RunSummary& s, const Ordered& order
   } else {
     count_table(out, "outcomes other than ok and error (oracle:status)", {s.statuses.begin(), s.statuses.end()});
   }
-  out += "</div>\n<table class=\"per-op\"><caption>cases run per property and op</caption>\n"
+  out += "</div>\n";
+  scoreboard_table(out, s.scoreboard);
+  out += "<table class=\"per-op\"><caption>cases run per property and op</caption>\n"
          "<tr><th>property</th><th class=\"num\">cases</th><th>by op</th></tr>\n";
   for (const auto& [property, n] : s.cases_per_property) {
     std::vector<std::string> ops;

@@ -75,6 +75,18 @@ TEST(HtmlReport, ListsCasesPerPropertyAndOp) {
   EXPECT_NE(html.find("<tr><th>inplace_rule</th><td class=\"num\">500</td><td>add_ 500</td></tr>"), std::string::npos);
 }
 
+TEST(HtmlReport, ShowsTheScoreboardWithNewDeparturesMarked) {
+  RunSummary s = sample_summary();
+  EXPECT_EQ(html_report(s).find("scoreboard:"), std::string::npos) << "no table without a scoreboard";
+  s.scoreboard["xtensor"]["inplace"] = Score{40, 30, 6, 4, 9};
+  s.scoreboard["engine"]["inplace"] = Score{49, 49, 0, 0, 0};
+  const std::string html = html_report(s);
+  EXPECT_NE(html.find("<tr><th>xtensor</th><td>inplace</td><td class=\"num\">40</td><td class=\"num\">30</td>"
+                      "<td class=\"num\">6</td><td class=\"num odd\">4</td><td class=\"num\">9</td></tr>"),
+            std::string::npos) << html.substr(html.find("scoreboard:"), 800);
+  EXPECT_LT(html.find("<tr><th>the engine (engine)</th><td>inplace</td>"), html.find("<tr><th>xtensor</th><td>inplace</td>"));
+}
+
 TEST(HtmlReport, NewFindingsComeBeforeKnownOnes) {
   const std::string html = html_report(sample_summary());
   const size_t fresh = html.find("id=\"finding-1\"");

@@ -1,0 +1,58 @@
+#include "harness/scoreboard.h"
+
+#include <algorithm>
+
+#include "harness/run_record.h"
+
+namespace bc {
+
+void add_to_scoreboard(Scoreboard& board, const CaseRecord& r) {
+  const OpEntry* op = find_op(r.c.op);
+  const std::string family = op ? to_string(op->family) : "unknown";
+  const auto& odd = r.judgement.odd_ones;
+  for (const auto& [name, o] : r.outcomes) {
+    if (name.find(" unfused") != std::string::npos) continue;
+    Score& s = board[name][family];
+    if (o.status == Status::unsupported) {
+      ++s.unsupported;
+      continue;
+    }
+    ++s.run;
+    if (r.judgement.verdict == Verdict::agree || std::find(odd.begin(), odd.end(), name) == odd.end()) ++s.agree;
+    else if (r.judgement.verdict == Verdict::known) ++s.known;
+    else ++s.fresh;
+  }
+}
+
+void merge_scoreboards(Scoreboard& into, const Scoreboard& from) {
+  for (const auto& [name, families] : from)
+    for (const auto& [family, s] : families) {
+      Score& t = into[name][family];
+      t.run += s.run;
+      t.agree += s.agree;
+      t.known += s.known;
+      t.fresh += s.fresh;
+      t.unsupported += s.unsupported;
+    }
+}
+
+nlohmann::json to_json(const Scoreboard& board) {
+  nlohmann::json j = nlohmann::json::object();
+  for (const auto& [name, families] : board)
+    for (const auto& [family, s] : families)
+      j[name][family] = {{"run", s.run}, {"agree", s.agree}, {"known", s.known}, {"new", s.fresh},
+                         {"unsupported", s.unsupported}};
+  return j;
+}
+
+Scoreboard scoreboard_from_json(const nlohmann::json& j) {
+  Scoreboard board;
+  for (auto who = j.begin(); who != j.end(); ++who)
+    for (auto fam = who->begin(); fam != who->end(); ++fam)
+      board[who.key()][fam.key()] = Score{fam->at("run").get<long>(), fam->at("agree").get<long>(),
+                                          fam->at("known").get<long>(), fam->at("new").get<long>(),
+                                          fam->at("unsupported").get<long>()};
+  return board;
+}
+
+}  // namespace bc
