@@ -9,6 +9,7 @@
 #include "cli/op_support.h"
 #include "cli/run.h"
 #include "engine/error.h"
+#include "oracles/external_oracle.h"
 #include "properties/registry.h"
 
 namespace bc {
@@ -37,6 +38,18 @@ int list_command(const std::string& what, bool json) {
       const std::string title = i ? i->title : o->name(), role = i ? to_string(i->role) : "voter";
       out.push_back({{"name", o->name()}, {"title", title}, {"role", role}, {"version", o->version()}});
       text += fmt::format("{:<10} {:<10} {:<20} {}\n", o->name(), role, title, o->version());
+      // An adapter also shows its command and what its handshake declared.
+      if (const auto* ext = dynamic_cast<const ExternalOracle*>(o.get())) {
+        const Capabilities& caps = ext->capabilities();
+        const auto list = [](const std::set<std::string>& names) { return nlohmann::json(names); };
+        out.back()["command"] = ext->command();
+        out.back()["declares"] = {{"ops", list(caps.ops)}, {"dtypes", list(caps.dtypes)},
+                                  {"layouts", list(caps.layouts)}, {"gradients", caps.gradients},
+                                  {"batch", caps.batch}, {"ignored", caps.ignored}};
+        text += fmt::format("  command: {}\n  declares {} ops; dtypes {}; layouts {}; gradients {}\n",
+                            ext->command(), caps.ops.size(), list(caps.dtypes).dump(), list(caps.layouts).dump(),
+                            caps.gradients ? "yes" : "no");
+      }
     }
   } else {
     std::cerr << "broadcheck list: unknown list \"" << what << "\"; valid: ops, properties, kinds, oracles\n";

@@ -59,6 +59,8 @@ TEST(ProtocolCli, APlantedBugIsFoundAttributedAndShrunk) {
 TEST(ProtocolCli, NumPyVotesInTheDefaultRunThroughTheCommittedConfig) {
   const CliRun list = broadcheck("list oracles");
   EXPECT_NE(list.output.find("numpy      voter      NumPy"), std::string::npos) << list.output;
+  EXPECT_NE(list.output.find("oracles/numpy/adapter.py\n  declares "), std::string::npos) << list.output;
+  EXPECT_NE(list.output.find("gradients no"), std::string::npos) << list.output;
   const fs::path out = scratch("numpy");
   const CliRun r = broadcheck("replay " BC_SOURCE_DIR "/corpus/seeds.jsonl -q --out " + out.string());
   EXPECT_EQ(r.exit_code, 0) << r.output;

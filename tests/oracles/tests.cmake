@@ -7,3 +7,4 @@ bc_test(oracles_test
 bc_test(isolated_oracle_test SOURCES oracles/isolated_oracle_test.cpp LIBS bc_oracle_process bc_oracle_engine)
 bc_test(protocol_test SOURCES oracles/protocol_test.cpp LIBS bc_oracle_process)
 bc_test(external_oracle_test SOURCES oracles/external_oracle_test.cpp LIBS bc_oracle_process)
+bc_test(numpy_adapter_test SOURCES oracles/numpy_adapter_test.cpp LIBS bc_oracle_process)

@@ -1,0 +1,66 @@
+// The NumPy adapter (oracles/numpy/adapter.py) through the real protocol: what it declares, NumPy's own results
+// for broadcasting, in-place ops and views, exact special values, and NumPy's messages with their kinds.
+#include <gtest/gtest.h>
+
+#include <cmath>
+
+#include "oracles/external_oracle.h"
+
+namespace bc {
+namespace {
+
+using namespace std::chrono_literals;
+
+Case make_case(const char* text) { return case_from_json(nlohmann::json::parse(text)); }
+
+ExternalOracle& numpy() {
+  static ExternalOracle oracle("numpy", "/usr/bin/python3 " BC_SOURCE_DIR "/oracles/numpy/adapter.py", 10000ms);
+  return oracle;
+}
+
+TEST(NumpyAdapter, DeclaresWhatNumPyHasAndNoGradients) {
+  const Capabilities& caps = numpy().capabilities();
+  EXPECT_EQ(caps.name, "NumPy");
+  EXPECT_TRUE(caps.ignored.empty()) << caps.ignored.front();
+  for (const char* op : {"add", "add_", "matmul", "where", "broadcast_shapes", "expand", "addmm", "dist"})
+    EXPECT_TRUE(caps.ops.count(op)) << op;
+  for (const char* op : {"sum_to", "mm", "bmm", "mv", "maximum_"}) EXPECT_FALSE(caps.ops.count(op)) << op;
+  EXPECT_FALSE(caps.gradients);
+  EXPECT_EQ(caps.layouts.size(), 5u);
+}
+
+TEST(NumpyAdapter, ShapesAndErrorsAreNumPysOwn) {
+  EXPECT_EQ(summarize(numpy().run(make_case(R"({"op": "broadcast_shapes", "shapes": [[2, 1], [3], [1, 1, 1]]})"))),
+            "ok [1, 2, 3] float32");
+  const Outcome refused = numpy().run(make_case(R"({"op": "add", "shapes": [[2], [3]]})"));
+  EXPECT_EQ(summarize(refused), "error broadcast");
+  EXPECT_EQ(refused.error->message, "operands could not be broadcast together with shapes (2,) (3,) ");
+  const Outcome grow = numpy().run(make_case(R"({"op": "add_", "shapes": [[1], [3]]})"));
+  EXPECT_EQ(summarize(grow), "error inplace_shape");
+  EXPECT_EQ(grow.error->message, "non-broadcastable output operand with shape (1,) doesn't match the broadcast shape (3,)");
+  EXPECT_EQ(summarize(numpy().run(make_case(R"({"op": "expand", "shapes": [[3, 1], [-1, 4]]})"))), "error expand");
+  const Outcome cast = numpy().run(make_case(R"({"op": "div_", "shapes": [[2], [2]], "dtypes": ["int64", "int64"],
+      "values": {"seed": 1}})"));
+  EXPECT_EQ(summarize(cast), "error dtype_cast");
+}
+
+TEST(NumpyAdapter, ValuesComeBackExactlyThroughViews) {
+  // -0.0 + -0.0 keeps its sign; inf - inf is NaN; the int64 extreme wraps around as NumPy's int64 does.
+  Outcome f = numpy().run(make_case(R"({"op": "add", "shapes": [[3], [3]], "dtypes": ["float64", "float64"],
+      "values": {"data": [[-0.0, "inf", 1.5], [-0.0, "-inf", 2.25]]}})"));
+  ASSERT_EQ(f.values.size(), 3u) << summarize(f);
+  EXPECT_TRUE(std::signbit(f.values[0]) && f.values[0] == 0);
+  EXPECT_TRUE(std::isnan(f.values[1]));
+  EXPECT_EQ(f.values[2], 3.75);
+  Outcome i = numpy().run(make_case(R"({"op": "sub", "shapes": [[1], [1]], "dtypes": ["int64", "int64"],
+      "values": {"data": [[-9223372036854775808], [1]]}})"));
+  EXPECT_EQ(summarize(i), "ok [1] int64");
+  EXPECT_EQ(i.values, std::vector<double>{9223372036854775807.0});
+  // A transposed self written in place: NumPy writes through the view.
+  Outcome t = numpy().run(make_case(R"({"op": "mul_", "shapes": [[2, 2], [2]], "layouts": ["transposed", "contiguous"],
+      "values": {"data": [[1, 2, 3, 4], [10, 100]]}})"));
+  EXPECT_EQ(t.values, (std::vector<double>{10, 200, 30, 400}));
+}
+
+}  // namespace
+}  // namespace bc
