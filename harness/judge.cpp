@@ -1,6 +1,7 @@
 #include "harness/judge.h"
 
 #include "harness/implementations.h"
+#include "harness/join.h"
 #include "harness/tolerance.h"
 
 #include <algorithm>
@@ -35,12 +36,6 @@ Outcome expected_outcome(const Expectation& e) {
 }
 
 namespace {
-
-std::string join(const std::vector<std::string>& parts, const std::string& sep) {
-  std::string out;
-  for (const std::string& p : parts) out += (out.empty() ? "" : sep) + p;
-  return out;
-}
 
 // A signature must not depend on sizes, so that many raw cases of one bug share it: status and error kind only.
 std::string outcome_class(const Outcome& o) {

@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "harness/implementations.h"
+#include "harness/join.h"
 #include "properties/equivalence.h"
 #include "properties/finite_difference.h"
 #include "properties/registry.h"
@@ -10,12 +11,6 @@
 namespace bc {
 
 namespace {
-
-std::string join_names(const std::vector<std::string>& parts, const char* separator = ", ") {
-  std::string out;
-  for (const std::string& p : parts) out += (out.empty() ? "" : separator) + p;
-  return out;
-}
 
 // Seed 003's equivalence, on each implementation by itself (properties/equivalence.h): its outcomes are listed as
 // "<oracle>" and "<oracle> unfused"; an implementation whose two forms differ is an odd one out, unless a
@@ -50,11 +45,11 @@ CaseRecord evaluate_equivalence(const std::string& property, const Case& c,
   if (r.judgement.odd_ones.empty()) return r;
   const bool all_known = known.size() == r.judgement.odd_ones.size();
   r.judgement.verdict = all_known ? Verdict::known : Verdict::discrepancy;
-  r.judgement.known_id = all_known ? join_names(known, ",") : "";  // as the judge lists them
+  r.judgement.known_id = all_known ? join(known, ",") : "";  // as the judge lists them
   r.judgement.difference = "equivalence";
-  r.judgement.attribution = "the fused op and its unfused form differ on " + join_names(details);
-  r.judgement.signature = property + " | " + to_string(find_op(c.op)->family) + " | equivalence: " + join_names(differences) +
-                          " | odd: " + join_names(r.judgement.odd_ones) + " | " + c.op;
+  r.judgement.attribution = "the fused op and its unfused form differ on " + join(details, ", ");
+  r.judgement.signature = property + " | " + to_string(find_op(c.op)->family) + " | equivalence: " + join(differences, ", ") +
+                          " | odd: " + join(r.judgement.odd_ones, ", ") + " | " + c.op;
   return r;
 }
 

@@ -129,7 +129,7 @@ void case_block(std::string& out, const std::string& title, const Case& c) {
     std::vector<std::string> operands;
     for (size_t k = 0; k < c.shapes.size(); ++k)
       operands.push_back(fmt::format("#{} {} {}", k + 1, to_string(dtype_of(c, k)), to_string(layout_of(c, k))));
-    out += "<p>operands: " + e(join(operands, "")) + "</p>\n";
+    out += "<p>operands: " + e(join_or(operands, "")) + "</p>\n";
   }
   if (!c.note.empty()) out += "<p>note: " + e(c.note) + "</p>\n";
   out += "<pre>" + e(json_text(to_json(c))) + "</pre>\n";
@@ -173,7 +173,7 @@ std::string finding_html(const RunSummary& s, const Finding& f, size_t index) {
   const CaseRecord& m = f.minimal;
   std::string out = fmt::format("<details class=\"finding {}\" id=\"finding-{}\"{}>\n", fresh ? "new" : "known",
                                 index + 1, data_attributes(f));
-  const std::string odd = join(m.judgement.odd_ones, "");
+  const std::string odd = join_or(m.judgement.odd_ones, "");
   out += fmt::format("<summary><span class=\"flag\">{}</span> {} — {} · {} · <code>{}</code>{} · {} hit(s)"
                      "</summary>\n",
                      fresh ? "NEW" : "KNOWN", e(verdict_words(f.verdict)), e(f.property), e(f.family),

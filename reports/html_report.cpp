@@ -149,7 +149,7 @@ void summary_section(std::string& out, const RunSummary& s, const Ordered& order
     if (auto it = s.cases_per_op.find(property); it != s.cases_per_op.end())
       for (const auto& [op, k] : it->second) ops.push_back(fmt::format("{} {}", op, k));
     out += fmt::format("<tr><th>{}</th><td class=\"num\">{}</td><td>{}</td></tr>\n", e(property), n,
-                       e(join(ops, "(not recorded)")));
+                       e(join_or(ops, "(not recorded)")));
   }
   out += "</table></section>\n";
 }
@@ -212,13 +212,13 @@ void declarations_section(std::string& out, const RunSummary& s, const Ordered& 
     if (u.stale()) stale.push_back(u.declaration.id);
   out += fmt::format("<p>{} declaration(s), {} of them <strong>STALE</strong> (covered cases but explained none: "
                      "the divergence may be fixed, or the declaration no longer matches it){}{}.</p>\n",
-                     s.declarations.size(), stale.size(), stale.empty() ? "" : ": ", e(join(stale, "")));
+                     s.declarations.size(), stale.size(), stale.empty() ? "" : ": ", e(join_or(stale, "")));
   out += "<table><tr><th>id</th><th>oracle</th><th>ops</th><th>on</th><th>reason</th><th>reference</th>"
          "<th class=\"num\">covered</th><th class=\"num\">matched</th><th>matched in findings</th><th>flag</th></tr>\n";
   for (const DeclarationUse& u : s.declarations) {
     const Declaration& d = u.declaration;
-    std::string scope = join(d.ops, "any op");
-    if (!d.case_ids.empty()) scope += "; cases " + join(d.case_ids, "");
+    std::string scope = join_or(d.ops, "any op");
+    if (!d.case_ids.empty()) scope += "; cases " + join_or(d.case_ids, "");
     out += fmt::format("<tr{}><td><code>{}</code></td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td>"
                        "<td class=\"num\">{}</td><td class=\"num\">{}</td><td>{}</td><td>{}</td></tr>\n",
                        u.stale() ? " class=\"stale\"" : "", e(d.id), e(d.oracle), e(scope), e(d.on), e(d.reason),

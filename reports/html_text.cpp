@@ -1,5 +1,7 @@
 #include "reports/html_text.h"
 
+#include "harness/join.h"
+
 namespace bc {
 
 std::string html_escape(const std::string& text) {
@@ -36,10 +38,8 @@ std::string json_text(const nlohmann::json& j, int indent) {
   return j.dump(indent, ' ', false, nlohmann::json::error_handler_t::replace);
 }
 
-std::string join(const std::vector<std::string>& parts, const std::string& empty) {
-  std::string out;
-  for (const std::string& p : parts) out += (out.empty() ? "" : ", ") + p;
-  return out.empty() ? empty : out;
+std::string join_or(const std::vector<std::string>& parts, const std::string& empty) {
+  return parts.empty() ? empty : join(parts, ", ");
 }
 
 }  // namespace bc

@@ -28,6 +28,6 @@ std::string reference_html(const std::string& reference);
 std::string json_text(const nlohmann::json& j, int indent = -1);
 
 // "a, b, c", or `empty` when there are no parts.
-std::string join(const std::vector<std::string>& parts, const std::string& empty);
+std::string join_or(const std::vector<std::string>& parts, const std::string& empty);
 
 }  // namespace bc
