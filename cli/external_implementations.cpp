@@ -8,6 +8,7 @@
 #include <nlohmann/json.hpp>
 
 #include "harness/implementations.h"
+#include "harness/shell_quote.h"
 #include "oracles/external_oracle.h"
 
 namespace bc {
@@ -16,12 +17,6 @@ namespace {
 std::vector<ExternalSpec>& registered() {
   static std::vector<ExternalSpec> all;
   return all;
-}
-
-std::string shell_quote(const std::string& s) {
-  std::string out = "'";
-  for (char ch : s) out += ch == '\'' ? std::string("'\\''") : std::string(1, ch);
-  return out + "'";
 }
 
 }  // namespace

@@ -17,6 +17,7 @@
 
 #include "cli/builtin_implementations.h"
 #include "harness/corpus.h"
+#include "harness/shell_quote.h"
 #include "properties/check.h"
 #include "properties/registry.h"
 #include "reports/html_report.h"
@@ -43,12 +44,6 @@ std::string utc_now() {
   char buf[32];
   std::strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%SZ", std::gmtime(&t));
   return buf;
-}
-
-std::string shell_quote(const std::string& s) {
-  std::string out = "'";
-  for (char ch : s) out += ch == '\'' ? std::string("'\\''") : std::string(1, ch);
-  return out + "'";
 }
 
 // Progress on stderr: a line rewritten in place on a terminal, a plain line every 10 s otherwise.

@@ -13,16 +13,12 @@
 #include <stdexcept>
 #include <system_error>
 
+#include "harness/shell_quote.h"
+
 namespace bc {
 namespace {
 
 constexpr size_t kMaxLine = size_t{1} << 28;  // an answer longer than 256 MB is a runaway adapter
-
-std::string shell_quote(const std::string& s) {
-  std::string out = "'";
-  for (char ch : s) out += ch == '\'' ? std::string("'\\''") : std::string(1, ch);
-  return out + "'";
-}
 
 }  // namespace
 
