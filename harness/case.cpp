@@ -5,6 +5,8 @@
 #include <cstdint>
 #include <limits>
 
+#include "harness/join.h"
+
 namespace bc {
 
 const char* to_string(Layout l) {
@@ -18,13 +20,23 @@ const char* to_string(Layout l) {
   return "contiguous";
 }
 
+const std::vector<Layout>& all_layouts() {
+  static const std::vector<Layout> all = {Layout::contiguous, Layout::transposed, Layout::strided, Layout::expanded,
+                                          Layout::overlapping};
+  return all;
+}
+
 std::optional<Layout> layout_from_string(const std::string& name) {
-  for (Layout l : {Layout::contiguous, Layout::transposed, Layout::strided, Layout::expanded, Layout::overlapping})
+  for (Layout l : all_layouts())
     if (name == to_string(l)) return l;
   return std::nullopt;
 }
 
-std::string layout_names() { return "contiguous, transposed, strided, expanded, overlapping"; }
+std::string layout_names() {
+  std::vector<std::string> names;
+  for (Layout l : all_layouts()) names.push_back(to_string(l));
+  return join(names, ", ");
+}
 
 bool is_gradient_case(const Case& c) {
   for (bool b : c.requires_grad)

@@ -40,6 +40,7 @@ struct Expectation {
 // How an operand's memory is laid out (harness/operands.h builds each the same way in every library).
 enum class Layout { contiguous, transposed, strided, expanded, overlapping };
 const char* to_string(Layout l);
+const std::vector<Layout>& all_layouts();
 std::optional<Layout> layout_from_string(const std::string& name);
 std::string layout_names();
 

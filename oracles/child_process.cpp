@@ -9,6 +9,8 @@
 #include <algorithm>
 #include <cerrno>
 #include <climits>
+#include <cstdio>
+#include <iostream>
 #include <mutex>
 #include <system_error>
 
@@ -37,9 +39,14 @@ std::vector<int>& parent_fds() {
   static std::vector<int> fds;
   return fds;
 }
+std::vector<int> registered_fds() {
+  std::lock_guard<std::mutex> lock(fds_mutex());
+  return parent_fds();
+}
 }  // namespace
 
-void open_pipes(int to[2], int from[2]) {
+pid_t fork_with_pipes(PipeEnds& ends) {
+  int to[2], from[2];  // parent to child, child to parent
   if (::pipe2(to, O_CLOEXEC) != 0) throw std::system_error(errno, std::generic_category(), "pipe2");
   if (::pipe2(from, O_CLOEXEC) != 0) {
     const int e = errno;
@@ -47,6 +54,31 @@ void open_pipes(int to[2], int from[2]) {
     ::close(to[1]);
     throw std::system_error(e, std::generic_category(), "pipe2");
   }
+  const std::vector<int> others = registered_fds();  // copied before fork: the child takes no lock
+  std::cout.flush();
+  std::clog.flush();
+  std::fflush(nullptr);
+  const pid_t pid = ::fork();
+  if (pid < 0) {
+    const int e = errno;
+    for (int fd : {to[0], to[1], from[0], from[1]}) ::close(fd);
+    throw std::system_error(e, std::generic_category(), "fork");
+  }
+  if (pid == 0) {
+    ::close(to[1]);
+    ::close(from[0]);
+    for (int fd : others) ::close(fd);
+    ends = {to[0], from[1]};
+    return 0;
+  }
+  ::close(to[0]);
+  ::close(from[1]);
+  ends = {from[0], to[1]};
+  for (int fd : {ends.in, ends.out}) {
+    register_fd(fd);
+    ::fcntl(fd, F_SETFL, ::fcntl(fd, F_GETFL) | O_NONBLOCK);
+  }
+  return pid;
 }
 
 Io wait_for(int fd, short events, Clock::time_point deadline) {
@@ -108,10 +140,6 @@ void close_registered(int& fd) {
   }
   ::close(fd);  // on Linux the fd is released even when close() reports EINTR: never retry
   fd = -1;
-}
-std::vector<int> registered_fds() {
-  std::lock_guard<std::mutex> lock(fds_mutex());
-  return parent_fds();
 }
 
 std::string signal_name(int sig) {

@@ -5,6 +5,7 @@
 #pragma once
 
 #include <signal.h>
+#include <sys/types.h>
 
 #include <chrono>
 #include <string>
@@ -18,8 +19,17 @@ using Clock = std::chrono::steady_clock;
 
 enum class Io { done, eof, timeout, failed };
 
-// Two close-on-exec pipes, parent to child and child to parent; throws std::system_error (closing what it opened).
-void open_pipes(int to[2], int from[2]);
+// The ends of the two pipes between a parent and its child that one side holds: `in` it reads, `out` it writes.
+struct PipeEnds {
+  int in = -1, out = -1;
+};
+
+// Opens a close-on-exec pipe each way, flushes this process's buffered output (else a child that flushes it would
+// write it twice) and forks. In the parent it returns the child's pid with the parent's ends in `ends`, registered
+// (register_fd) and non-blocking; the child's ends are closed. In the child it returns 0 with the child's ends in
+// `ends`, blocking, and every registered parent end (of this and every other child) closed. Throws
+// std::system_error, closing what it opened.
+pid_t fork_with_pipes(PipeEnds& ends);
 
 // Waits until `fd` is ready for `events` (POLLIN, POLLOUT) or the deadline passes, spinning briefly first (a
 // round trip is two wake-ups of a sleeping process, which cost more than a case); EINTR just waits on.
@@ -49,7 +59,6 @@ class SigpipeBlock {
 // nothing). So every parent end is listed here, and each newly forked worker closes them all.
 void register_fd(int fd);
 void close_registered(int& fd);  // closes, unlists and sets fd to -1; nothing for -1
-std::vector<int> registered_fds();
 
 // "SIGSEGV", "signal 40": a signal's name.
 std::string signal_name(int sig);

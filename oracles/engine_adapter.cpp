@@ -32,7 +32,7 @@ int main() {
   json ops = json::array(), dtypes = json::array(), layouts = json::array();
   for (const bc::OpEntry& e : bc::op_table()) ops.push_back(e.name);
   for (bc::DType t : bc::all_dtypes()) dtypes.push_back(bc::to_string(t));
-  for (const char* l : {"contiguous", "transposed", "strided", "expanded", "overlapping"}) layouts.push_back(l);
+  for (bc::Layout l : bc::all_layouts()) layouts.push_back(bc::to_string(l));
   const auto engine = bc::make_engine_oracle();
   std::cout << json{{"protocol", bc::kProtocolVersion}, {"name", "broadcheck engine (protocol)"},
                     {"version", engine->version()},

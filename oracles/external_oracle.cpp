@@ -1,6 +1,5 @@
 #include "oracles/external_oracle.h"
 
-#include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
 #include <sys/prctl.h>
@@ -8,10 +7,7 @@
 #include <unistd.h>
 
 #include <cerrno>
-#include <cstdio>
-#include <iostream>
 #include <stdexcept>
-#include <system_error>
 
 #include "harness/shell_quote.h"
 
@@ -95,22 +91,14 @@ const Capabilities& ExternalOracle::capabilities() const {
 
 std::optional<std::string> ExternalOracle::start() const {
   stop();
-  int to[2], from[2];
-  open_pipes(to, from);
-  std::cout.flush();
-  std::fflush(nullptr);
   const pid_t parent = ::getpid();
-  const pid_t pid = ::fork();
-  if (pid < 0) {
-    const int e = errno;
-    for (int fd : {to[0], to[1], from[0], from[1]}) ::close(fd);
-    throw std::system_error(e, std::generic_category(), "fork");
-  }
+  PipeEnds ends;
+  const pid_t pid = fork_with_pipes(ends);
   if (pid == 0) {
-    // The adapter: its stdin and stdout are the pipes (every other pipe end is close-on-exec), default signals,
+    // The adapter: its stdin and stdout are the pipes (dup2 leaves the copies open across exec), default signals,
     // and it dies with this process.
-    ::dup2(to[0], 0);
-    ::dup2(from[1], 1);
+    ::dup2(ends.in, 0);
+    ::dup2(ends.out, 1);
     ::setpgid(0, 0);  // its own process group: the shell's children go with it when it is killed
     sigset_t none;
     sigemptyset(&none);
@@ -121,15 +109,10 @@ std::optional<std::string> ExternalOracle::start() const {
     ::execl("/bin/sh", "sh", "-c", command_.c_str(), static_cast<char*>(nullptr));
     _exit(127);
   }
-  ::close(to[0]);
-  ::close(from[1]);
   process_ = std::make_unique<Process>();
   process_->pid = pid;
-  process_->to = to[1];
-  process_->from = from[0];
-  register_fd(process_->to);
-  register_fd(process_->from);
-  for (int fd : {process_->to, process_->from}) ::fcntl(fd, F_SETFL, ::fcntl(fd, F_GETFL) | O_NONBLOCK);
+  process_->to = ends.out;
+  process_->from = ends.in;
 
   const Clock::time_point deadline = Clock::now() + timeout_;
   std::string line;

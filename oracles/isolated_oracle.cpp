@@ -2,7 +2,6 @@
 
 #include "oracles/child_process.h"
 
-#include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
 #include <sys/prctl.h>
@@ -15,14 +14,12 @@
 #include <exception>
 #include <climits>
 #include <cstdint>
-#include <cstdio>
 #include <cstring>
 #include <iostream>
 #include <mutex>
 #include <optional>
 #include <stdexcept>
 #include <string>
-#include <system_error>
 #include <utility>
 #include <vector>
 
@@ -247,37 +244,18 @@ class IsolatedOracle : public Oracle {
   // Forks a worker and waits (up to the timeout) for its first message. Returns the outcome of a failure to build
   // the oracle (crash or timeout), nothing on success; throws when the factory throws.
   std::optional<Outcome> start() const {
-    int to[2], from[2];
-    open_pipes(to, from);
-    const std::vector<int> others = registered_fds();  // copied before fork: the child takes no lock
     const pid_t parent = ::getpid();
-    // Else output buffered here would be written twice, if the worker ever flushes it.
-    std::cout.flush();
-    std::clog.flush();
-    std::fflush(nullptr);
-    const pid_t pid = ::fork();
-    if (pid < 0) {
-      const int e = errno;
-      for (int fd : {to[0], to[1], from[0], from[1]}) ::close(fd);
-      throw std::system_error(e, std::generic_category(), "fork");
-    }
+    PipeEnds ends;
+    const pid_t pid = fork_with_pipes(ends);
     if (pid == 0) {
-      ::close(to[1]);
-      ::close(from[0]);
-      for (int fd : others) ::close(fd);
       // A library that ends in std::terminate (xtensor's noexcept norm_l2 meeting a broadcast error) aborts the
       // worker, which is that case's crash outcome; the default handler's text would only clutter the run's console.
       std::set_terminate([] { std::abort(); });
-      worker_main(to[0], from[1], parent, factory_);
+      worker_main(ends.in, ends.out, parent, factory_);
     }
-    ::close(to[0]);
-    ::close(from[1]);
     pid_ = pid;
-    to_worker_ = to[1];
-    from_worker_ = from[0];
-    register_fd(to_worker_);
-    register_fd(from_worker_);
-    for (int fd : {to_worker_, from_worker_}) ::fcntl(fd, F_SETFL, ::fcntl(fd, F_GETFL) | O_NONBLOCK);
+    to_worker_ = ends.out;
+    from_worker_ = ends.in;
     reader_.clear();
 
     const Clock::time_point deadline = Clock::now() + timeout_;

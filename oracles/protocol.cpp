@@ -146,18 +146,24 @@ Outcome outcome_of(const json& j, const Case& c) {
   return o;
 }
 
+// A line of the adapter's as a JSON object; `what` names it in the error ("the answer is not JSON: ...").
+json parse_object(const std::string& line, const std::string& what) {
+  json j;
+  try {
+    j = json::parse(line);
+  } catch (const json::exception& e) {
+    throw std::runtime_error(what + " is not JSON: " + e.what());
+  }
+  if (!j.is_object()) throw std::runtime_error(what + " must be a JSON object");
+  return j;
+}
+
 }  // namespace
 
 std::string hello_line() { return dump({{"protocol", kProtocolVersion}, {"hello", "broadcheck"}}); }
 
 Capabilities capabilities_from_hello(const std::string& line) {
-  json hello;
-  try {
-    hello = json::parse(line);
-  } catch (const json::exception& e) {
-    throw std::runtime_error(std::string("the handshake is not JSON: ") + e.what());
-  }
-  if (!hello.is_object()) throw std::runtime_error("the handshake must be a JSON object");
+  const json hello = parse_object(line, "the handshake");
   if (hello.value("protocol", json()) != kProtocolVersion)
     throw std::runtime_error("the handshake speaks protocol " + hello.value("protocol", json()).dump() +
                              "; this broadcheck speaks " + std::to_string(kProtocolVersion));
@@ -216,13 +222,7 @@ std::string batch_line(const std::vector<Case>& cases, int64_t id) {
 }
 
 std::vector<Outcome> outcomes_from_answer(const std::string& line, int64_t id, const std::vector<Case>& cases) {
-  json answer;
-  try {
-    answer = json::parse(line);
-  } catch (const json::exception& e) {
-    throw std::runtime_error(std::string("the answer is not JSON: ") + e.what());
-  }
-  if (!answer.is_object()) throw std::runtime_error("the answer must be a JSON object");
+  const json answer = parse_object(line, "the answer");
   if (answer.value("id", json()) != id)
     throw std::runtime_error("the answer has id " + answer.value("id", json()).dump() + ", expected " + std::to_string(id));
   std::vector<Outcome> out;

@@ -48,8 +48,12 @@ TEST(ProtocolCli, APlantedBugIsFoundAttributedAndShrunk) {
     ++found;
     const json& c = f["minimal"]["case"];
     EXPECT_LE(c["shapes"].size(), 2u) << c.dump();
-    for (const json& s : c["shapes"]) EXPECT_LE(s.size(), 2u) << c.dump();
-    EXPECT_NE(c.dump().find("0"), std::string::npos) << "a size-0 dim is the planted bug: " << c.dump();
+    bool size_zero = false;
+    for (const json& s : c["shapes"]) {
+      EXPECT_LE(s.size(), 2u) << c.dump();
+      for (const json& d : s) size_zero = size_zero || d == 0;
+    }
+    EXPECT_TRUE(size_zero) << "a size-0 dim is the planted bug: " << c.dump();
     EXPECT_NE(f["regression_draft"].get<std::string>().find("shape_adapter.py planted"), std::string::npos)
         << "the reproduction pipes the request into the adapter's command";
   }
