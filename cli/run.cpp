@@ -98,33 +98,33 @@ class Runner {
 
   // Corpus cases take seq 0..n-1, whatever the shard, so that every shard numbers the search alike.
   void replay(const std::vector<CorpusEntry>& entries) {
+    std::vector<Item> window;
     for (size_t k = 0; k < entries.size() && !stopped(); ++k) {
       if (!options_.shard.takes(static_cast<long>(k))) continue;
-      CaseRecord r = evaluate("corpus", entries[k].c, oracles_, declarations_);
-      r.seq = static_cast<long>(k);
-      record(r, nullptr, -1);
-      progress_.update("corpus", cases_, fresh_, known_);
+      window.push_back({"corpus", entries[k].c, static_cast<long>(k), std::nullopt, -1});
+      if (window.size() == kWindow) run_window(window);
     }
+    run_window(window);
     seq_base_ = static_cast<long>(entries.size());
   }
 
   // Round robin over the properties, case index by case index, until the case count or the time is spent.
   void search(const std::vector<const Property*>& chosen) {
     const long per_round = static_cast<long>(chosen.size());
-    for (long i = 0; !options_.cases || i < *options_.cases; ++i) {
+    std::vector<Item> window;
+    for (long i = 0; (!options_.cases || i < *options_.cases) && !stopped(); ++i) {
       for (long k = 0; k < per_round; ++k) {
-        if (stopped()) return;
         const long seq = seq_base_ + i * per_round + k;
         if (!options_.shard.takes(seq)) continue;
         const Property& p = *chosen[k];
         summary_.coverage.required[p.name] = p.required;
-        const rc::Shrinkable<Case> generated = p.gen(case_random(options_.seed, p.name, i), rc::kNominalSize);
-        CaseRecord r = evaluate(p.name, generated.value(), oracles_, declarations_);
-        r.seq = seq;
-        record(r, &generated, i);
-        progress_.update(p.name, cases_, fresh_, known_);
+        rc::Shrinkable<Case> generated = p.gen(case_random(options_.seed, p.name, i), rc::kNominalSize);
+        Case c = generated.value();
+        window.push_back({p.name, std::move(c), seq, std::move(generated), i});
+        if (window.size() == kWindow) run_window(window);
       }
     }
+    run_window(window);
   }
 
   void finish() { progress_.finish(); }
@@ -134,6 +134,58 @@ class Runner {
     if (g_signal.load() != 0) return true;
     return options_.time_budget > 0 &&
            std::chrono::duration<double>(Clock::now() - start_).count() >= options_.time_budget;
+  }
+
+  // Cases are run in windows of this many: every oracle is handed the whole window first (an isolated oracle's
+  // worker then computes ahead, in parallel with this process), then each case is judged and recorded in order.
+  static constexpr size_t kWindow = 64;
+
+  // A case to run: its property ("corpus" for a replayed one), its place in the run, and for a generated case its
+  // shrink tree and index (for the reproduce token).
+  struct Item {
+    std::string property;
+    Case c;
+    long seq;
+    std::optional<rc::Shrinkable<Case>> generated;
+    long index;
+  };
+
+  // The findings a window opened are shrunk after it, when no oracle has cases of the window queued.
+  void run_window(std::vector<Item>& window) {
+    for (const Item& item : window)
+      for (const Case& request : oracle_requests(item.property, item.c))
+        for (auto& o : oracles_) o->submit(request);
+    for (const Item& item : window) {
+      if (stopped()) break;
+      CaseRecord r = evaluate(item.property, item.c, oracles_, declarations_);
+      r.seq = item.seq;
+      record(r, item.generated ? &*item.generated : nullptr, item.index);
+      progress_.update(item.property, cases_, fresh_, known_);
+    }
+    window.clear();
+    for (const ShrinkLater& s : shrink_later_) {
+      Finding& f = summary_.findings[s.finding];
+      const Shrunk shrunk = shrink(
+          s.generated, f.minimal, [&](const Case& c) { return evaluate(f.property, c, oracles_, declarations_); },
+          options_.max_shrink_evaluations);
+      const long seq = f.minimal.seq;
+      f.minimal = shrunk.minimal;
+      f.minimal.seq = seq;
+      f.shrink_steps = shrunk.steps;
+      f.verdict = f.minimal.judgement.verdict;
+      f.known_id = f.minimal.judgement.known_id;
+      f.reproduce = reproduce_token(options_.seed, f.property, s.index, shrunk.path);
+      describe_reproduction(f);
+    }
+    shrink_later_.clear();
+  }
+
+  // The replay command and regression draft of a finding's minimal case.
+  static void describe_reproduction(Finding& f) {
+    Case bare = f.minimal.c;
+    bare.tags.clear();
+    f.replay_command = "build/broadcheck replay --case " + shell_quote(to_json(bare).dump());
+    f.regression_draft = regression_draft(f.minimal);
   }
 
   void record(const CaseRecord& r, const rc::Shrinkable<Case>* generated, long index) {
@@ -174,22 +226,10 @@ class Runner {
     f.first_seq = r.seq;
     f.hits = 1;
     f.minimal = r;
-    std::vector<std::size_t> path;
-    if (generated) {
-      const Shrunk shrunk = shrink(
-          *generated, r, [&](const Case& c) { return evaluate(f.property, c, oracles_, declarations_); },
-          options_.max_shrink_evaluations);
-      f.minimal = shrunk.minimal;
-      f.minimal.seq = r.seq;
-      f.shrink_steps = shrunk.steps;
-      f.reproduce = reproduce_token(options_.seed, f.property, index, shrunk.path);
-    }
-    f.verdict = f.minimal.judgement.verdict;
-    f.known_id = f.minimal.judgement.known_id;
-    Case bare = f.minimal.c;
-    bare.tags.clear();
-    f.replay_command = "build/broadcheck replay --case " + shell_quote(to_json(bare).dump());
-    f.regression_draft = regression_draft(f.minimal);
+    f.verdict = r.judgement.verdict;  // shrinking keeps it
+    f.known_id = r.judgement.known_id;
+    if (generated) shrink_later_.push_back({summary_.findings.size(), *generated, index});
+    else describe_reproduction(f);
     (f.is_new() ? fresh_ : known_) += 1;
     index_[key] = summary_.findings.size();
     summary_.findings.push_back(f);
@@ -202,6 +242,12 @@ class Runner {
   ProgressLine progress_;
   std::vector<Declaration> declarations_;
   std::map<std::string, size_t> index_;
+  struct ShrinkLater {
+    size_t finding;
+    rc::Shrinkable<Case> generated;
+    long index;
+  };
+  std::vector<ShrinkLater> shrink_later_;
   long seq_base_ = 0, cases_ = 0, fresh_ = 0, known_ = 0;
   Clock::time_point start_ = Clock::now();
 };

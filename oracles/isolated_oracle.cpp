@@ -15,6 +15,7 @@
 #include <climits>
 #include <cstdint>
 #include <cstring>
+#include <deque>
 #include <iostream>
 #include <mutex>
 #include <optional>
@@ -51,31 +52,45 @@ std::string frame(const nlohmann::json& j) {
   return out;
 }
 
-// Reads frames from a stream. With a deadline the fd is non-blocking and each read waits with poll() first;
-// without (the worker), reads block.
+// Splits a byte stream into frames. The worker reads blocking (an idle worker spinning would take a core from the
+// one computing); the parent reads what is there and polls (IsolatedOracle::exchange).
 class FrameReader {
  public:
+  enum class Take { frame, partial, corrupt };
+  // The next whole frame already read, if there is one.
+  Take take(std::string& body) {
+    if (buffer_.size() < 4) return Take::partial;
+    uint32_t n;
+    std::memcpy(&n, buffer_.data(), 4);
+    if (n > kMaxFrame) return Take::corrupt;
+    if (buffer_.size() < 4 + static_cast<size_t>(n)) return Take::partial;
+    body.assign(buffer_, 4, n);
+    buffer_.erase(0, 4 + static_cast<size_t>(n));
+    return Take::frame;
+  }
+  // One read() into the buffer: done (bytes came), eof, failed, or timeout (nothing there yet, non-blocking fd).
+  Io fill(int fd) {
+    char chunk[1 << 16];
+    const ssize_t got = ::read(fd, chunk, sizeof chunk);
+    if (got > 0) {
+      buffer_.append(chunk, static_cast<size_t>(got));
+      return Io::done;
+    }
+    if (got == 0) return Io::eof;
+    return errno == EINTR || errno == EAGAIN || errno == EWOULDBLOCK ? Io::timeout : Io::failed;
+  }
+  // The next frame, waiting for it (up to the deadline if there is one, else blocking).
   Io next(int fd, std::string& body, const Clock::time_point* deadline) {
     for (;;) {
-      if (buffer_.size() >= 4) {
-        uint32_t n;
-        std::memcpy(&n, buffer_.data(), 4);
-        if (n > kMaxFrame) return Io::failed;
-        if (buffer_.size() >= 4 + static_cast<size_t>(n)) {
-          body.assign(buffer_, 4, n);
-          buffer_.erase(0, 4 + static_cast<size_t>(n));
-          return Io::done;
-        }
-      }
+      const Take t = take(body);
+      if (t == Take::frame) return Io::done;
+      if (t == Take::corrupt) return Io::failed;
       if (deadline) {
         const Io w = wait_for(fd, POLLIN, *deadline);
         if (w != Io::done) return w;
-      }  // the worker blocks: an idle worker spinning would take a core from the one computing
-      char chunk[1 << 16];
-      const ssize_t got = ::read(fd, chunk, sizeof chunk);
-      if (got > 0) buffer_.append(chunk, static_cast<size_t>(got));
-      else if (got == 0) return Io::eof;
-      else if (errno != EINTR && errno != EAGAIN && errno != EWOULDBLOCK) return Io::failed;
+      }
+      const Io r = fill(fd);
+      if (r == Io::eof || r == Io::failed) return r;
     }
   }
   void clear() { buffer_.clear(); }
@@ -173,55 +188,66 @@ class IsolatedOracle : public Oracle {
     return version_;
   }
 
+  // Queues the case behind those already queued (the worker computes ahead while this process does other work),
+  // unless it is queued already. Nothing happens before the worker has started.
   void submit(const Case& c) override {
-    if (pid_ < 0 || submitted_) return;
-    const std::string request = frame(to_json(c));
-    const Clock::time_point deadline = Clock::now() + timeout_;
-    Io w;
-    {
-      SigpipeBlock block;
-      w = write_all(to_worker_, request, &deadline);
-      if (w == Io::eof) block.swallow();
-    }
-    // On any failure run() starts over and finds out what happened (it has the retry and the messages).
-    if (w == Io::done) submitted_ = Submitted{request, deadline};
+    if (pid_ < 0) return;
+    std::string request = frame(to_json(c));
+    for (const Pending& p : pending_)
+      if (p.request == request) return;
+    pending_.push_back({std::move(request), Clock::now()});
+    send_pending(pending_.size());
+    flush();
   }
 
+  // The answer to `c`: answers to cases queued before it are read and dropped; a case not queued is sent now.
   Outcome run(const Case& c) override {
-    const std::string request = frame(to_json(c));
-    std::optional<Submitted> early = std::move(submitted_);
-    submitted_.reset();
-    if (early && early->request != request) {  // submitted, then not run: its answer is read and dropped
-      std::string ignored;
-      if (reader_.next(from_worker_, ignored, &early->deadline) != Io::done) kill_worker();
-      early.reset();
-    }
-    for (int attempt = 0;; ++attempt) {
-      if (pid_ < 0)
-        if (std::optional<Outcome> failed = start()) return *failed;
-      Clock::time_point deadline = Clock::now() + timeout_;
-      Io w = Io::done;
-      if (early && attempt == 0) {
-        deadline = early->deadline;
-      } else {
-        SigpipeBlock block;
-        w = write_all(to_worker_, request, &deadline);
-        if (w == Io::eof) block.swallow();
+    std::string request = frame(to_json(c));
+    size_t at = 0;
+    while (at < pending_.size() && pending_[at].request != request) ++at;
+    if (at == pending_.size()) pending_.push_back({std::move(request), Clock::now()});
+    for (size_t k = 0; k < at; ++k) {
+      try {
+        answer_head(c);
+      } catch (const std::exception&) {  // an answer nobody waits for any more
       }
-      if (w == Io::timeout) return kill_worker();
-      if (w != Io::done) {
-        // The worker was gone before it read this case (killed from outside, or a library thread crashed after
-        // the last answer): not this case's doing. Say so, and give the case a fresh worker, once.
+    }
+    return answer_head(c);
+  }
+
+ private:
+  // Reads the answer to the oldest queued case (and dequeues it), starting a worker and sending what is queued
+  // first when there is none. A worker that dies on a case after it answered others, or that was gone before the
+  // case reached it, gets the case again, alone, in a fresh worker: a crash is only ever the outcome of a case
+  // that crashes a worker that has run nothing else (docs/notes/crash-isolation.md, "Batches").
+  Outcome answer_head(const Case& c) {
+    for (int attempt = 0;; ++attempt) {
+      if (pid_ < 0) {
+        if (std::optional<Outcome> failed = start()) {
+          pending_.pop_front();
+          return *failed;
+        }
+      }
+      send_pending(attempt == 0 ? pending_.size() : 1);
+      std::string body;
+      const Io r = exchange(body, std::max(pending_.front().sent, last_answer_) + timeout_);
+      if (r == Io::timeout) {
+        pending_.pop_front();
+        return kill_worker();
+      }
+      if (r == Io::eof) {
+        const bool blameless = answered_ > 0 || lost_on_write_;
         const std::string how = reap();
-        std::cerr << "broadcheck: the " << name_ << " oracle's worker died between cases (" << how
-                  << "); starting a new one\n";
-        if (attempt == 0) continue;
+        if (attempt == 0 && blameless) {
+          std::cerr << "broadcheck: the " << name_ << " oracle's worker died (" << how
+                    << ") with cases queued; the first of them runs again alone in a fresh worker\n";
+          continue;
+        }
+        pending_.pop_front();
         return crash_outcome(how);
       }
-      std::string body;
-      const Io r = reader_.next(from_worker_, body, &deadline);
-      if (r == Io::timeout) return kill_worker();
-      if (r == Io::eof) return crash_outcome(reap());
+      pending_.pop_front();
+      send_pending(pending_.size());  // the rest of the queue, held back while a case ran alone
       const nlohmann::json answer = decode(r, body);
       if (answer.contains("outcome")) return outcome_from_json(answer["outcome"]);
       if (answer.contains("exception"))
@@ -232,7 +258,57 @@ class IsolatedOracle : public Oracle {
     }
   }
 
- private:
+  // Moves the queued cases up to the `upto`-th into the bytes to write (each timed from now).
+  void send_pending(size_t upto) {
+    for (; sent_ < std::min(upto, pending_.size()); ++sent_) {
+      outbox_ += pending_[sent_].request;
+      pending_[sent_].sent = Clock::now();
+    }
+  }
+
+  // Writes what the pipe takes now. A worker that is gone shows as EOF on the answer pipe later.
+  void flush() {
+    if (outbox_.empty()) return;
+    SigpipeBlock block;
+    const ssize_t n = ::write(to_worker_, outbox_.data(), outbox_.size());
+    if (n > 0) {
+      outbox_.erase(0, static_cast<size_t>(n));
+    } else if (n < 0 && errno == EPIPE) {
+      block.swallow();
+      lost_on_write_ = true;
+      outbox_.clear();
+    }
+  }
+
+  // The next answer frame, writing queued cases while waiting (a worker blocked on a full answer pipe must not
+  // wait for us while we wait for it).
+  Io exchange(std::string& body, Clock::time_point deadline) {
+    for (;;) {
+      flush();
+      const FrameReader::Take t = reader_.take(body);
+      if (t == FrameReader::Take::frame) {
+        ++answered_;
+        last_answer_ = Clock::now();
+        if (sent_ > 0) --sent_;
+        return Io::done;
+      }
+      if (t == FrameReader::Take::corrupt) return Io::failed;
+      if (outbox_.empty()) {
+        const Io w = wait_for(from_worker_, POLLIN, deadline);
+        if (w != Io::done) return w;
+      } else {
+        pollfd fds[2] = {{from_worker_, POLLIN, 0}, {to_worker_, POLLOUT, 0}};
+        const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - Clock::now()).count();
+        if (left < 0) return Io::timeout;
+        if (::poll(fds, 2, static_cast<int>(std::min<long long>(left + 1, INT_MAX))) < 0 && errno != EINTR)
+          return Io::failed;
+        if (!(fds[0].revents & (POLLIN | POLLHUP | POLLERR))) continue;
+      }
+      const Io r = reader_.fill(from_worker_);
+      if (r == Io::eof || r == Io::failed) return r;
+    }
+  }
+
   void identify() const {
     if (identified_) return;
     if (pid_ < 0)
@@ -257,6 +333,10 @@ class IsolatedOracle : public Oracle {
     to_worker_ = ends.out;
     from_worker_ = ends.in;
     reader_.clear();
+    sent_ = 0;
+    outbox_.clear();
+    answered_ = 0;
+    lost_on_write_ = false;
 
     const Clock::time_point deadline = Clock::now() + timeout_;
     std::string body;
@@ -268,6 +348,7 @@ class IsolatedOracle : public Oracle {
       shut_down();
       throw std::runtime_error("isolated oracle: the factory threw: " + hello["factory_error"].get<std::string>());
     }
+    last_answer_ = Clock::now();
     if (!identified_) {
       name_ = hello.at("name").get<std::string>();
       version_ = hello.at("version").get<std::string>();
@@ -340,11 +421,18 @@ class IsolatedOracle : public Oracle {
   mutable FrameReader reader_;
   mutable bool identified_ = false;
   mutable std::string name_, version_;
-  struct Submitted {
+  // The cases sent (or to be sent) whose answers are yet to be read, oldest first; the first `sent_` of them are
+  // in the pipe or in `outbox_`, the bytes not yet written.
+  struct Pending {
     std::string request;
-    Clock::time_point deadline;
+    Clock::time_point sent;
   };
-  std::optional<Submitted> submitted_;  // a case sent by submit() whose answer run() has yet to read
+  std::deque<Pending> pending_;
+  mutable size_t sent_ = 0;
+  mutable std::string outbox_;
+  mutable Clock::time_point last_answer_;  // when the current worker last answered (a queued case's clock starts then)
+  mutable long answered_ = 0;       // answers from the current worker
+  mutable bool lost_on_write_ = false;  // the current worker was gone when a case was written to it
 };
 
 }  // namespace

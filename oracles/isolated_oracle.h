@@ -16,6 +16,11 @@ namespace bc {
 // timeout. Each case crosses a pipe as to_json(Case) and comes back as to_json(Outcome), so the wrapper returns
 // what the inner oracle returns, as far as those two round trips are lossless.
 //
+// Cases given to submit() are queued to the worker at once, so it computes ahead; run() reads their answers in
+// order (answers to queued cases that are not run are dropped). A worker that dies on a queued case after it
+// answered others is not trusted with the attribution: the case runs again alone in a fresh worker, and that
+// answer (a crash, or not) is its outcome.
+//
 // run() answers
 //   - the inner oracle's outcome;
 //   - crash, detail "SIGSEGV", "SIGFPE", "SIGABRT", "SIGBUS", "SIGILL", "signal N" or "exit status N", when the

@@ -16,8 +16,9 @@ class Oracle {
   virtual std::string name() const = 0;     // its registered name (harness/implementations.h): the outcomes' key
   virtual std::string version() const = 0;  // the library version the oracle was built against
   virtual Outcome run(const Case& c) = 0;
-  // A hint that run(c) comes next: an oracle may start on c early (the isolated one sends it to its worker, so
-  // that the workers compute while this process runs the engine). run(c) must still be called.
+  // A hint that run(c) will come, after the runs of the cases submitted before it: an oracle may start on c early
+  // (the isolated one queues it to its worker, so that the workers compute ahead while this process judges).
+  // Submitting a case that is queued already is a no-op. run(c) must still be called.
   virtual void submit(const Case&) {}
 };
 

@@ -23,9 +23,7 @@ CaseRecord evaluate_equivalence(const std::string& property, const Case& c,
   if (!twin) return r;
   std::vector<std::string> differences, details, known;
   for (auto& o : oracles) {
-    o->submit(c);
     Outcome fused = o->run(c);
-    o->submit(*twin);
     Outcome unfused = o->run(*twin);
     const bool compared = fused.status != Status::unsupported && unfused.status != Status::unsupported;
     const std::optional<EquivalenceDeparture> d = compared ? equivalence_departure(c, fused, unfused) : std::nullopt;
@@ -62,6 +60,17 @@ Oracle& rule_oracle(std::vector<std::unique_ptr<Oracle>>& oracles) {
 }
 
 }  // namespace
+
+std::vector<Case> oracle_requests(const std::string& property, const Case& c) {
+  const Property* p = find_property(property);
+  if (p && (p->check == Check::algebra || p->check == Check::finite_differences)) return {};
+  if (p && p->check == Check::equivalence) {
+    std::optional<Case> twin = unfused_twin(c);
+    if (!twin) return {};
+    return {c, std::move(*twin)};
+  }
+  return {c};
+}
 
 CaseRecord evaluate(const std::string& property, const Case& c, std::vector<std::unique_ptr<Oracle>>& oracles,
                     const std::vector<Declaration>& declarations) {
@@ -100,8 +109,10 @@ CaseRecord evaluate(const std::string& property, const Case& c, std::vector<std:
     }
     return r;
   }
+  // Isolated oracles start on the case (and its twin) while the engine runs it.
+  for (const Case& request : oracle_requests(property, c))
+    for (auto& o : oracles) o->submit(request);
   if (p && p->check == Check::equivalence) return evaluate_equivalence(property, c, oracles, declarations);
-  for (auto& o : oracles) o->submit(c);  // isolated oracles start while the engine runs
   for (auto& o : oracles) r.outcomes.emplace_back(o->name(), o->run(c));
   r.judgement = judge(property, c, r.outcomes, declarations);
   return r;

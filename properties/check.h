@@ -20,6 +20,10 @@ namespace bc {
 CaseRecord evaluate(const std::string& property, const Case& c, std::vector<std::unique_ptr<Oracle>>& oracles,
                     const std::vector<Declaration>& declarations);
 
+// The cases evaluate() runs on every oracle for `c`, in order (none for the checks of the rule alone; the case
+// and its unfused twin for an equivalence). Submitting these ahead (Oracle::submit) lets the workers compute ahead.
+std::vector<Case> oracle_requests(const std::string& property, const Case& c);
+
 using Evaluator = std::function<CaseRecord(const Case&)>;
 
 struct Shrunk {

@@ -30,7 +30,8 @@ using namespace std::chrono_literals;
 constexpr auto kTimeout = 300ms;
 
 // A test double for the wrapper's own mechanics. Shapes pick the misbehaviour: a first shape of [13] raises
-// SIGSEGV, [8] SIGFPE, [99] hangs for 10 s, [7] throws. Otherwise: "add" answers ok (the first shape), "sub" an
+// SIGSEGV, [8] SIGFPE, [99] hangs for 10 s, [7] throws, [21] raises SIGSEGV unless it is the worker's first case
+// (a crash that an earlier case set up). Otherwise: "add" answers ok (the first shape), "sub" an
 // error whose message is not valid UTF-8, "mul" unsupported.
 class FakeOracle : public Oracle {
  public:
@@ -42,10 +43,15 @@ class FakeOracle : public Oracle {
     if (first == Shape{8}) std::raise(SIGFPE);
     if (first == Shape{99}) std::this_thread::sleep_for(10s);
     if (first == Shape{7}) throw std::runtime_error("fake: thrown on purpose");
+    if (first == Shape{21} && ++runs_ > 1) std::raise(SIGSEGV);
+    ++runs_;
     if (c.op == "add") return Outcome::success(first, "int64");
     if (c.op == "sub") return Outcome::failure(ErrorKind::broadcast, "bytes \xff\xfe and \xc3\xa9 in a message");
     return Outcome::unsupported_because("fake has no " + c.op);
   }
+
+ private:
+  long runs_ = 0;
 };
 
 std::unique_ptr<Oracle> make_fake() { return std::make_unique<FakeOracle>(); }
@@ -169,6 +175,44 @@ TEST(IsolatedOracle, SubmittedCasesAreAnsweredByRunAndAStraySubmitIsDropped) {
   wrapped->submit(segv);
   EXPECT_EQ(wrapped->run(segv).detail, "SIGSEGV");
   EXPECT_EQ(wrapped->run(a), direct.run(a));
+}
+
+TEST(IsolatedOracle, AQueueLargerThanBothPipesIsAnsweredInOrder) {
+  // Thousands of cases submitted before the first run: the cases fill the pipe to the worker and the answers the
+  // pipe back, so the wrapper must read answers while it writes cases.
+  FakeOracle direct;
+  auto wrapped = isolated_fake();
+  wrapped->run(make_case("add", {{1}, {1}}));  // starts the worker
+  std::vector<Case> cases;
+  for (int64_t i = 0; i < 3000; ++i) cases.push_back(make_case(i % 3 ? "add" : "sub", {{i % 50, 2}, {2}}));
+  for (const Case& c : cases) wrapped->submit(c);
+  for (const Case& c : cases) ASSERT_EQ(wrapped->run(c), direct.run(c)) << describe(c);
+}
+
+TEST(IsolatedOracle, ACrashInAQueueIsItsOwnCaseAndTheRestOfTheQueueIsAnswered) {
+  FakeOracle direct;
+  auto wrapped = isolated_fake();
+  const Case a = make_case("add", {{2, 3}, {3}}), b = make_case("sub", {{2}, {3}}), segv = make_case("add", {{13}, {1}});
+  wrapped->run(a);
+  for (const Case& c : {a, segv, b, a, segv, a}) wrapped->submit(c);
+  EXPECT_EQ(wrapped->run(a), direct.run(a));
+  EXPECT_EQ(wrapped->run(segv).detail, "SIGSEGV");
+  EXPECT_EQ(wrapped->run(b), direct.run(b));
+  EXPECT_EQ(wrapped->run(a), direct.run(a));
+  EXPECT_EQ(wrapped->run(segv).detail, "SIGSEGV");
+  EXPECT_EQ(wrapped->run(a), direct.run(a));
+}
+
+TEST(IsolatedOracle, ACrashThatAnEarlierCaseSetUpIsNotBlamedOnTheCase) {
+  // [21] crashes a worker that ran something before it, and answers in a fresh one: run alone, it is fine.
+  FakeOracle fresh;
+  const Case late = make_case("add", {{21}, {1}}), a = make_case("add", {{2, 3}, {3}});
+  auto wrapped = isolated_fake();
+  wrapped->run(a);
+  wrapped->submit(late);
+  wrapped->submit(a);
+  EXPECT_EQ(wrapped->run(late), fresh.run(late));
+  EXPECT_EQ(wrapped->run(a), fresh.run(a));
 }
 
 TEST(IsolatedOracle, AHangTimesOutAfterAboutTheTimeout) {
