@@ -9,6 +9,7 @@
 
 #include "cli/builtin_implementations.h"
 #include "cli/external_implementations.h"
+#include "cli/jobs.h"
 #include "cli/list_command.h"
 #include "cli/merge.h"
 #include "cli/run.h"
@@ -77,6 +78,7 @@ int main(int argc, char** argv) {
   bool no_replay = false, no_known = false, quiet = false, no_isolation = false;
   long cases = 200;
   int budget = 4000;
+  int jobs = bc::available_cores();
 
   auto common = [&](CLI::App* cmd) {
     cmd->add_option("--out", options.out, "folder for results.jsonl, summary.json, junit.xml, report.html")
@@ -115,6 +117,10 @@ int main(int argc, char** argv) {
                   "run slice I of N (0-based, I/N); default from GTEST_SHARD_INDEX and GTEST_TOTAL_SHARDS");
   run->add_option("--save", options.save, "append each new minimal case to this corpus file (deduplicated)");
   run->add_flag("--no-replay", no_replay, "skip the corpus replay");
+  run->add_option("--jobs", jobs, "split the run over this many processes (default: the cores available); the "
+                                  "outputs are those of one process")
+      ->capture_default_str()
+      ->check(CLI::Range(1, 256));
   common(run);
   judged(run);
 
@@ -187,5 +193,6 @@ int main(int argc, char** argv) {
       return bc::kExitBadInput;
     }
   }
+  if (run->parsed()) return bc::run_jobs(options, jobs);
   return bc::run_conformance(options);
 }

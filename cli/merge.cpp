@@ -82,7 +82,7 @@ RunSummary merge_summaries(const std::vector<RunSummary>& shards) {
   return m;
 }
 
-int merge_runs(const std::vector<std::string>& dirs, const std::string& out, bool quiet) {
+std::optional<RunSummary> merge_into(const std::vector<std::string>& dirs, const std::string& out) {
   std::vector<RunSummary> shards;
   std::vector<std::pair<long, std::string>> lines;
   for (const std::string& dir : dirs) {
@@ -93,12 +93,12 @@ int merge_runs(const std::vector<std::string>& dirs, const std::string& out, boo
       shards.push_back(run_summary_from_json(nlohmann::json::parse(in)));
     } catch (const std::exception& e) {
       std::cerr << "broadcheck merge: " << summary_path << ": " << e.what() << "\n";
-      return kExitBadInput;
+      return std::nullopt;
     }
     std::ifstream results(results_path);
     if (!results) {
       std::cerr << "broadcheck merge: " << results_path << ": cannot open\n";
-      return kExitBadInput;
+      return std::nullopt;
     }
     std::string line;
     for (int n = 1; std::getline(results, line); ++n) {
@@ -107,7 +107,7 @@ int merge_runs(const std::vector<std::string>& dirs, const std::string& out, boo
         lines.emplace_back(nlohmann::json::parse(line).at("seq").get<long>(), line);
       } catch (const std::exception& e) {
         std::cerr << "broadcheck merge: " << results_path << ":" << n << ": " << e.what() << "\n";
-        return kExitBadInput;
+        return std::nullopt;
       }
     }
   }
@@ -116,7 +116,7 @@ int merge_runs(const std::vector<std::string>& dirs, const std::string& out, boo
     merged = merge_summaries(shards);
   } catch (const std::exception& e) {
     std::cerr << "broadcheck merge: " << e.what() << "\n";
-    return kExitBadInput;
+    return std::nullopt;
   }
   std::error_code ec;
   std::filesystem::create_directories(out, ec);
@@ -124,15 +124,23 @@ int merge_runs(const std::vector<std::string>& dirs, const std::string& out, boo
   std::ofstream results(out + "/results.jsonl", std::ios::trunc);
   if (!results) {
     std::cerr << "broadcheck merge: " << out << "/results.jsonl: cannot open for writing\n";
-    return kExitBadInput;
+    return std::nullopt;
   }
   for (const auto& [seq, line] : lines) results << line << "\n";
-  results.close();
-  write_reports(merged, out);
-  if (!quiet)
-    std::cerr << "merged " << dirs.size() << " shard(s), " << lines.size() << " cases, " << merged.findings.size()
+  return merged;
+}
+
+int merge_runs(const std::vector<std::string>& dirs, const std::string& out, bool quiet) {
+  const std::optional<RunSummary> merged = merge_into(dirs, out);
+  if (!merged) return kExitBadInput;
+  write_reports(*merged, out);
+  if (!quiet) {
+    long cases = 0;
+    for (const auto& [property, n] : merged->cases_per_property) cases += n;
+    std::cerr << "merged " << dirs.size() << " shard(s), " << cases << " cases, " << merged->findings.size()
               << " finding(s) into " << out << "\n";
-  return merged.exit_code;
+  }
+  return merged->exit_code;
 }
 
 }  // namespace bc

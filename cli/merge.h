@@ -3,6 +3,7 @@
 // timing fields and the command line.
 #pragma once
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -14,6 +15,11 @@ namespace bc {
 // the unsharded run would have shrunk) and the hits of all shards; the command line is the first shard's without
 // --shard. Throws std::runtime_error on mismatched runs.
 RunSummary merge_summaries(const std::vector<RunSummary>& shards);
+
+// Reads DIR/summary.json and DIR/results.jsonl of each shard and writes the merged results.jsonl into `out`;
+// returns the merged summary (its reports not yet written), or nothing after saying on stderr what could not be
+// read or merged.
+std::optional<RunSummary> merge_into(const std::vector<std::string>& dirs, const std::string& out);
 
 // Reads DIR/summary.json and DIR/results.jsonl of each shard, writes the merged set into `out`; returns the exit
 // code the merged run has (as `run` computes it), or kExitBadInput with a message when a shard cannot be read.

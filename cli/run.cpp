@@ -252,8 +252,8 @@ class Runner {
   Clock::time_point start_ = Clock::now();
 };
 
-// Appends each new finding's minimal case to `path` in corpus form, skipping cases already there (by canonical
-// form). Returns how many were added.
+}  // namespace
+
 long save_findings(const RunSummary& summary, const std::string& path) {
   std::set<std::string> have;
   for (const CorpusEntry& e : load_corpus({path}).entries) have.insert(canonical_form(e.c));
@@ -276,10 +276,8 @@ long save_findings(const RunSummary& summary, const std::string& path) {
   }
   return added;
 }
-
-}  // namespace
-
-rc::Random case_random(uint64_t seed, const std::string& property, long index) {
+rc::Random case_random(uint64_t seed
+, const std::string& property, long index) {
   return rc::Random(rc::Random::Key{seed, stable_hash(property), static_cast<uint64_t>(index), 0x6263});
 }
 
@@ -328,6 +326,32 @@ void write_reports(const RunSummary& summary, const std::string& dir) {
   write_html_report(summary, dir + "/report.html");
 }
 
+void print_verdict(const RunSummary& summary, const std::string& out_dir, std::ostream& err) {
+  long fresh = 0, stale = 0;
+  for (const Finding& f : summary.findings) fresh += f.is_new();
+  for (const DeclarationUse& u : summary.declarations) stale += u.stale();
+  if (summary.interrupted) err << "interrupted by signal " << summary.signal << "; reporting what ran\n";
+  const auto agree = summary.verdicts.find("agree");
+  err << "done in " << summary.seconds << " s: " << (agree == summary.verdicts.end() ? 0 : agree->second)
+      << " agree, " << fresh << " new finding(s), " << (summary.findings.size() - fresh) << " known, " << stale
+      << " stale declaration(s), " << summary.input_errors.size() << " input error(s)\n";
+  for (const Finding& f : summary.findings)
+    if (f.is_new()) err << "  NEW " << f.signature << "\n      minimal: " << describe(f.minimal.c) << "\n";
+  for (const DeclarationUse& u : summary.declarations)
+    if (u.stale()) err << "  STALE declaration " << u.declaration.id << "\n";
+  for (const std::string& m : summary.coverage.missing()) err << "  coverage MISSING: " << m << "\n";
+  err << "wrote " << out_dir << "/{results.jsonl, summary.json, junit.xml, report.html}\n";
+}
+
+bool usable_options(const RunOptions& options, std::ostream& err) {
+  for (const std::string& name : options.properties)
+    if (!find_property(name)) {
+      err << "broadcheck: unknown property \"" << name << "\"; valid: " << property_names() << "\n";
+      return false;
+    }
+  return true;
+}
+
 int run_conformance(const RunOptions& options) {
   const auto t0 = Clock::now();
   RunSummary summary;
@@ -338,15 +362,9 @@ int run_conformance(const RunOptions& options) {
   summary.shard = options.shard.text();
   summary.started_at = utc_now();
 
+  if (!usable_options(options, std::cerr)) return kExitBadInput;
   std::vector<const Property*> chosen;
-  for (const std::string& name : options.properties) {
-    const Property* p = find_property(name);
-    if (!p) {
-      std::cerr << "broadcheck: unknown property \"" << name << "\"; valid: " << property_names() << "\n";
-      return kExitBadInput;
-    }
-    chosen.push_back(p);
-  }
+  for (const std::string& name : options.properties) chosen.push_back(find_property(name));
   if (chosen.empty())
     for (const Property& p : properties()) chosen.push_back(&p);
 
@@ -378,7 +396,8 @@ int run_conformance(const RunOptions& options) {
     for (size_t i = 0; i < options.reproduce.size(); ++i)
       add_inline("--reproduce", i, [&] { return case_from_reproduce_token(options.reproduce[i]); });
     summary.input_errors.insert(summary.input_errors.end(), corpus.errors.begin(), corpus.errors.end());
-    for (const std::string& e : corpus.errors) std::cerr << "broadcheck: " << e << "\n";
+    if (!options.job)
+      for (const std::string& e : corpus.errors) std::cerr << "broadcheck: " << e << "\n";
     if (!quiet && !corpus.entries.empty()) std::cerr << "replaying " << corpus.entries.size() << " corpus case(s)\n";
     runner.replay(corpus.entries);
     if (options.random) {
@@ -415,21 +434,7 @@ int run_conformance(const RunOptions& options) {
     std::cerr << "broadcheck: internal error while writing reports: " << e.what() << "\n";
     return kExitInternal;
   }
-  if (!quiet) {
-    long fresh = 0, stale = 0;
-    for (const Finding& f : summary.findings) fresh += f.is_new();
-    for (const DeclarationUse& u : summary.declarations) stale += u.stale();
-    if (summary.interrupted) std::cerr << "interrupted by signal " << sig << "; reporting what ran\n";
-    std::cerr << "done in " << summary.seconds << " s: " << summary.verdicts["agree"] << " agree, " << fresh
-              << " new finding(s), " << (summary.findings.size() - fresh) << " known, " << stale
-              << " stale declaration(s), " << summary.input_errors.size() << " input error(s)\n";
-    for (const Finding& f : summary.findings)
-      if (f.is_new()) std::cerr << "  NEW " << f.signature << "\n      minimal: " << describe(f.minimal.c) << "\n";
-    for (const DeclarationUse& u : summary.declarations)
-      if (u.stale()) std::cerr << "  STALE declaration " << u.declaration.id << "\n";
-    for (const std::string& m : summary.coverage.missing()) std::cerr << "  coverage MISSING: " << m << "\n";
-    std::cerr << "wrote " << options.out << "/{results.jsonl, summary.json, junit.xml, report.html}\n";
-  }
+  if (!quiet && !options.job) print_verdict(summary, options.out, std::cerr);
   return summary.exit_code;
 }
 

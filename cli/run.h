@@ -6,6 +6,7 @@
 
 #include <cstdint>
 #include <optional>
+#include <ostream>
 #include <string>
 #include <vector>
 
@@ -51,6 +52,8 @@ struct RunOptions {
   bool isolate = true;                           // run LibTorch in a crash-isolated worker
   int timeout_ms = 10000;                        // a case LibTorch has not answered by then is a timeout
   Progress progress = Progress::automatic;
+  bool job = false;                              // one job of run_jobs (cli/jobs.h): no verdict or input errors on
+                                                 // the console, the parent prints them for the whole run
 };
 
 // The RapidCheck random source of case `index` of `property` under `seed`: a 256-bit key of those three, so each
@@ -62,10 +65,21 @@ rc::Random case_random(uint64_t seed, const std::string& property, long index);
 std::string reproduce_token(uint64_t seed, const std::string& property, long index, const std::vector<std::size_t>& path);
 Case case_from_reproduce_token(const std::string& token);
 
+// Whether the options can be run at all (every --property exists); says why not on `err`.
+bool usable_options(const RunOptions& options, std::ostream& err);
+
 int run_conformance(const RunOptions& options);
 
 // Writes summary.json, junit.xml and report.html for a finished summary into `dir` (results.jsonl is streamed).
 void write_reports(const RunSummary& summary, const std::string& dir);
+
+// The end of a run on the console: the counts, each new finding with its minimal case, stale declarations,
+// missing coverage, and where the outputs are.
+void print_verdict(const RunSummary& summary, const std::string& out_dir, std::ostream& err);
+
+// Appends each new finding's minimal case to `path` in corpus form, skipping cases already there (by canonical
+// form). Returns how many were added; throws std::runtime_error when the file cannot be written.
+long save_findings(const RunSummary& summary, const std::string& path);
 
 // Exit code for a summary: input errors 2, new findings 1, interrupted 128 + signal, else 0.
 int exit_code_for(const RunSummary& summary, int signal_number);

@@ -221,6 +221,7 @@ class IsolatedOracle : public Oracle {
   // case reached it, gets the case again, alone, in a fresh worker: a crash is only ever the outcome of a case
   // that crashes a worker that has run nothing else (docs/notes/crash-isolation.md, "Batches").
   Outcome answer_head(const Case& c) {
+    std::string earlier_death;  // how the worker died before this case ran again alone
     for (int attempt = 0;; ++attempt) {
       if (pid_ < 0) {
         if (std::optional<Outcome> failed = start()) {
@@ -239,13 +240,15 @@ class IsolatedOracle : public Oracle {
         const bool blameless = answered_ > 0 || lost_on_write_;
         const std::string how = reap();
         if (attempt == 0 && blameless) {
-          std::cerr << "broadcheck: the " << name_ << " oracle's worker died (" << how
-                    << ") with cases queued; the first of them runs again alone in a fresh worker\n";
+          earlier_death = how;
           continue;
         }
         pending_.pop_front();
         return crash_outcome(how);
       }
+      if (!earlier_death.empty())
+        std::cerr << "broadcheck: the " << name_ << " oracle's worker died (" << earlier_death << ") before it "
+                  << "answered a case that, run again alone in a fresh worker, did not crash it\n";
       pending_.pop_front();
       send_pending(pending_.size());  // the rest of the queue, held back while a case ran alone
       const nlohmann::json answer = decode(r, body);

@@ -97,26 +97,6 @@ TEST(Cli, SameSeedSameResults) {
   EXPECT_NE(a, slurp(scratch("det-c") / "results.jsonl")) << "another seed gives other cases";
 }
 
-namespace {
-
-nlohmann::json summary_without_timing(const fs::path& dir) {
-  nlohmann::json j = nlohmann::json::parse(slurp(dir / "summary.json"));
-  for (const char* timing : {"started_at", "seconds", "arguments", "shard"}) j.erase(timing);
-  return j;
-}
-
-// report.html without the rows that differ from run to run: start, duration, command line (--out differs).
-std::string report_without_timing(const fs::path& dir) {
-  std::string out;
-  std::istringstream in(slurp(dir / "report.html"));
-  for (std::string line; std::getline(in, line);)
-    if (line.rfind("<tr><th>started</th>", 0) != 0 && line.rfind("<tr><th>duration</th>", 0) != 0 &&
-        line.rfind("<tr><th>command line</th>", 0) != 0)
-      out += line + "\n";
-  return out;
-}
-
-}  // namespace
 
 TEST(Cli, ShardsMergeIntoTheUnshardedRun) {
   const std::string args = "run --seed 11 --cases 60 --no-known --quiet --out ";

@@ -11,6 +11,8 @@
 #include <string>
 #include <vector>
 
+#include <nlohmann/json.hpp>
+
 namespace fs = std::filesystem;
 
 namespace {  // NOLINT: a header for one test binary each
@@ -45,6 +47,23 @@ std::vector<std::string> lines(const fs::path& p) {
   std::vector<std::string> out;
   for (std::string l; std::getline(in, l);)
     if (!l.empty()) out.push_back(l);
+  return out;
+}
+
+nlohmann::json summary_without_timing(const fs::path& dir) {
+  nlohmann::json j = nlohmann::json::parse(slurp(dir / "summary.json"));
+  for (const char* timing : {"started_at", "seconds", "arguments", "shard"}) j.erase(timing);
+  return j;
+}
+
+// report.html without the rows that differ from run to run: start, duration, command line (--out differs).
+std::string report_without_timing(const fs::path& dir) {
+  std::string out;
+  std::istringstream in(slurp(dir / "report.html"));
+  for (std::string line; std::getline(in, line);)
+    if (line.rfind("<tr><th>started</th>", 0) != 0 && line.rfind("<tr><th>duration</th>", 0) != 0 &&
+        line.rfind("<tr><th>command line</th>", 0) != 0)
+      out += line + "\n";
   return out;
 }
 

@@ -1,0 +1,17 @@
+// `broadcheck run --jobs N`: one run spread over N processes. Each job is a shard of the run (a run that is itself
+// shard I of M gives its jobs shards I + M*j of M*N), with its own oracle workers, writing into a folder of its
+// own under --out; the parent then merges them as `broadcheck merge` does. So the outputs are those one process
+// would have written for the same seed and --cases, timing fields aside, and a finding is shrunk in the job that
+// made it. Returns the exit code `run` would.
+#pragma once
+
+#include "cli/run.h"
+
+namespace bc {
+
+// The default for --jobs: the cores this process may run on (at least 1).
+int available_cores();
+
+int run_jobs(const RunOptions& options, int jobs);
+
+}  // namespace bc
