@@ -1,10 +1,12 @@
 // The harness's own cost: a full `broadcheck run` (generation, three oracles, judging, results.jsonl, shrinking
 // of each new signature, reports) against the oracle calls alone for exactly the same generated cases.
 #include <filesystem>
+#include <fstream>
 
 #include <benchmark/benchmark.h>
 
 #include "cli/builtin_implementations.h"
+#include "cli/jobs.h"
 #include "cli/run.h"
 #include "harness/known_divergence.h"
 #include "properties/check.h"
@@ -17,14 +19,14 @@ namespace {
 constexpr long kCasesPerProperty = 2000;  // the default conformance run's budget
 const int registered = (register_builtin_implementations(), 0);
 
-// The oracle properties, all of them (arg 1: libraries isolated, as a real run is), or for the in-process pair
-// (arg 0) those whose generated cases no library crashes on: values_agree and addc_equivalence draw integer
-// divisions by zero and INT64_MIN % -1, which kill a process that calls LibTorch or xtensor directly.
-std::vector<std::string> bench_properties(bool isolate) {
+// The oracle properties on whose generated cases no library crashes (values_agree and addc_equivalence draw
+// integer divisions by zero and INT64_MIN % -1, which kill a process that calls LibTorch or xtensor directly), so
+// that the libraries can run in this process; or (`all`) every oracle property, as a real run has them.
+std::vector<std::string> bench_properties(bool all) {
   std::vector<std::string> out;
   for (const Property& p : properties()) {
     if (p.check != Check::oracles && p.check != Check::equivalence) continue;
-    if (isolate) {
+    if (all) {
       out.push_back(p.name);
       continue;
     }
@@ -39,33 +41,57 @@ std::vector<std::string> bench_properties(bool isolate) {
   return out;
 }
 
-RunOptions bench_options(bool isolate) {
+// Arg 0: libraries in process; 1: isolated, on the same cases; 2: isolated, every oracle property (a real run).
+RunOptions bench_options(int variant) {
   RunOptions o;
-  o.isolate = isolate;
+  o.isolate = variant != 0;
   o.cases = kCasesPerProperty;
   o.seed = 1;
   o.out = (std::filesystem::temp_directory_path() / "broadcheck-bench-run").string();
   o.declarations = BC_SOURCE_DIR "/corpus/known_divergences.jsonl";
   o.progress = Progress::quiet;
-  o.properties = bench_properties(isolate);
+  o.properties = bench_properties(variant == 2);
   return o;
+}
+
+std::string variant_label(const RunOptions& options) {
+  return std::to_string(options.properties.size()) + " properties" +
+         (options.isolate ? ", libraries isolated" : ", libraries in process");
 }
 
 // A whole run: generation, the oracles, judging, results.jsonl, coverage, shrinking of any new signature, reports.
 void BM_FullRun(benchmark::State& state) {
-  const RunOptions options = bench_options(state.range(0) == 1);
+  const RunOptions options = bench_options(static_cast<int>(state.range(0)));
   for (auto _ : state) benchmark::DoNotOptimize(run_conformance(options));
   state.SetItemsProcessed(state.iterations() * kCasesPerProperty * static_cast<long>(options.properties.size()));
-  state.SetLabel(std::to_string(options.properties.size()) + " properties" +
-                 (options.isolate ? ", libraries isolated" : ", libraries in process"));
+  state.SetLabel(variant_label(options));
 }
-BENCHMARK(BM_FullRun)->Arg(0)->Arg(1)->Unit(benchmark::kMillisecond)->Iterations(3)->UseRealTime();
+BENCHMARK(BM_FullRun)->Arg(0)->Arg(1)->Arg(2)->Unit(benchmark::kMillisecond)->Iterations(3)->UseRealTime();
+
+// Cases a run of --time 8 gets through with --jobs N (every oracle property, libraries isolated, no case limit):
+// the scaling over cores. Items are cases run, from the run's own summary.
+void BM_JobsFixedTime(benchmark::State& state) {
+  RunOptions options = bench_options(2);
+  options.cases.reset();
+  options.time_budget = 8;
+  long cases = 0;
+  for (auto _ : state) {
+    benchmark::DoNotOptimize(run_jobs(options, static_cast<int>(state.range(0))));
+    std::ifstream in(options.out + "/summary.json");
+    for (const auto& [property, n] : nlohmann::json::parse(in).at("cases").items())
+      cases += n.get<long>();
+  }
+  state.SetItemsProcessed(cases);
+  state.SetLabel(std::to_string(state.range(0)) + " job(s), " + std::to_string(options.properties.size()) +
+                 " properties, libraries isolated");
+}
+BENCHMARK(BM_JobsFixedTime)->Arg(1)->Arg(2)->Unit(benchmark::kMillisecond)->Iterations(1)->UseRealTime();
 
 // The oracle calls alone for exactly the cases the run generates, in the run's order (round robin over the
 // properties: case 0 of each, then case 1, ...; property by property would flatter the oracles, whose caches then
 // see one op for 2000 cases in a row), an equivalence case with its twin.
 void BM_OracleCallsOnly(benchmark::State& state) {
-  const RunOptions options = bench_options(state.range(0) == 1);
+  const RunOptions options = bench_options(static_cast<int>(state.range(0)));
   std::vector<Case> cases;
   for (long i = 0; i < kCasesPerProperty; ++i)
     for (const std::string& name : options.properties) {
@@ -81,10 +107,9 @@ void BM_OracleCallsOnly(benchmark::State& state) {
       for (auto& o : oracles) benchmark::DoNotOptimize(o->run(c));
     }
   state.SetItemsProcessed(state.iterations() * kCasesPerProperty * static_cast<long>(options.properties.size()));
-  state.SetLabel(std::to_string(options.properties.size()) + " properties" +
-                 (options.isolate ? ", libraries isolated" : ", libraries in process"));
+  state.SetLabel(variant_label(options));
 }
-BENCHMARK(BM_OracleCallsOnly)->Arg(0)->Arg(1)->Unit(benchmark::kMillisecond)->Iterations(3)->UseRealTime();
+BENCHMARK(BM_OracleCallsOnly)->Arg(0)->Arg(1)->Arg(2)->Unit(benchmark::kMillisecond)->Iterations(3)->UseRealTime();
 
 // Value-level cases (the values_agree property) judged on all oracles, the libraries in their crash-isolated
 // workers (arg 1) or called in this process (arg 0): the price of isolation, in one run. Both use the same cases,

@@ -180,6 +180,17 @@ class Runner {
     shrink_later_.clear();
   }
 
+  // The declarations whose op list admits `op` (indices into summary_.declarations): only those can cover or
+  // match its cases, so the others are not looked at for every case.
+  const std::vector<size_t>& declarations_for(const std::string& op) {
+    auto it = declarations_for_op_.find(op);
+    if (it != declarations_for_op_.end()) return it->second;
+    std::vector<size_t>& mine = declarations_for_op_[op];
+    for (size_t k = 0; k < summary_.declarations.size(); ++k)
+      if (summary_.declarations[k].declaration.covers_op(op)) mine.push_back(k);
+    return mine;
+  }
+
   // The replay command and regression draft of a finding's minimal case.
   static void describe_reproduction(Finding& f) {
     Case bare = f.minimal.c;
@@ -200,7 +211,8 @@ class Runner {
     for (const auto& [name, o] : r.outcomes)
       if (o.status != Status::ok && o.status != Status::error) ++summary_.statuses[name + ":" + to_string(o.status)];
     const std::string known = r.judgement.known_id.empty() ? "" : "," + r.judgement.known_id + ",";
-    for (DeclarationUse& u : summary_.declarations) {
+    for (const size_t k : declarations_for(r.c.op)) {
+      DeclarationUse& u = summary_.declarations[k];
       // In scope when the case ran on the implementation it names (an absent adapter's declarations never are).
       const std::string& who = u.declaration.oracle;
       if (u.declaration.covers(r.c) && (who == "document" || find_outcome(r.outcomes, who))) ++u.covered;
@@ -248,6 +260,7 @@ class Runner {
     long index;
   };
   std::vector<ShrinkLater> shrink_later_;
+  std::map<std::string, std::vector<size_t>> declarations_for_op_;
   long seq_base_ = 0, cases_ = 0, fresh_ = 0, known_ = 0;
   Clock::time_point start_ = Clock::now();
 };

@@ -13,14 +13,16 @@ bool OutcomePattern::matches(const Outcome& o) const {
   return true;
 }
 
+bool Declaration::covers_op(const std::string& name) const {
+  if (ops.empty()) return true;
+  const OpEntry* op = find_op(name);
+  return std::any_of(ops.begin(), ops.end(), [&](const std::string& listed) {
+    return listed == name || (op && listed[0] == '@' && in_op_group(listed, op->op).value_or(false));
+  });
+}
+
 bool Declaration::covers(const Case& c) const {
-  if (!ops.empty()) {
-    const OpEntry* op = find_op(c.op);
-    const auto names = [&](const std::string& name) {
-      return name == c.op || (op && name[0] == '@' && in_op_group(name, op->op).value_or(false));
-    };
-    if (std::none_of(ops.begin(), ops.end(), names)) return false;
-  }
+  if (!covers_op(c.op)) return false;
   if (!case_ids.empty() && std::find(case_ids.begin(), case_ids.end(), c.id) == case_ids.end()) return false;
   if (empty && std::none_of(c.shapes.begin(), c.shapes.end(), [](const Shape& s) { return numel(s) == 0; }))
     return false;

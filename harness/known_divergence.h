@@ -41,6 +41,7 @@ struct Declaration {
 
   // Whether a case is in the declaration's scope (op and id); a covered declaration that never matched is stale.
   bool covers(const Case& c) const;
+  bool covers_op(const std::string& op) const;  // the op part of covers(): whether `ops` lists it (or is empty)
 };
 
 // The implementations some declaration names that are not registered in this process (harness/implementations.h):
