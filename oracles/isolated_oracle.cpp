@@ -217,9 +217,10 @@ class IsolatedOracle : public Oracle {
 
  private:
   // Reads the answer to the oldest queued case (and dequeues it), starting a worker and sending what is queued
-  // first when there is none. A worker that dies on a case after it answered others, or that was gone before the
-  // case reached it, gets the case again, alone, in a fresh worker: a crash is only ever the outcome of a case
-  // that crashes a worker that has run nothing else (docs/notes/crash-isolation.md, "Batches").
+  // first when there is none. Cases are separate frames answered in order, so a worker that dies before it answers
+  // died on this case: a crash outcome. Unless it was killed from outside (SIGKILL: the out-of-memory killer, say)
+  // or was gone before the case reached it: then the case runs again, alone, in a fresh worker, and that answer is
+  // its outcome (docs/notes/crash-isolation.md, "Batches").
   Outcome answer_head(const Case& c) {
     std::string earlier_death;  // how the worker died before this case ran again alone
     for (int attempt = 0;; ++attempt) {
@@ -237,8 +238,9 @@ class IsolatedOracle : public Oracle {
         return kill_worker();
       }
       if (r == Io::eof) {
-        const bool blameless = answered_ > 0 || lost_on_write_;
         const std::string how = reap();
+        // SIGKILL comes from outside (the out-of-memory killer, a user), never from a library's own fault.
+        const bool blameless = lost_on_write_ || how == signal_name(SIGKILL);
         if (attempt == 0 && blameless) {
           earlier_death = how;
           continue;

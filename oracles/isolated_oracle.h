@@ -17,9 +17,9 @@ namespace bc {
 // what the inner oracle returns, as far as those two round trips are lossless.
 //
 // Cases given to submit() are queued to the worker at once, so it computes ahead; run() reads their answers in
-// order (answers to queued cases that are not run are dropped). A worker that dies on a queued case after it
-// answered others is not trusted with the attribution: the case runs again alone in a fresh worker, and that
-// answer (a crash, or not) is its outcome.
+// order (answers to queued cases that are not run are dropped). A worker that dies while a case is the oldest
+// unanswered one died on that case, unless it was killed from outside (SIGKILL) or was gone before the case
+// reached it: then the case runs again alone in a fresh worker, and that answer is its outcome.
 //
 // run() answers
 //   - the inner oracle's outcome;
