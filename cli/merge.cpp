@@ -7,6 +7,8 @@
 #include <map>
 
 #include "cli/run.h"
+#include "reports/results_counts.h"
+#include "reports/results_filter.h"
 
 namespace bc {
 namespace {
@@ -84,7 +86,12 @@ RunSummary merge_summaries(const std::vector<RunSummary>& shards) {
 
 int merge_runs(const std::vector<std::string>& dirs, const std::string& out, bool quiet) {
   std::vector<RunSummary> shards;
-  std::vector<std::pair<long, std::string>> lines;
+  struct Line {
+    long seq;
+    std::string property, signature, verdict, text;
+  };
+  std::vector<Line> lines;
+  ResultsCounts counts;
   for (const std::string& dir : dirs) {
     const std::string summary_path = dir + "/summary.json", results_path = dir + "/results.jsonl";
     try {
@@ -104,7 +111,11 @@ int merge_runs(const std::vector<std::string>& dirs, const std::string& out, boo
     for (int n = 1; std::getline(results, line); ++n) {
       if (line.empty()) continue;
       try {
-        lines.emplace_back(nlohmann::json::parse(line).at("seq").get<long>(), line);
+        const nlohmann::json j = nlohmann::json::parse(line);
+        if (ResultsCounts::is_count_line(j)) counts.add_line(j);
+        else
+          lines.push_back({j.at("seq").get<long>(), j.at("property").get<std::string>(),
+                           j.value("signature", ""), j.at("verdict").get<std::string>(), line});
       } catch (const std::exception& e) {
         std::cerr << "broadcheck merge: " << results_path << ":" << n << ": " << e.what() << "\n";
         return kExitBadInput;
@@ -112,25 +123,39 @@ int merge_runs(const std::vector<std::string>& dirs, const std::string& out, boo
     }
   }
   RunSummary merged;
+  ResultsMode mode = ResultsMode::all;
   try {
     merged = merge_summaries(shards);
+    mode = results_mode_from_string(merged.results);
   } catch (const std::exception& e) {
     std::cerr << "broadcheck merge: " << e.what() << "\n";
     return kExitBadInput;
   }
   std::error_code ec;
   std::filesystem::create_directories(out, ec);
-  std::stable_sort(lines.begin(), lines.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+  std::stable_sort(lines.begin(), lines.end(), [](const Line& a, const Line& b) { return a.seq < b.seq; });
   std::ofstream results(out + "/results.jsonl", std::ios::trunc);
   if (!results) {
     std::cerr << "broadcheck merge: " << out << "/results.jsonl: cannot open for writing\n";
     return kExitBadInput;
   }
-  for (const auto& [seq, line] : lines) results << line << "\n";
+  // Each shard kept the first cases of each signature of its own slice; in run order the filter keeps the ones the
+  // unsharded run kept.
+  ResultsFilter filter(mode);
+  std::map<std::string, long> written;
+  long kept = 0;
+  for (const Line& line : lines) {
+    if (!filter.keep(line.property, line.signature, line.verdict)) continue;
+    results << line.text << "\n";
+    ++written[line.property];
+    ++kept;
+  }
+  counts.set_written(written);
+  for (const std::string& line : counts.lines()) results << line << "\n";
   results.close();
   write_reports(merged, out);
   if (!quiet)
-    std::cerr << "merged " << dirs.size() << " shard(s), " << lines.size() << " cases, " << merged.findings.size()
+    std::cerr << "merged " << dirs.size() << " shard(s), " << kept << " case line(s), " << merged.findings.size()
               << " finding(s) into " << out << "\n";
   return merged.exit_code;
 }

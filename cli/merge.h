@@ -17,6 +17,8 @@ RunSummary merge_summaries(const std::vector<RunSummary>& shards);
 
 // Reads DIR/summary.json and DIR/results.jsonl of each shard, writes the merged set into `out`; returns the exit
 // code the merged run has (as `run` computes it), or kExitBadInput with a message when a shard cannot be read.
+// Case lines go in run order (seq) through the shards' results filter, so that they are the ones the unsharded
+// run kept; the count lines are added up.
 int merge_runs(const std::vector<std::string>& dirs, const std::string& out, bool quiet);
 
 }  // namespace bc

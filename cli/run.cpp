@@ -290,6 +290,7 @@ int run_conformance(const RunOptions& options) {
   summary.seed = options.seed;
   summary.cases_requested = options.random && options.cases ? *options.cases : 0;
   summary.shard = options.shard.text();
+  summary.results = to_string(options.results);
   summary.started_at = utc_now();
 
   std::vector<const Property*> chosen;
@@ -315,7 +316,7 @@ int run_conformance(const RunOptions& options) {
   std::signal(SIGINT, on_signal);
   std::signal(SIGTERM, on_signal);
   try {
-    JsonlWriter out(options.out + "/results.jsonl");
+    JsonlWriter out(options.out + "/results.jsonl", options.results);
     Runner runner(options, summary, out);
     runner.load_declarations();
 
@@ -344,6 +345,7 @@ int run_conformance(const RunOptions& options) {
       runner.search(chosen);
     }
     runner.finish();
+    out.finish();
   } catch (const std::exception& e) {
     std::cerr << "broadcheck: internal error: " << e.what() << "\n";
     return kExitInternal;

@@ -13,6 +13,7 @@
 
 #include "harness/run_record.h"
 #include "oracles/oracle.h"
+#include "reports/results_filter.h"
 
 namespace bc {
 
@@ -51,6 +52,7 @@ struct RunOptions {
   bool isolate = true;                           // run LibTorch in a crash-isolated worker
   int timeout_ms = 10000;                        // a case LibTorch has not answered by then is a timeout
   Progress progress = Progress::automatic;
+  ResultsMode results = ResultsMode::findings;  // --results: which cases get a line in results.jsonl
 };
 
 // The RapidCheck random source of case `index` of `property` under `seed`: a 256-bit key of those three, so each

@@ -76,6 +76,7 @@ struct RunSummary {
   std::vector<DeclarationUse> declarations;
   std::vector<std::string> input_errors;           // "file:line: reason" for each refused corpus line
   std::string shard;                               // "I/N" when this run is one shard of N, else ""
+  std::string results = "all";                     // --results: which cases results.jsonl holds ("findings", "all")
   bool interrupted = false;                        // stopped by SIGINT/SIGTERM before its budget was spent
   int signal = 0;                                  // which signal stopped it (0: none)
   int exit_code = 0;

@@ -1,5 +1,6 @@
 // merge_summaries on hand-built shard summaries (counts add up, one finding per key with the earliest case and
-// every shard's hits, order, exit code, input errors once), reproduce tokens, and exit_code_for.
+// every shard's hits, order, exit code, input errors once), `broadcheck merge` keeping the results.jsonl lines the
+// unsharded run kept, reproduce tokens, and exit_code_for.
 #include "cli/merge.h"
 
 #include <gtest/gtest.h>
@@ -11,6 +12,9 @@
 #include <vector>
 
 #include "cli/run.h"
+#include "cli_util.h"
+#include <nlohmann/json.hpp>
+#include "reports/results_filter.h"
 
 namespace bc {
 namespace {
@@ -211,6 +215,27 @@ TEST(MergeSummaries, InterruptedIfAnyShardWas) {
   EXPECT_TRUE(merge_summaries({a, b}).interrupted);
   b.interrupted = false;
   EXPECT_FALSE(merge_summaries({a, b}).interrupted);
+}
+
+// A signature met more often than results.jsonl keeps: the merge keeps the same first cases the unsharded run kept.
+TEST(MergeCommand, KeepsTheCasesTheUnshardedRunKept) {
+  const std::string args = "run --seed 1 --cases 600 --no-replay --quiet --property sum_to_agree --out ";
+  ASSERT_EQ(broadcheck(args + scratch("cap-whole").string()).exit_code, 0);
+  std::string dirs;
+  for (int i = 0; i < 3; ++i) {
+    const fs::path d = scratch("cap-shard" + std::to_string(i));
+    ASSERT_EQ(broadcheck(args + d.string() + " --shard " + std::to_string(i) + "/3").exit_code, 0);
+    dirs += " " + d.string();
+  }
+  ASSERT_EQ(broadcheck("merge" + dirs + " --quiet --out " + scratch("cap-merged").string()).exit_code, 0);
+  const auto whole = lines(scratch("cap-whole") / "results.jsonl");
+  EXPECT_EQ(lines(scratch("cap-merged") / "results.jsonl"), whole);
+  const auto counts = nlohmann::json::parse(whole.back());
+  ASSERT_EQ(counts["property"], "sum_to_agree");
+  const long disagreeing = counts["counts"]["cases"].get<long>() - counts["counts"]["verdicts"]["agree"].get<long>();
+  EXPECT_LT(counts["counts"]["written"].get<long>(), disagreeing) << "some signature was met more than "
+                                                                 << ResultsFilter::kPerSignature << " times";
+  EXPECT_EQ(counts["counts"]["written"].get<long>() + 1, static_cast<long>(whole.size()));
 }
 
 TEST(ReproduceToken, TextFormat) {

@@ -2,6 +2,7 @@
 bc_test(cli_test SOURCES cli/cli_test.cpp LIBS nlohmann_json::nlohmann_json)
 add_dependencies(cli_test broadcheck)
 bc_test(merge_test SOURCES cli/merge_test.cpp builtin_registry.cpp LIBS bc_run)
+add_dependencies(merge_test broadcheck)
 # The op x implementation matrix (every op of the table on every implementation, in process).
 bc_test(op_support_test SOURCES cli/op_support_test.cpp builtin_registry.cpp LIBS bc_run)
 bc_test(protocol_cli_test SOURCES cli/protocol_cli_test.cpp LIBS nlohmann_json::nlohmann_json)
