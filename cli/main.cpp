@@ -183,7 +183,7 @@ int main(int argc, char** argv) {
   }
   if (list->parsed()) return bc::list_command(list_what, list_json);
   if (shrink->parsed()) return bc::shrink_command(shrink_case, options.declarations, budget, quiet);
-  if (merge->parsed()) return bc::merge_runs(merge_dirs, options.out, quiet);
+  if (merge->parsed()) return bc::merge_runs(merge_dirs, options.out, quiet, options.arguments);
   if (run->parsed()) {
     options.command = "run";
     if (!parse_shard(shard_text, options.shard)) return bc::kExitBadInput;

@@ -7,29 +7,16 @@
 #include <map>
 
 #include "cli/run.h"
+#include "cli/shard_set.h"
 #include "reports/results_counts.h"
 #include "reports/results_filter.h"
 
 namespace bc {
-namespace {
-
-// The unsharded run's command line: a shard's without its --shard option.
-std::vector<std::string> without_shard(const std::vector<std::string>& arguments) {
-  std::vector<std::string> out;
-  for (size_t i = 0; i < arguments.size(); ++i) {
-    if (arguments[i] == "--shard") ++i;  // and its value
-    else if (arguments[i].rfind("--shard=", 0) != 0) out.push_back(arguments[i]);
-  }
-  return out;
-}
-
-}  // namespace
-
-RunSummary merge_summaries(const std::vector<RunSummary>& shards) {
+RunSummary merge_summaries(const std::vector<RunSummary>& shards, const std::vector<std::string>& arguments) {
   if (shards.empty()) throw std::runtime_error("nothing to merge");
   RunSummary m = shards.front();
   m.shard = "";
-  m.arguments = without_shard(m.arguments);
+  m.arguments = arguments;
   m.seconds = 0;
   m.verdicts.clear();
   m.cases_per_property.clear();
@@ -84,7 +71,24 @@ RunSummary merge_summaries(const std::vector<RunSummary>& shards) {
   return m;
 }
 
-int merge_runs(const std::vector<std::string>& dirs, const std::string& out, bool quiet) {
+int merge_runs(const std::vector<std::string>& dirs, const std::string& out, bool quiet,
+               const std::vector<std::string>& arguments) {
+  std::vector<ShardInput> inputs;
+  for (const std::string& dir : dirs) {
+    const std::string summary_path = dir + "/summary.json";
+    try {
+      std::ifstream in(summary_path);
+      if (!in) throw std::runtime_error("cannot open");
+      inputs.push_back({dir, run_summary_from_json(nlohmann::json::parse(in))});
+    } catch (const std::exception& e) {
+      std::cerr << "broadcheck merge: " << summary_path << ": " << e.what() << "\n";
+      return kExitBadInput;
+    }
+  }
+  const std::vector<std::string> problems = shard_set_problems(inputs);
+  for (const std::string& p : problems) std::cerr << "broadcheck merge: " << p << "\n";
+  if (!problems.empty()) return kExitBadInput;
+
   std::vector<RunSummary> shards;
   struct Line {
     long seq;
@@ -92,16 +96,9 @@ int merge_runs(const std::vector<std::string>& dirs, const std::string& out, boo
   };
   std::vector<Line> lines;
   ResultsCounts counts;
-  for (const std::string& dir : dirs) {
-    const std::string summary_path = dir + "/summary.json", results_path = dir + "/results.jsonl";
-    try {
-      std::ifstream in(summary_path);
-      if (!in) throw std::runtime_error("cannot open");
-      shards.push_back(run_summary_from_json(nlohmann::json::parse(in)));
-    } catch (const std::exception& e) {
-      std::cerr << "broadcheck merge: " << summary_path << ": " << e.what() << "\n";
-      return kExitBadInput;
-    }
+  for (const ShardInput& input : inputs) {
+    shards.push_back(input.summary);
+    const std::string results_path = input.dir + "/results.jsonl";
     std::ifstream results(results_path);
     if (!results) {
       std::cerr << "broadcheck merge: " << results_path << ": cannot open\n";
@@ -125,7 +122,7 @@ int merge_runs(const std::vector<std::string>& dirs, const std::string& out, boo
   RunSummary merged;
   ResultsMode mode = ResultsMode::all;
   try {
-    merged = merge_summaries(shards);
+    merged = merge_summaries(shards, arguments);
     mode = results_mode_from_string(merged.results);
   } catch (const std::exception& e) {
     std::cerr << "broadcheck merge: " << e.what() << "\n";

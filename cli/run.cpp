@@ -16,6 +16,7 @@
 #include <sstream>
 
 #include "cli/builtin_implementations.h"
+#include "cli/run_fingerprint.h"
 #include "harness/corpus.h"
 #include "harness/shell_quote.h"
 #include "properties/check.h"
@@ -361,6 +362,7 @@ int run_conformance(const RunOptions& options) {
                    [](const Finding& a, const Finding& b) { return a.is_new() && !b.is_new(); });
   summary.exit_code = exit_code_for(summary, sig);
   summary.seconds = std::chrono::duration<double>(Clock::now() - t0).count();
+  summary.fingerprint = run_fingerprint(options, summary.versions);
   try {
     write_reports(summary, options.out);
     if (!options.save.empty()) {
