@@ -49,7 +49,7 @@ std::vector<std::string> lines(const fs::path& p) {
 }
 
 // The case lines of a results.jsonl: every line but the per-property count lines at its end (reports/README.md).
-[[maybe_unused]] std::vector<std::string> case_lines(const fs::path& p) {
+[[maybe_unused]] [[maybe_unused]] std::vector<std::string> case_lines(const fs::path& p) {
   std::vector<std::string> out;
   for (const std::string& l : lines(p))
     if (l.rfind("{\"counts\":", 0) != 0) out.push_back(l);
