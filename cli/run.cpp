@@ -6,6 +6,7 @@
 #include <atomic>
 #include <chrono>
 #include <csignal>
+#include <cstdlib>
 #include <cstdio>
 #include <ctime>
 #include <filesystem>
@@ -24,6 +25,7 @@
 #include "reports/html_report.h"
 #include "reports/jsonl_writer.h"
 #include "reports/junit_writer.h"
+#include "reports/markdown_summary.h"
 #include "reports/regression_draft.h"
 #include "reports/text_file.h"
 
@@ -281,6 +283,8 @@ void write_reports(const RunSummary& summary, const std::string& dir) {
   write_text_file(dir + "/summary.json", to_json(summary).dump(1) + "\n");
   write_junit(summary, dir + "/junit.xml");
   write_html_report(summary, dir + "/report.html");
+  const char* step_summary = std::getenv("GITHUB_STEP_SUMMARY");  // a GitHub Actions job page
+  write_markdown_summary(summary, dir, step_summary ? step_summary : "");
 }
 
 int run_conformance(const RunOptions& options) {
@@ -386,7 +390,7 @@ int run_conformance(const RunOptions& options) {
     for (const DeclarationUse& u : summary.declarations)
       if (u.stale()) std::cerr << "  STALE declaration " << u.declaration.id << "\n";
     for (const std::string& m : summary.coverage.missing()) std::cerr << "  coverage MISSING: " << m << "\n";
-    std::cerr << "wrote " << options.out << "/{results.jsonl, summary.json, junit.xml, report.html}\n";
+    std::cerr << "wrote " << options.out << "/{results.jsonl, summary.json, summary.md, junit.xml, report.html}\n";
   }
   return summary.exit_code;
 }

@@ -66,7 +66,8 @@ Case case_from_reproduce_token(const std::string& token);
 
 int run_conformance(const RunOptions& options);
 
-// Writes summary.json, junit.xml and report.html for a finished summary into `dir` (results.jsonl is streamed).
+// Writes summary.json, summary.md, junit.xml and report.html for a finished summary into `dir` (results.jsonl is
+// streamed), and appends summary.md to the file $GITHUB_STEP_SUMMARY names when it is set.
 void write_reports(const RunSummary& summary, const std::string& dir);
 
 // Exit code for a summary: input errors 2, new findings 1, interrupted 128 + signal, else 0.

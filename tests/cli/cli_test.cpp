@@ -137,6 +137,27 @@ TEST(Cli, ResultsKeepEveryDisagreementAndCountEveryProperty) {
   EXPECT_EQ(counted, per_property) << "one count line per property";
 }
 
+// summary.md in --out, and appended to the file $GITHUB_STEP_SUMMARY names (a GitHub Actions job page).
+TEST(Cli, SummaryMarkdownGoesToTheOutFolderAndTheStepSummary) {
+  const fs::path out = scratch("md"), step = scratch("step-summary.md");
+  std::ofstream(step) << "# earlier step\n";
+  const std::string cmd = "GITHUB_STEP_SUMMARY=" + step.string() + " " BC_BINARY_DIR "/broadcheck replay --no-known -q "
+                          "--case '{\"op\": \"add_\", \"shapes\": [[1], [3]]}' --out " + out.string();
+  EXPECT_EQ(WEXITSTATUS(std::system(cmd.c_str())), 1);
+  const std::string md = slurp(out / "summary.md");
+  EXPECT_EQ(md.rfind("## broadcheck: FAILED: 1 new finding(s)", 0), 0u) << md;
+  EXPECT_NE(md.find("minimal case: `add_([1], [3])`"), std::string::npos) << md;
+  EXPECT_NE(md.find("replay: `build/broadcheck replay --case"), std::string::npos) << md;
+  EXPECT_NE(md.find((out / "report.html").string()), std::string::npos) << md;
+  EXPECT_EQ(slurp(step), "# earlier step\n" + md + "\n");
+  // Without the variable, only the folder gets it.
+  const fs::path quiet = scratch("md-no-step");
+  EXPECT_EQ(broadcheck("replay --no-known -q --case '{\"op\": \"add\", \"shapes\": [[2], [2]]}' --out " +
+                       quiet.string()).exit_code, 0);
+  EXPECT_EQ(slurp(quiet / "summary.md").rfind("## broadcheck: PASSED", 0), 0u);
+  EXPECT_EQ(slurp(step), "# earlier step\n" + md + "\n");
+}
+
 namespace {
 
 nlohmann::json summary_without_timing(const fs::path& dir) {
