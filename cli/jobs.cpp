@@ -134,7 +134,7 @@ int run_jobs(const RunOptions& options, int jobs) {
     return kExitInternal;
   }
 
-  std::optional<RunSummary> merged = merge_into(dirs, options.out);
+  std::optional<RunSummary> merged = merge_into(dirs, options.out, options.arguments, false);
   if (!merged && bad_input) return kExitBadInput;  // the jobs said why (a folder they could not write, say)
   if (!merged) {
     std::cerr << "broadcheck: internal error: the jobs' outputs (in " << base << ") could not be merged into "
@@ -142,7 +142,6 @@ int run_jobs(const RunOptions& options, int jobs) {
     return kExitInternal;
   }
   merged->shard = options.shard.text();
-  merged->arguments = options.arguments;
   merged->seconds = std::chrono::duration<double>(Clock::now() - t0).count();
   try {
     write_reports(*merged, options.out);

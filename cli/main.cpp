@@ -104,6 +104,14 @@ int main(int argc, char** argv) {
         ->capture_default_str();
   };
 
+  std::string results_mode = "findings";
+  auto results_option = [&](CLI::App* cmd) {
+    cmd->add_option("--results", results_mode, "which cases get a line in results.jsonl: findings (cases that "
+                                               "do not simply agree, at most 50 per signature) or all")
+        ->check(CLI::IsMember({"findings", "all"}))
+        ->capture_default_str();
+  };
+
   CLI::App* run = app.add_subcommand("run", "replay the corpus, then check every property on generated cases");
   run->add_option("--seed", options.seed, "random seed; the same seed and flags give the same cases")
       ->capture_default_str();
@@ -123,6 +131,7 @@ int main(int argc, char** argv) {
       ->check(CLI::Range(1, 256));
   common(run);
   judged(run);
+  results_option(run);
 
   CLI::App* replay = app.add_subcommand("replay", "run corpus cases on every oracle and check their expectations");
   replay->add_option("files", options.corpus_files, "corpus files (JSON Lines)");
@@ -130,6 +139,7 @@ int main(int argc, char** argv) {
   replay->add_option("--reproduce", options.reproduce, "a finding's reproduce token bc1/SEED/PROPERTY/INDEX/PATH");
   common(replay);
   judged(replay);
+  results_option(replay);
 
   CLI::App* shrink = app.add_subcommand("shrink", "shrink one case to a minimal one that fails the same way");
   shrink->add_option("--case", shrink_case, "the case as JSON text")->required();
@@ -157,6 +167,7 @@ int main(int argc, char** argv) {
 
   if (!no_known) options.declarations = known.empty() ? corpus_dir + "/known_divergences.jsonl" : known;
   if (quiet) options.progress = bc::Progress::quiet;
+  options.results = bc::results_mode_from_string(results_mode);
   options.isolate = !no_isolation;
   {
     // Every command registers the external implementations (merge too: the report titles them).
@@ -178,7 +189,7 @@ int main(int argc, char** argv) {
   }
   if (list->parsed()) return bc::list_command(list_what, list_json);
   if (shrink->parsed()) return bc::shrink_command(shrink_case, options.declarations, budget, quiet);
-  if (merge->parsed()) return bc::merge_runs(merge_dirs, options.out, quiet);
+  if (merge->parsed()) return bc::merge_runs(merge_dirs, options.out, quiet, options.arguments);
   if (run->parsed()) {
     options.command = "run";
     if (!parse_shard(shard_text, options.shard)) return bc::kExitBadInput;

@@ -7,27 +7,16 @@
 #include <map>
 
 #include "cli/run.h"
+#include "cli/shard_set.h"
+#include "reports/results_counts.h"
+#include "reports/results_filter.h"
 
 namespace bc {
-namespace {
-
-// The unsharded run's command line: a shard's without its --shard option.
-std::vector<std::string> without_shard(const std::vector<std::string>& arguments) {
-  std::vector<std::string> out;
-  for (size_t i = 0; i < arguments.size(); ++i) {
-    if (arguments[i] == "--shard") ++i;  // and its value
-    else if (arguments[i].rfind("--shard=", 0) != 0) out.push_back(arguments[i]);
-  }
-  return out;
-}
-
-}  // namespace
-
-RunSummary merge_summaries(const std::vector<RunSummary>& shards) {
+RunSummary merge_summaries(const std::vector<RunSummary>& shards, const std::vector<std::string>& arguments) {
   if (shards.empty()) throw std::runtime_error("nothing to merge");
   RunSummary m = shards.front();
   m.shard = "";
-  m.arguments = without_shard(m.arguments);
+  m.arguments = arguments;
   m.seconds = 0;
   m.verdicts.clear();
   m.cases_per_property.clear();
@@ -82,19 +71,36 @@ RunSummary merge_summaries(const std::vector<RunSummary>& shards) {
   return m;
 }
 
-std::optional<RunSummary> merge_into(const std::vector<std::string>& dirs, const std::string& out) {
-  std::vector<RunSummary> shards;
-  std::vector<std::pair<long, std::string>> lines;
+std::optional<RunSummary> merge_into(const std::vector<std::string>& dirs, const std::string& out,
+                                     const std::vector<std::string>& arguments, bool whole_set) {
+  std::vector<ShardInput> inputs;
   for (const std::string& dir : dirs) {
-    const std::string summary_path = dir + "/summary.json", results_path = dir + "/results.jsonl";
+    const std::string summary_path = dir + "/summary.json";
     try {
       std::ifstream in(summary_path);
       if (!in) throw std::runtime_error("cannot open");
-      shards.push_back(run_summary_from_json(nlohmann::json::parse(in)));
+      inputs.push_back({dir, run_summary_from_json(nlohmann::json::parse(in))});
     } catch (const std::exception& e) {
       std::cerr << "broadcheck merge: " << summary_path << ": " << e.what() << "\n";
       return std::nullopt;
     }
+  }
+  if (whole_set) {
+    const std::vector<std::string> problems = shard_set_problems(inputs);
+    for (const std::string& p : problems) std::cerr << "broadcheck merge: " << p << "\n";
+    if (!problems.empty()) return std::nullopt;
+  }
+
+  std::vector<RunSummary> shards;
+  struct Line {
+    long seq;
+    std::string property, signature, verdict, text;
+  };
+  std::vector<Line> lines;
+  ResultsCounts counts;
+  for (const ShardInput& input : inputs) {
+    shards.push_back(input.summary);
+    const std::string results_path = input.dir + "/results.jsonl";
     std::ifstream results(results_path);
     if (!results) {
       std::cerr << "broadcheck merge: " << results_path << ": cannot open\n";
@@ -104,7 +110,11 @@ std::optional<RunSummary> merge_into(const std::vector<std::string>& dirs, const
     for (int n = 1; std::getline(results, line); ++n) {
       if (line.empty()) continue;
       try {
-        lines.emplace_back(nlohmann::json::parse(line).at("seq").get<long>(), line);
+        const nlohmann::json j = nlohmann::json::parse(line);
+        if (ResultsCounts::is_count_line(j)) counts.add_line(j);
+        else
+          lines.push_back({j.at("seq").get<long>(), j.at("property").get<std::string>(),
+                           j.value("signature", ""), j.at("verdict").get<std::string>(), line});
       } catch (const std::exception& e) {
         std::cerr << "broadcheck merge: " << results_path << ":" << n << ": " << e.what() << "\n";
         return std::nullopt;
@@ -112,26 +122,40 @@ std::optional<RunSummary> merge_into(const std::vector<std::string>& dirs, const
     }
   }
   RunSummary merged;
+  ResultsMode mode = ResultsMode::all;
   try {
-    merged = merge_summaries(shards);
+    merged = merge_summaries(shards, arguments);
+    mode = results_mode_from_string(merged.results);
   } catch (const std::exception& e) {
     std::cerr << "broadcheck merge: " << e.what() << "\n";
     return std::nullopt;
   }
   std::error_code ec;
   std::filesystem::create_directories(out, ec);
-  std::stable_sort(lines.begin(), lines.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+  std::stable_sort(lines.begin(), lines.end(), [](const Line& a, const Line& b) { return a.seq < b.seq; });
   std::ofstream results(out + "/results.jsonl", std::ios::trunc);
   if (!results) {
     std::cerr << "broadcheck merge: " << out << "/results.jsonl: cannot open for writing\n";
     return std::nullopt;
   }
-  for (const auto& [seq, line] : lines) results << line << "\n";
+  // Each shard kept the first cases of each signature of its own slice; in run order the filter keeps the ones the
+  // unsharded run kept.
+  ResultsFilter filter(mode);
+  std::map<std::string, long> written;
+  for (const Line& line : lines) {
+    if (!filter.keep(line.property, line.signature, line.verdict)) continue;
+    results << line.text << "\n";
+    ++written[line.property];
+  }
+  counts.set_written(written);
+  for (const std::string& line : counts.lines()) results << line << "\n";
+  results.close();
   return merged;
 }
 
-int merge_runs(const std::vector<std::string>& dirs, const std::string& out, bool quiet) {
-  const std::optional<RunSummary> merged = merge_into(dirs, out);
+int merge_runs(const std::vector<std::string>& dirs, const std::string& out, bool quiet,
+               const std::vector<std::string>& arguments) {
+  const std::optional<RunSummary> merged = merge_into(dirs, out, arguments, true);
   if (!merged) return kExitBadInput;
   write_reports(*merged, out);
   if (!quiet) {

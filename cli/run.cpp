@@ -6,6 +6,7 @@
 #include <atomic>
 #include <chrono>
 #include <csignal>
+#include <cstdlib>
 #include <cstdio>
 #include <ctime>
 #include <filesystem>
@@ -16,6 +17,7 @@
 #include <sstream>
 
 #include "cli/builtin_implementations.h"
+#include "cli/run_fingerprint.h"
 #include "harness/corpus.h"
 #include "harness/shell_quote.h"
 #include "properties/check.h"
@@ -23,6 +25,7 @@
 #include "reports/html_report.h"
 #include "reports/jsonl_writer.h"
 #include "reports/junit_writer.h"
+#include "reports/markdown_summary.h"
 #include "reports/regression_draft.h"
 #include "reports/text_file.h"
 
@@ -337,6 +340,8 @@ void write_reports(const RunSummary& summary, const std::string& dir) {
   write_text_file(dir + "/summary.json", to_json(summary).dump(1) + "\n");
   write_junit(summary, dir + "/junit.xml");
   write_html_report(summary, dir + "/report.html");
+  const char* step_summary = std::getenv("GITHUB_STEP_SUMMARY");  // a GitHub Actions job page
+  write_markdown_summary(summary, dir, step_summary ? step_summary : "");
 }
 
 void print_verdict(const RunSummary& summary, const std::string& out_dir, std::ostream& err) {
@@ -353,7 +358,7 @@ void print_verdict(const RunSummary& summary, const std::string& out_dir, std::o
   for (const DeclarationUse& u : summary.declarations)
     if (u.stale()) err << "  STALE declaration " << u.declaration.id << "\n";
   for (const std::string& m : summary.coverage.missing()) err << "  coverage MISSING: " << m << "\n";
-  err << "wrote " << out_dir << "/{results.jsonl, summary.json, junit.xml, report.html}\n";
+  err << "wrote " << out_dir << "/{results.jsonl, summary.json, summary.md, junit.xml, report.html}\n";
 }
 
 bool usable_options(const RunOptions& options, std::ostream& err) {
@@ -373,6 +378,7 @@ int run_conformance(const RunOptions& options) {
   summary.seed = options.seed;
   summary.cases_requested = options.random && options.cases ? *options.cases : 0;
   summary.shard = options.shard.text();
+  summary.results = to_string(options.results);
   summary.started_at = utc_now();
 
   if (!usable_options(options, std::cerr)) return kExitBadInput;
@@ -392,7 +398,7 @@ int run_conformance(const RunOptions& options) {
   std::signal(SIGINT, on_signal);
   std::signal(SIGTERM, on_signal);
   try {
-    JsonlWriter out(options.out + "/results.jsonl");
+    JsonlWriter out(options.out + "/results.jsonl", options.results);
     Runner runner(options, summary, out);
     runner.load_declarations();
 
@@ -422,6 +428,7 @@ int run_conformance(const RunOptions& options) {
       runner.search(chosen);
     }
     runner.finish();
+    out.finish();
   } catch (const std::exception& e) {
     std::cerr << "broadcheck: internal error: " << e.what() << "\n";
     return kExitInternal;
@@ -437,6 +444,7 @@ int run_conformance(const RunOptions& options) {
                    [](const Finding& a, const Finding& b) { return a.is_new() && !b.is_new(); });
   summary.exit_code = exit_code_for(summary, sig);
   summary.seconds = std::chrono::duration<double>(Clock::now() - t0).count();
+  summary.fingerprint = run_fingerprint(options, summary.versions);
   try {
     write_reports(summary, options.out);
     if (!options.save.empty()) {

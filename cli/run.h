@@ -14,6 +14,7 @@
 
 #include "harness/run_record.h"
 #include "oracles/oracle.h"
+#include "reports/results_filter.h"
 
 namespace bc {
 
@@ -52,6 +53,7 @@ struct RunOptions {
   bool isolate = true;                           // run LibTorch in a crash-isolated worker
   int timeout_ms = 10000;                        // a case LibTorch has not answered by then is a timeout
   Progress progress = Progress::automatic;
+  ResultsMode results = ResultsMode::findings;  // --results: which cases get a line in results.jsonl
   bool job = false;                              // one job of run_jobs (cli/jobs.h): no verdict or input errors on
                                                  // the console, the parent prints them for the whole run
 };
@@ -70,7 +72,8 @@ bool usable_options(const RunOptions& options, std::ostream& err);
 
 int run_conformance(const RunOptions& options);
 
-// Writes summary.json, junit.xml and report.html for a finished summary into `dir` (results.jsonl is streamed).
+// Writes summary.json, summary.md, junit.xml and report.html for a finished summary into `dir` (results.jsonl is
+// streamed), and appends summary.md to the file $GITHUB_STEP_SUMMARY names when it is set.
 void write_reports(const RunSummary& summary, const std::string& dir);
 
 // The end of a run on the console: the counts, each new finding with its minimal case, stale declarations,

@@ -107,6 +107,8 @@ nlohmann::json to_json(const RunSummary& s) {
           {"declarations", decls},
           {"input_errors", s.input_errors},
           {"shard", s.shard},
+          {"fingerprint", s.fingerprint},
+          {"results", s.results},
           {"interrupted", s.interrupted},
           {"signal", s.signal},
           {"exit_code", s.exit_code}};
@@ -136,6 +138,8 @@ RunSummary run_summary_from_json(const nlohmann::json& j) {
   }
   s.input_errors = j.at("input_errors").get<std::vector<std::string>>();
   s.shard = j.value("shard", "");
+  s.fingerprint = j.value("fingerprint", std::map<std::string, std::string>{});  // absent before it existed
+  s.results = j.value("results", "all");  // before --results existed, every case had a line
   s.interrupted = j.value("interrupted", false);
   s.signal = j.value("signal", 0);
   s.exit_code = j.at("exit_code").get<int>();

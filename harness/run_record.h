@@ -76,6 +76,11 @@ struct RunSummary {
   std::vector<DeclarationUse> declarations;
   std::vector<std::string> input_errors;           // "file:line: reason" for each refused corpus line
   std::string shard;                               // "I/N" when this run is one shard of N, else ""
+  // What makes two runs the same run, part -> hex hash: "flags" (seed and every flag that changes the results),
+  // "corpus" (the replayed cases' contents), "declarations" (the declarations file's content), "implementations"
+  // (each voter's name and version). Shards merge only when all four are equal (cli/run_fingerprint.h).
+  std::map<std::string, std::string> fingerprint;
+  std::string results = "all";                     // --results: which cases results.jsonl holds ("findings", "all")
   bool interrupted = false;                        // stopped by SIGINT/SIGTERM before its budget was spent
   int signal = 0;                                  // which signal stopped it (0: none)
   int exit_code = 0;

@@ -6,15 +6,24 @@
 
 namespace bc {
 
-JsonlWriter::JsonlWriter(const std::string& path) : out_(path, std::ios::trunc) {
+JsonlWriter::JsonlWriter(const std::string& path, ResultsMode mode) : out_(path, std::ios::trunc), filter_(mode) {
   if (!out_) throw std::runtime_error(path + ": cannot open for writing");
 }
 
 void JsonlWriter::write(const CaseRecord& record) {
+  const std::string verdict = to_string(record.judgement.verdict);
+  const bool keep = filter_.keep(record.property, record.judgement.signature, verdict);
+  counts_.add(record.property, verdict, keep);
+  if (!keep) return;
   out_ << results_line(record) << '\n';
   ++lines_;
   // Anything but agreement reaches the disk at once; agreeing lines at least every 256 lines.
   if (record.judgement.verdict != Verdict::agree || lines_ % 256 == 0) out_.flush();
+}
+
+void JsonlWriter::finish() {
+  for (const std::string& line : counts_.lines()) out_ << line << '\n';
+  out_.flush();
 }
 
 }  // namespace bc

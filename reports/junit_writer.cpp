@@ -1,106 +1,45 @@
-// junit.xml: the run as CI test reporters (GitLab, Jenkins, GitHub test-reporter actions) read it.
+// junit.xml: the run as CI test reporters (GitLab, Jenkins, GitHub test-reporter actions) read it; it validates
+// against tests/reports/junit.xsd (the structure of the common JUnit.xsd: at most one failure, error or skipped
+// element per test case).
 //
-// Contract:
-//  - root <testsuites name="broadcheck" tests failures errors time>; one <testsuite> per property (the properties
-//    of summary.cases_per_property plus any property a finding names), sorted by name;
-//  - inside a suite, one <testcase> per op family that has a finding (new or known) for that property, sorted by
-//    family; a property without any finding gets one passing test case with family "all";
-//  - each NEW finding (Finding::is_new()) is one <failure message="SIGNATURE" type="VERDICT"> in its test case,
-//    whose body gives the minimal case (describe() and JSON), the original case, each oracle's outcome summary
-//    and message, the attribution and the hit count; a test case may therefore hold several <failure> elements;
-//  - known divergences are not failures: they are listed in the test case's <system-out>;
-//  - "tests" counts test cases, "failures" counts failing test cases; times apportion summary.seconds over the
-//    properties by their number of cases (the run does not time properties one by one);
-//  - every text from data is escaped; characters XML 1.0 cannot carry (control characters, malformed UTF-8) are
-//    replaced, so that the file always parses.
+// Contract (test names never depend on counts or discovery order, so that a CI's test history follows them):
+//  - root <testsuites name="broadcheck" tests failures errors skipped time>; one <testsuite> per property (the
+//    properties of summary.cases_per_property plus any property a finding names, "corpus" for replayed cases),
+//    sorted by name, carrying seed, command, cases and versions as <properties>; then a suite "run" and, when a
+//    declaration was in scope, a suite "declarations";
+//  - in a property's suite: a passing test case "agreement" whose <system-out> gives its agreeing count, then one
+//    test case per finding signature, named by the signature itself, sorted by name: a new finding makes it a
+//    <failure message="SIGNATURE" type="VERDICT"> (body: minimal case as text and JSON, original case, each
+//    oracle's outcome and message, attribution, hits, replay and reproduce commands, regression draft; further new
+//    findings of the same signature, from the corpus, follow in the same body); known divergences of the signature
+//    are listed in its <system-out> and do not fail it;
+//  - suite "run": test case "corpus input", an <error type="input_error"> listing every refused corpus line when
+//    there is one; test case "completed", an <error type="interrupted"> when a signal stopped the run;
+//  - suite "declarations": one test case "DECLARATION-ID" per declaration that covered a case: <skipped
+//    type="stale"> when it explained none (the divergence may be fixed), passing otherwise;
+//  - "tests" counts test cases, "failures", "errors" and "skipped" those with such an element; a property's time
+//    apportions summary.seconds by its number of cases and goes to its "agreement" test case; the timestamp is
+//    the start in UTC without a zone (the schema's form);
+//  - every text from data is escaped (reports/xml_escape.h), so that the file always parses.
 #include "reports/junit_writer.h"
-
-#include <cstdint>
-#include <set>
-#include <stdexcept>
-#include <string_view>
 
 #include <fmt/format.h>
 
+#include <map>
+#include <stdexcept>
+
 #include "reports/text_file.h"
+#include "reports/xml_escape.h"
 
 namespace bc {
 
 namespace {
-
-// Length of the valid UTF-8 sequence starting at s[i] that XML may carry, or 0.
-size_t valid_utf8_length(std::string_view s, size_t i) {
-  const auto byte = [&](size_t k) { return static_cast<unsigned char>(s[k]); };
-  const unsigned char b0 = byte(i);
-  size_t len = 0;
-  uint32_t cp = 0;
-  if (b0 < 0x80) return 1;
-  if ((b0 & 0xE0) == 0xC0) {
-    len = 2;
-    cp = b0 & 0x1F;
-  } else if ((b0 & 0xF0) == 0xE0) {
-    len = 3;
-    cp = b0 & 0x0F;
-  } else if ((b0 & 0xF8) == 0xF0) {
-    len = 4;
-    cp = b0 & 0x07;
-  } else {
-    return 0;
-  }
-  if (i + len > s.size()) return 0;
-  for (size_t k = 1; k < len; ++k) {
-    if ((byte(i + k) & 0xC0) != 0x80) return 0;
-    cp = (cp << 6) | (byte(i + k) & 0x3F);
-  }
-  const uint32_t smallest[] = {0, 0, 0x80, 0x800, 0x10000};
-  if (cp < smallest[len] || cp > 0x10FFFF) return 0;                     // overlong or out of range
-  if ((cp >= 0xD800 && cp <= 0xDFFF) || cp == 0xFFFE || cp == 0xFFFF) return 0;  // not XML characters
-  return len;
-}
-
-// Escapes text for XML element content, or for a double- or single-quoted attribute when `attribute` is set
-// (line breaks and tabs are then written as character references, so that parsers keep them).
-std::string xml_escape(std::string_view text, bool attribute = false) {
-  std::string out;
-  out.reserve(text.size() + text.size() / 8);
-  for (size_t i = 0; i < text.size();) {
-    const char ch = text[i];
-    const auto u = static_cast<unsigned char>(ch);
-    switch (ch) {
-      case '&': out += "&amp;"; ++i; continue;
-      case '<': out += "&lt;"; ++i; continue;
-      case '>': out += "&gt;"; ++i; continue;
-      case '"': out += "&quot;"; ++i; continue;
-      case '\'': out += "&apos;"; ++i; continue;
-      case '\n': out += attribute ? "&#10;" : "\n"; ++i; continue;
-      case '\r': out += attribute ? "&#13;" : "\r"; ++i; continue;
-      case '\t': out += attribute ? "&#9;" : "\t"; ++i; continue;
-      default: break;
-    }
-    if (u < 0x20) {  // not allowed in XML 1.0, not even as a character reference: write it out readably
-      out += fmt::format("\\x{:02X}", static_cast<unsigned>(u));
-      ++i;
-      continue;
-    }
-    const size_t len = valid_utf8_length(text, i);
-    if (len == 0) {
-      out += "\xEF\xBF\xBD";  // U+FFFD REPLACEMENT CHARACTER
-      ++i;
-    } else {
-      out.append(text.substr(i, len));
-      i += len;
-    }
-  }
-  return out;
-}
 
 std::string seconds_text(double s) { return fmt::format("{:.3f}", s < 0 ? 0.0 : s); }
 
 std::string json_text(const nlohmann::json& j) {
   return j.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
 }
-
-std::string family_of(const Finding& f) { return f.family.empty() ? "unknown" : f.family; }
 
 // The failure body: plain text, one fact per line, read in a CI log viewer.
 std::string failure_body(const Finding& f) {
@@ -118,8 +57,7 @@ std::string failure_body(const Finding& f) {
   }
   if (m.c.expect) body += "expected by the case: " + json_text(to_json(*m.c.expect)) + "\n";
   if (!m.judgement.difference.empty()) body += "first difference: " + m.judgement.difference + "\n";
-  body += "attribution: " + (m.judgement.attribution.empty() ? std::string("(none)") : m.judgement.attribution) +
-          "\n";
+  body += "attribution: " + (m.judgement.attribution.empty() ? std::string("(none)") : m.judgement.attribution) + "\n";
   body += fmt::format("hits: {} raw case(s); shrunk in {} step(s)\n", f.hits, f.shrink_steps);
   if (!f.replay_command.empty()) body += "replay: " + f.replay_command + "\n";
   if (!f.reproduce.empty()) body += "reproduce: build/broadcheck replay --reproduce " + f.reproduce + "\n";
@@ -132,82 +70,160 @@ std::string known_line(const Finding& f) {
                      describe(f.minimal.c), f.hits);
 }
 
-struct TestCase {
-  std::string family;
-  std::vector<const Finding*> failures;  // new findings
-  std::vector<const Finding*> known;     // known divergences
+struct Counts {
+  long tests = 0, failures = 0, errors = 0, skipped = 0;
+  void add(const Counts& c) {
+    tests += c.tests;
+    failures += c.failures;
+    errors += c.errors;
+    skipped += c.skipped;
+  }
 };
 
-void write_testcase(std::string& out, const std::string& property, const TestCase& t, double seconds) {
-  out += fmt::format("    <testcase name=\"{}\" classname=\"{}\" time=\"{}\"", xml_escape(property + "/" + t.family, true),
-                     xml_escape("broadcheck." + property, true), seconds_text(seconds));
-  if (t.failures.empty() && t.known.empty()) {
-    out += "/>\n";
-    return;
-  }
+// One test case: `outcome` is "" (passing) or a failure, error or skipped element.
+std::string testcase(const std::string& classname, const std::string& name, double seconds, const std::string& outcome,
+                     const std::string& system_out, Counts& counts) {
+  ++counts.tests;
+  if (outcome.rfind("<failure", 0) == 0) ++counts.failures;
+  if (outcome.rfind("<error", 0) == 0) ++counts.errors;
+  if (outcome.rfind("<skipped", 0) == 0) ++counts.skipped;
+  std::string out = fmt::format("    <testcase name=\"{}\" classname=\"{}\" time=\"{}\"", xml_escape(name, true),
+                                xml_escape(classname, true), seconds_text(seconds));
+  if (outcome.empty() && system_out.empty()) return out + "/>\n";
   out += ">\n";
-  for (const Finding* f : t.failures)
-    out += fmt::format("      <failure message=\"{}\" type=\"{}\">{}</failure>\n", xml_escape(f->signature, true),
-                       xml_escape(to_string(f->verdict), true), xml_escape(failure_body(*f)));
-  if (!t.known.empty()) {
-    std::string text;
-    for (const Finding* f : t.known) text += known_line(*f);
-    out += "      <system-out>" + xml_escape(text) + "</system-out>\n";
-  }
-  out += "    </testcase>\n";
+  if (!outcome.empty()) out += "      " + outcome + "\n";
+  if (!system_out.empty()) out += "      <system-out>" + xml_escape(system_out) + "</system-out>\n";
+  return out + "    </testcase>\n";
 }
+
+std::string element(const char* tag, const std::string& message, const std::string& type, const std::string& text) {
+  return fmt::format("<{} message=\"{}\" type=\"{}\">{}</{}>", tag, xml_escape(message, true), xml_escape(type, true),
+                     xml_escape(text), tag);
+}
+
+std::string suite(const std::string& name, const Counts& c, double seconds, const std::string& timestamp,
+                  const std::string& properties, const std::string& cases) {
+  std::string out =
+      fmt::format("  <testsuite name=\"{}\" tests=\"{}\" failures=\"{}\" errors=\"{}\" skipped=\"{}\" time=\"{}\"",
+                  xml_escape(name, true), c.tests, c.failures, c.errors, c.skipped, seconds_text(seconds));
+  if (!timestamp.empty()) out += " timestamp=\"" + xml_escape(timestamp, true) + "\"";
+  out += ">\n";
+  if (!properties.empty()) out += "    <properties>\n" + properties + "    </properties>\n";
+  return out + cases + "  </testsuite>\n";
+}
+
+std::string property_line(const std::string& name, const std::string& value) {
+  return "      <property name=\"" + xml_escape(name, true) + "\" value=\"" + xml_escape(value, true) + "\"/>\n";
+}
+
+// The start time as the schema's timestamp: ISO 8601 without a zone (it is UTC).
+std::string timestamp_of(const std::string& started_at) {
+  return !started_at.empty() && started_at.back() == 'Z' ? started_at.substr(0, started_at.size() - 1) : started_at;
+}
+
+struct SignatureCase {
+  std::vector<const Finding*> fresh, known;
+};
 
 }  // namespace
 
 std::string junit_xml(const RunSummary& summary) {
-  // property -> family -> test case
-  std::map<std::string, std::map<std::string, TestCase>> suites;
+  // property -> signature -> findings
+  std::map<std::string, std::map<std::string, SignatureCase>> suites;
   for (const auto& [property, cases] : summary.cases_per_property) suites[property];
   for (const Finding& f : summary.findings) {
-    TestCase& t = suites[f.property][family_of(f)];
-    t.family = family_of(f);
-    (f.is_new() ? t.failures : t.known).push_back(&f);
+    SignatureCase& t = suites[f.property][f.signature];
+    (f.is_new() ? t.fresh : t.known).push_back(&f);
   }
-  for (auto& [property, cases] : suites)
-    if (cases.empty()) cases["all"].family = "all";
-
   long total_cases = 0;
   for (const auto& [property, n] : summary.cases_per_property) total_cases += n;
-  const auto suite_seconds = [&](const std::string& property) {
-    if (total_cases <= 0) return 0.0;
+  const auto cases_of = [&](const std::string& property) {
     auto it = summary.cases_per_property.find(property);
-    return it == summary.cases_per_property.end() ? 0.0 : summary.seconds * it->second / total_cases;
+    return it == summary.cases_per_property.end() ? 0L : it->second;
   };
+  std::string common;
+  common += property_line("seed", std::to_string(summary.seed));
+  common += property_line("command", summary.command);
+  std::string versions;
+  for (const auto& [name, version] : summary.versions) versions += property_line("version." + name, version);
+  const std::string timestamp = timestamp_of(summary.started_at);
 
-  long tests = 0, failures = 0;
+  Counts all;
   std::string body;
-  for (const auto& [property, cases] : suites) {
-    long suite_failures = 0;
-    for (const auto& [family, t] : cases) suite_failures += t.failures.empty() ? 0 : 1;
-    const double seconds = suite_seconds(property);
-    body += fmt::format("  <testsuite name=\"{}\" tests=\"{}\" failures=\"{}\" errors=\"0\" skipped=\"0\" time=\"{}\"",
-                        xml_escape(property, true), cases.size(), suite_failures, seconds_text(seconds));
-    if (!summary.started_at.empty()) body += " timestamp=\"" + xml_escape(summary.started_at, true) + "\"";
-    body += ">\n    <properties>\n";
-    body += fmt::format("      <property name=\"seed\" value=\"{}\"/>\n", summary.seed);
-    body += "      <property name=\"command\" value=\"" + xml_escape(summary.command, true) + "\"/>\n";
-    auto it = summary.cases_per_property.find(property);
-    body += fmt::format("      <property name=\"cases\" value=\"{}\"/>\n",
-                        it == summary.cases_per_property.end() ? 0L : it->second);
-    for (const auto& [name, version] : summary.versions)
-      body += "      <property name=\"" + xml_escape("version." + name, true) + "\" value=\"" +
-              xml_escape(version, true) + "\"/>\n";
-    body += "    </properties>\n";
-    for (const auto& [family, t] : cases)
-      write_testcase(body, property, t, seconds / static_cast<double>(cases.size()));
-    body += "  </testsuite>\n";
-    tests += static_cast<long>(cases.size());
-    failures += suite_failures;
+  for (const auto& [property, signatures] : suites) {
+    Counts c;
+    const long cases = cases_of(property);
+    const double seconds = total_cases > 0 ? summary.seconds * static_cast<double>(cases) / total_cases : 0.0;
+    const std::string classname = "broadcheck." + property;
+    std::string tests;
+    // Per-property agreement comes from the findings' hits: the cases that did not make a finding agreed.
+    long disagreeing = 0;
+    for (const auto& [signature, t] : signatures) {
+      for (const Finding* f : t.fresh) disagreeing += f->hits;
+      for (const Finding* f : t.known) disagreeing += f->hits;
+    }
+    const long agreeing = cases - disagreeing;
+    tests += testcase(
+        classname, "agreement", seconds, "",
+        fmt::format("{} of {} case(s) agree; {} signature(s) disagree\n", agreeing, cases, signatures.size()), c);
+    for (const auto& [signature, t] : signatures) {
+      std::string outcome;
+      if (!t.fresh.empty()) {
+        std::string text;
+        for (const Finding* f : t.fresh) text += (text.empty() ? "" : "\n") + failure_body(*f);
+        outcome = element("failure", signature, to_string(t.fresh.front()->verdict), text);
+      }
+      std::string known;
+      for (const Finding* f : t.known) known += known_line(*f);
+      tests += testcase(classname, signature, 0.0, outcome, known, c);
+    }
+    body += suite(property, c, seconds, timestamp, common + property_line("cases", std::to_string(cases)) + versions,
+                  tests);
+    all.add(c);
+  }
+
+  {
+    Counts c;
+    std::string tests;
+    std::string input;
+    for (const std::string& e : summary.input_errors) input += e + "\n";
+    tests +=
+        testcase("broadcheck.run", "corpus input", 0.0,
+                 input.empty()
+                     ? ""
+                     : element("error", fmt::format("{} corpus line(s) could not be used", summary.input_errors.size()),
+                               "input_error", input),
+                 "", c);
+    const std::string why = fmt::format(
+        "interrupted by signal {} before its budget was spent; the reports cover "
+        "what ran",
+        summary.signal);
+    tests += testcase("broadcheck.run", "completed", 0.0,
+                      summary.interrupted ? element("error", why, "interrupted", why + "\n") : "", "", c);
+    body += suite("run", c, 0.0, timestamp, common, tests);
+    all.add(c);
+  }
+
+  Counts d;
+  std::string declarations;
+  for (const DeclarationUse& u : summary.declarations) {
+    if (u.covered == 0) continue;
+    const std::string use = fmt::format("covered {} case(s), explained {}", u.covered, u.matched);
+    declarations += testcase("broadcheck.declarations", u.declaration.id, 0.0,
+                             u.stale() ? element("skipped", "stale: " + use + " (the divergence may be fixed)", "stale",
+                                                 u.declaration.reason + "\n")
+                                       : "",
+                             u.stale() ? "" : use + "\n", d);
+  }
+  if (d.tests > 0) {
+    body += suite("declarations", d, 0.0, timestamp, common, declarations);
+    all.add(d);
   }
 
   std::string out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n";
-  out += fmt::format("<testsuites name=\"broadcheck\" tests=\"{}\" failures=\"{}\" errors=\"0\" time=\"{}\">\n", tests,
-                     failures, seconds_text(summary.seconds));
+  out += fmt::format(
+      "<testsuites name=\"broadcheck\" tests=\"{}\" failures=\"{}\" errors=\"{}\" skipped=\"{}\" time=\"{}\">\n",
+      all.tests, all.failures, all.errors, all.skipped, seconds_text(summary.seconds));
   out += body;
   out += "</testsuites>\n";
   return out;

@@ -1,4 +1,6 @@
-// junit.xml for CI test reporters: one test case per property x op family, a failure per new signature.
+// junit.xml for CI test reporters: per property an "agreement" test case and one test case per finding signature
+// (a failure when new), the run's input errors and interruption as errors, stale declarations as skipped. Contract
+// in junit_writer.cpp; schema in tests/reports/junit.xsd.
 #pragma once
 
 #include <string>

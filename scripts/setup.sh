@@ -8,7 +8,7 @@ packages=(
   g++ cmake ninja-build git
   libtorch-dev xtensor-dev librapidcheck-dev libgtest-dev libbenchmark-dev
   nlohmann-json3-dev libcli11-dev libfmt-dev
-  chromium chromium-driver python3-selenium python3-numpy
+  chromium chromium-driver python3-selenium python3-numpy libxml2-utils
 )
 missing=()
 for p in "${packages[@]}"; do

@@ -4,6 +4,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -41,9 +42,9 @@ TEST(Cli, BadUsageExitsTwo) {
 
 TEST(Cli, ReplayOfTheSeedCorpusWritesEveryReportAndPasses) {
   const fs::path out = scratch("seeds");
-  CliRun r = broadcheck("replay " + kSeeds + " --out " + out.string());
+  CliRun r = broadcheck("replay " + kSeeds + " --results all --out " + out.string());
   EXPECT_EQ(r.exit_code, 0) << r.output;
-  const auto results = lines(out / "results.jsonl");
+  const auto results = case_lines(out / "results.jsonl");
   EXPECT_EQ(results.size(), lines(kSeeds).size());
   for (const std::string& l : results) {
     EXPECT_NE(l.find("\"case\""), std::string::npos);
@@ -77,26 +78,85 @@ TEST(Cli, BadCorpusLinesAreNamedAndTheRestRuns) {
                         << "{\"op\": \"addd\", \"shapes\": [[2], [2]]}\n"
                         << "{\"op\": \"add\", \"shapes\": [[4096, 4096], [1]]}\n";
   const fs::path out = scratch("bad-out");
-  CliRun r = broadcheck("replay " + corpus.string() + " --out " + out.string());
+  CliRun r = broadcheck("replay " + corpus.string() + " --results all --out " + out.string());
   EXPECT_EQ(r.exit_code, 2);
   EXPECT_NE(r.output.find(corpus.string() + ":2: not valid JSON"), std::string::npos) << r.output;
   EXPECT_NE(r.output.find(corpus.string() + ":3: unknown op \"addd\"; valid ops: add, "), std::string::npos) << r.output;
   EXPECT_NE(r.output.find(corpus.string() + ":4: shapes[0] [4096, 4096] has"), std::string::npos) << r.output;
-  EXPECT_EQ(lines(out / "results.jsonl").size(), 1u) << "the good line still ran";
+  EXPECT_EQ(case_lines(out / "results.jsonl").size(), 1u) << "the good line still ran";
   EXPECT_NE(slurp(out / "report.html").find(":3: unknown op"), std::string::npos) << "the report lists input errors";
 }
 
 TEST(Cli, SameSeedSameResults) {
-  const std::string args = "run --seed 3 --cases 40 --no-replay --quiet --out ";
+  const std::string args = "run --seed 3 --cases 40 --no-replay --quiet --results all --out ";
   ASSERT_EQ(broadcheck(args + scratch("det-a").string()).exit_code, 0);
   ASSERT_EQ(broadcheck(args + scratch("det-b").string()).exit_code, 0);
   const std::string a = slurp(scratch("det-a") / "results.jsonl");
-  EXPECT_GT(lines(scratch("det-a") / "results.jsonl").size(), 40u * 6);
+  EXPECT_GT(case_lines(scratch("det-a") / "results.jsonl").size(), 40u * 6);
   EXPECT_EQ(a, slurp(scratch("det-b") / "results.jsonl"));
-  ASSERT_EQ(broadcheck("run --seed 4 --cases 40 --no-replay --quiet --out " + scratch("det-c").string()).exit_code, 0);
+  ASSERT_EQ(broadcheck("run --seed 4 --cases 40 --no-replay --quiet --results all --out " + scratch("det-c").string()).exit_code, 0);
   EXPECT_NE(a, slurp(scratch("det-c") / "results.jsonl")) << "another seed gives other cases";
 }
 
+// results.jsonl keeps every case that does not simply agree, then one count line per property; --results all keeps
+// every case, and the lines it adds are only agreements.
+TEST(Cli, ResultsKeepEveryDisagreementAndCountEveryProperty) {
+  const std::string args = "run --seed 2 --cases 60 --quiet --out ";
+  ASSERT_EQ(broadcheck(args + scratch("res-default").string()).exit_code, 0);
+  ASSERT_EQ(broadcheck(args + scratch("res-all").string() + " --results all").exit_code, 0);
+  const auto summary = nlohmann::json::parse(slurp(scratch("res-default") / "summary.json"));
+  const auto kept = case_lines(scratch("res-default") / "results.jsonl");
+  std::vector<std::string> all_but_agree;
+  long all_lines = 0;
+  for (const std::string& l : case_lines(scratch("res-all") / "results.jsonl")) {
+    ++all_lines;
+    if (nlohmann::json::parse(l)["verdict"] != "agree") all_but_agree.push_back(l);
+  }
+  EXPECT_EQ(kept, all_but_agree) << "the default keeps exactly the cases that do not agree";
+  EXPECT_GT(kept.size(), 0u) << "seed 2 meets declared divergences";
+  long total = 0;
+  for (const auto& [verdict, n] : summary["verdicts"].items()) total += n.get<long>();
+  EXPECT_EQ(all_lines, total);
+
+  std::map<std::string, long> written;
+  for (const std::string& l : kept) ++written[nlohmann::json::parse(l)["property"].get<std::string>()];
+  std::map<std::string, long> counted;
+  const auto all = lines(scratch("res-default") / "results.jsonl");
+  for (size_t i = kept.size(); i < all.size(); ++i) {
+    const auto j = nlohmann::json::parse(all[i]);
+    const std::string property = j.at("property");
+    const auto& c = j.at("counts");
+    long by_verdict = 0;
+    for (const auto& [verdict, n] : c.at("verdicts").items()) by_verdict += n.get<long>();
+    EXPECT_EQ(c.at("cases"), summary["cases"][property]) << all[i];
+    EXPECT_EQ(by_verdict, c.at("cases").get<long>()) << all[i];
+    EXPECT_EQ(c.at("written").get<long>(), written[property]) << all[i];
+    counted[property] = c.at("cases");
+  }
+  const auto per_property = summary["cases"].get<std::map<std::string, long>>();
+  EXPECT_EQ(counted, per_property) << "one count line per property";
+}
+
+// summary.md in --out, and appended to the file $GITHUB_STEP_SUMMARY names (a GitHub Actions job page).
+TEST(Cli, SummaryMarkdownGoesToTheOutFolderAndTheStepSummary) {
+  const fs::path out = scratch("md"), step = scratch("step-summary.md");
+  std::ofstream(step) << "# earlier step\n";
+  const std::string cmd = "GITHUB_STEP_SUMMARY=" + step.string() + " " BC_BINARY_DIR "/broadcheck replay --no-known -q "
+                          "--case '{\"op\": \"add_\", \"shapes\": [[1], [3]]}' --out " + out.string();
+  EXPECT_EQ(WEXITSTATUS(std::system(cmd.c_str())), 1);
+  const std::string md = slurp(out / "summary.md");
+  EXPECT_EQ(md.rfind("## broadcheck: FAILED: 1 new finding(s)", 0), 0u) << md;
+  EXPECT_NE(md.find("minimal case: `add_([1], [3])`"), std::string::npos) << md;
+  EXPECT_NE(md.find("replay: `build/broadcheck replay --case"), std::string::npos) << md;
+  EXPECT_NE(md.find((out / "report.html").string()), std::string::npos) << md;
+  EXPECT_EQ(slurp(step), "# earlier step\n" + md + "\n");
+  // Without the variable, only the folder gets it.
+  const fs::path quiet = scratch("md-no-step");
+  EXPECT_EQ(broadcheck("replay --no-known -q --case '{\"op\": \"add\", \"shapes\": [[2], [2]]}' --out " +
+                       quiet.string()).exit_code, 0);
+  EXPECT_EQ(slurp(quiet / "summary.md").rfind("## broadcheck: PASSED", 0), 0u);
+  EXPECT_EQ(slurp(step), "# earlier step\n" + md + "\n");
+}
 
 TEST(Cli, ShardsMergeIntoTheUnshardedRun) {
   const std::string args = "run --seed 11 --cases 60 --no-known --quiet --out ";
@@ -121,7 +181,7 @@ TEST(Cli, GoogleTestShardVariablesPickTheShard) {
                           "--cases 10 --no-replay --quiet --out " + out.string();
   ASSERT_EQ(std::system(cmd.c_str()), 0);
   EXPECT_EQ(nlohmann::json::parse(slurp(out / "summary.json"))["shard"], "1/2");
-  for (const std::string& l : lines(out / "results.jsonl"))
+  for (const std::string& l : case_lines(out / "results.jsonl"))
     EXPECT_EQ(nlohmann::json::parse(l)["seq"].get<long>() % 2, 1) << l;
   EXPECT_EQ(broadcheck("run --shard 2/2 --out " + out.string()).exit_code, 2);
   EXPECT_EQ(broadcheck("run --shard one/2 --out " + out.string()).exit_code, 2);
@@ -171,7 +231,7 @@ TEST(Cli, ReproduceTokenReplaysTheShrunkCase) {
 TEST(Cli, InterruptKeepsWhatWasFound) {
   const fs::path out = scratch("interrupt");
   const fs::path code = scratch("interrupt-code");
-  const std::string cmd = "sh -c '" BC_BINARY_DIR "/broadcheck run --seed 1 --time 60 --no-known --quiet --out " +
+  const std::string cmd = "sh -c '" BC_BINARY_DIR "/broadcheck run --seed 1 --time 60 --no-known --quiet --results all --out " +
                           out.string() + " & pid=$!; "
                           // wait until cases are being written (the handler is in place by then), then a bit more
                           "for i in $(seq 100); do [ -s " + (out / "results.jsonl").string() + " ] && break; sleep 0.1; done; "
@@ -182,17 +242,17 @@ TEST(Cli, InterruptKeepsWhatWasFound) {
   EXPECT_TRUE(summary["interrupted"].get<bool>());
   EXPECT_LT(summary["seconds"].get<double>(), 30.0);
   EXPECT_GT(summary["findings"].size(), 0u);
-  EXPECT_GT(lines(out / "results.jsonl").size(), 100u);
+  EXPECT_GT(case_lines(out / "results.jsonl").size(), 100u);
   EXPECT_NE(slurp(out / "report.html").find("INTERRUPTED"), std::string::npos);
 }
 
 TEST(Cli, TimeBudgetBoundsTheRun) {
   const fs::path out = scratch("time");
-  ASSERT_EQ(broadcheck("run --seed 1 --time 1 --quiet --out " + out.string()).exit_code, 0);
+  ASSERT_EQ(broadcheck("run --seed 1 --time 1 --quiet --results all --out " + out.string()).exit_code, 0);
   const auto summary = nlohmann::json::parse(slurp(out / "summary.json"));
   EXPECT_LT(summary["seconds"].get<double>(), 10.0);
   // More than the corpus's 48 cases: without --cases, --time alone sets the budget (a loaded machine runs fewer).
-  EXPECT_GT(lines(out / "results.jsonl").size(), 60u) << "without --cases, --time alone sets the budget";
+  EXPECT_GT(case_lines(out / "results.jsonl").size(), 60u) << "without --cases, --time alone sets the budget";
 }
 
 TEST(Cli, InternalErrorExitsThree) {
@@ -209,7 +269,7 @@ TEST(Cli, ARealLibTorchCrashIsRecordedAndTheRunFinishes) {
   CliRun r = broadcheck("replay " BC_SOURCE_DIR "/corpus/findings.jsonl --no-known --out " + out.string());
   EXPECT_EQ(r.exit_code, 1) << r.output;
   int crash_cases = 0;  // findings.jsonl grows; its two INT64_MIN cases are the crashing ones
-  for (const std::string& l : lines(out / "results.jsonl")) {
+  for (const std::string& l : case_lines(out / "results.jsonl")) {
     const auto j = nlohmann::json::parse(l);
     if (j["case"]["id"].get<std::string>().rfind("finding-int64-min-", 0) != 0) continue;
     ++crash_cases;

@@ -1,5 +1,8 @@
 // merge_summaries on hand-built shard summaries (counts add up, one finding per key with the earliest case and
-// every shard's hits, order, exit code, input errors once), reproduce tokens, and exit_code_for.
+// every shard's hits, order, exit code, input errors once, the merge's own command line), shard_set_problems (one
+// I/N set of one run: duplicates, missing shards, other seed, flags, corpus, declarations or implementations);
+// through the real binary, `broadcheck merge` refusing such sets, keeping the results.jsonl lines the unsharded
+// run kept, and the fingerprint following the flags; reproduce tokens, and exit_code_for.
 #include "cli/merge.h"
 
 #include <gtest/gtest.h>
@@ -11,6 +14,10 @@
 #include <vector>
 
 #include "cli/run.h"
+#include "cli/shard_set.h"
+#include "reports/results_filter.h"
+#include "cli_util.h"
+#include <nlohmann/json.hpp>
 
 namespace bc {
 namespace {
@@ -82,7 +89,7 @@ TEST(MergeSummaries, CountsAddUp) {
   a.declarations = {use("xt-1", 10, 4), use("xt-2", 3, 0)};
   b.declarations = {use("xt-1", 6, 1), use("xt-2", 2, 0)};
 
-  const RunSummary m = merge_summaries({a, b});
+  const RunSummary m = merge_summaries({a, b}, {});
   EXPECT_EQ(m.verdicts, (std::map<std::string, long>{{"agree", 81}, {"discrepancy", 4}, {"known", 2}, {"expect_failed", 1}}));
   EXPECT_EQ(m.cases_per_property,
             (std::map<std::string, long>{{"corpus", 7}, {"elementwise_agree", 50}, {"matmul_agree", 5}}));
@@ -111,21 +118,21 @@ TEST(MergeSummaries, CountsAddUp) {
   EXPECT_EQ(m.exit_code, 0);
 }
 
-TEST(MergeSummaries, CommandLineIsTheUnshardedOne) {
+TEST(MergeSummaries, CommandLineIsTheMerge) {
   RunSummary a = shard(0, 2), b = shard(1, 2);
   a.arguments = {"broadcheck", "run", "--seed", "7", "--shard", "0/2", "--out", "s0"};
   b.arguments = {"broadcheck", "run", "--seed", "7", "--shard=1/2", "--out", "s1"};
-  EXPECT_EQ(merge_summaries({a, b}).arguments,
-            (std::vector<std::string>{"broadcheck", "run", "--seed", "7", "--out", "s0"}));
-  EXPECT_EQ(merge_summaries({b, a}).arguments,
-            (std::vector<std::string>{"broadcheck", "run", "--seed", "7", "--out", "s1"}));
+  const std::vector<std::string> merge = {"broadcheck", "merge", "s0", "s1", "--out", "m"};
+  EXPECT_EQ(merge_summaries({a, b}, merge).arguments, merge);
+  EXPECT_EQ(merge_summaries({b, a}, merge).arguments, merge);
+  EXPECT_EQ(merge_summaries({b, a}, merge).command, "run") << "what ran is still a run";
 }
 
 TEST(MergeSummaries, ASingleShardMergesToItsCounts) {
   RunSummary a = shard(0, 1);
   a.verdicts = {{"agree", 9}};
   a.findings = {finding("k", 3, 2, Verdict::known)};
-  const RunSummary m = merge_summaries({a});
+  const RunSummary m = merge_summaries({a}, {});
   EXPECT_EQ(m.verdicts, (std::map<std::string, long>{{"agree", 9}}));
   ASSERT_EQ(m.findings.size(), 1u);
   EXPECT_EQ(m.findings[0].hits, 2);
@@ -138,7 +145,7 @@ TEST(MergeSummaries, SharedKeyKeepsTheEarliestFindingAndSumsHits) {
   c.findings = {finding("sig-x", 9, 1, Verdict::discrepancy, "from c")};
   b.findings[0].shrink_steps = 6;
 
-  const RunSummary m = merge_summaries({a, b, c});
+  const RunSummary m = merge_summaries({a, b, c}, {});
   ASSERT_EQ(m.findings.size(), 1u);
   const Finding& f = m.findings[0];
   EXPECT_EQ(f.key, "sig-x");
@@ -149,7 +156,7 @@ TEST(MergeSummaries, SharedKeyKeepsTheEarliestFindingAndSumsHits) {
   EXPECT_EQ(f.hits, 8);
 
   // The earliest first: the later shards only add hits.
-  const RunSummary m2 = merge_summaries({b, a, c});
+  const RunSummary m2 = merge_summaries({b, a, c}, {});
   ASSERT_EQ(m2.findings.size(), 1u);
   EXPECT_EQ(m2.findings[0].minimal.c.note, "from b");
   EXPECT_EQ(m2.findings[0].first_seq, 4);
@@ -162,7 +169,7 @@ TEST(MergeSummaries, FindingsInDiscoveryOrderNewBeforeKnown) {
                 finding("shared", 6, 1, Verdict::expect_failed)};
   b.findings = {finding("new-early", 3, 2, Verdict::discrepancy), finding("known-late", 4, 1, Verdict::known),
                 finding("shared", 2, 3, Verdict::expect_failed)};
-  const RunSummary m = merge_summaries({a, b});
+  const RunSummary m = merge_summaries({a, b}, {});
   EXPECT_EQ(keys(m), (std::vector<std::string>{"shared", "new-early", "new-late", "known-early", "known-late"}));
   EXPECT_EQ(m.findings[0].first_seq, 2);
   EXPECT_EQ(m.findings[0].hits, 4);
@@ -173,26 +180,26 @@ TEST(MergeSummaries, ExitCodeOneForANewFindingZeroWhenAllKnown) {
   RunSummary a = shard(0, 2), b = shard(1, 2);
   a.findings = {finding("k1", 1, 1, Verdict::known)};
   b.findings = {finding("k2", 2, 1, Verdict::known)};
-  EXPECT_EQ(merge_summaries({a, b}).exit_code, 0);
+  EXPECT_EQ(merge_summaries({a, b}, {}).exit_code, 0);
   b.findings.push_back(finding("n1", 5, 1, Verdict::discrepancy));
-  EXPECT_EQ(merge_summaries({a, b}).exit_code, 1);
+  EXPECT_EQ(merge_summaries({a, b}, {}).exit_code, 1);
   b.findings.back().verdict = Verdict::expect_failed;
-  EXPECT_EQ(merge_summaries({a, b}).exit_code, 1);
+  EXPECT_EQ(merge_summaries({a, b}, {}).exit_code, 1);
 }
 
 TEST(MergeSummaries, MismatchedRunsThrow) {
   RunSummary a = shard(0, 2), b = shard(1, 2);
   b.seed = 8;
-  EXPECT_THROW(merge_summaries({a, b}), std::runtime_error);
+  EXPECT_THROW(merge_summaries({a, b}, {}), std::runtime_error);
   b = shard(1, 2);
   b.cases_requested = 51;
-  EXPECT_THROW(merge_summaries({a, b}), std::runtime_error);
+  EXPECT_THROW(merge_summaries({a, b}, {}), std::runtime_error);
   b = shard(1, 2);
   b.command = "replay";
-  EXPECT_THROW(merge_summaries({a, b}), std::runtime_error);
-  EXPECT_THROW(merge_summaries({}), std::runtime_error);
+  EXPECT_THROW(merge_summaries({a, b}, {}), std::runtime_error);
+  EXPECT_THROW(merge_summaries({}, {}), std::runtime_error);
   b = shard(1, 2);
-  EXPECT_NO_THROW(merge_summaries({a, b}));
+  EXPECT_NO_THROW(merge_summaries({a, b}, {}));
 }
 
 TEST(MergeSummaries, InputErrorsAppearOnce) {
@@ -200,7 +207,7 @@ TEST(MergeSummaries, InputErrorsAppearOnce) {
   const std::vector<std::string> errors = {"corpus/bad.jsonl:3: missing \"op\"", "corpus/bad.jsonl:7: unknown op"};
   a.input_errors = b.input_errors = c.input_errors = errors;
   a.findings = {finding("n1", 5, 1, Verdict::discrepancy)};
-  const RunSummary m = merge_summaries({a, b, c});
+  const RunSummary m = merge_summaries({a, b, c}, {});
   EXPECT_EQ(m.input_errors, errors);
   EXPECT_EQ(m.exit_code, kExitBadInput);
 }
@@ -208,9 +215,159 @@ TEST(MergeSummaries, InputErrorsAppearOnce) {
 TEST(MergeSummaries, InterruptedIfAnyShardWas) {
   RunSummary a = shard(0, 2), b = shard(1, 2);
   b.interrupted = true;
-  EXPECT_TRUE(merge_summaries({a, b}).interrupted);
+  EXPECT_TRUE(merge_summaries({a, b}, {}).interrupted);
   b.interrupted = false;
-  EXPECT_FALSE(merge_summaries({a, b}).interrupted);
+  EXPECT_FALSE(merge_summaries({a, b}, {}).interrupted);
+}
+
+namespace {
+
+std::map<std::string, std::string> fingerprint() {
+  return {{"flags", "f1"}, {"corpus", "c1"}, {"declarations", "d1"}, {"implementations", "i1"}};
+}
+
+ShardInput input(const std::string& dir, const std::string& shard_text) {
+  ShardInput in{dir, RunSummary{}};
+  in.summary.command = "run";
+  in.summary.seed = 7;
+  in.summary.shard = shard_text;
+  in.summary.fingerprint = fingerprint();
+  return in;
+}
+
+}  // namespace
+
+TEST(ShardSet, OneCompleteSetHasNoProblem) {
+  EXPECT_EQ(shard_set_problems({input("s1", "1/3"), input("s0", "0/3"), input("s2", "2/3")}),
+            std::vector<std::string>{});
+  EXPECT_EQ(shard_set_problems({input("whole", "")}), std::vector<std::string>{}) << "an unsharded run is 0/1";
+}
+
+TEST(ShardSet, DuplicateAndMissingShardsAreNamed) {
+  EXPECT_EQ(shard_set_problems({input("A", "1/4"), input("B", "1/4"), input("C", "0/4"), input("D", "3/4")}),
+            (std::vector<std::string>{"duplicate shard 1/4 in A and B", "missing shard 2/4"}));
+  EXPECT_EQ(shard_set_problems({input("A", "0/2")}), std::vector<std::string>{"missing shard 1/2"});
+}
+
+TEST(ShardSet, ShardsOfAnotherCountAreNamed) {
+  EXPECT_EQ(shard_set_problems({input("A", "0/2"), input("B", "1/3")}),
+            std::vector<std::string>{"shard B is shard 1/3 but A is one of 2"});
+  EXPECT_EQ(shard_set_problems({input("A", "0/2"), input("B", "x/2")}),
+            std::vector<std::string>{"shard B has an unreadable shard \"x/2\""});
+}
+
+TEST(ShardSet, EachDifferingFingerprintPartIsNamed) {
+  ShardInput a = input("A", "0/2"), b = input("B", "1/2");
+  b.summary.fingerprint["declarations"] = "d2";
+  EXPECT_EQ(shard_set_problems({a, b}),
+            std::vector<std::string>{"shard B was run with different declarations than A"});
+  b.summary.fingerprint["flags"] = "f2";
+  b.summary.fingerprint["corpus"] = "c2";
+  b.summary.fingerprint["implementations"] = "i2";
+  EXPECT_EQ(shard_set_problems({a, b}),
+            std::vector<std::string>{"shard B was run with different flags, corpus, declarations, implementations than A"});
+}
+
+TEST(ShardSet, SeedCommandAndMissingFingerprintAreNamed) {
+  ShardInput a = input("A", "0/2"), b = input("B", "1/2");
+  b.summary.seed = 8;
+  b.summary.command = "replay";
+  EXPECT_EQ(shard_set_problems({a, b}), (std::vector<std::string>{"shard B is a \"replay\" but A is a \"run\"",
+                                                                  "shard B was run with seed 8, A with seed 7"}));
+  b = input("B", "1/2");
+  b.summary.fingerprint.clear();
+  EXPECT_EQ(shard_set_problems({a, b}),
+            std::vector<std::string>{"shard B has no fingerprint in its summary.json (written by an older broadcheck): "
+                                     "run it again"});
+}
+
+// Through the real binary: the shard sets that merge used to accept.
+TEST(MergeCommand, RefusesDuplicateMissingAndMismatchedShards) {
+  const std::string args = "run --seed 5 --cases 5 --no-replay --quiet --property elementwise_agree --out ";
+  const fs::path s0 = scratch("m-s0"), s1 = scratch("m-s1"), copy = scratch("m-s0-copy"), s1nk = scratch("m-s1-nk");
+  ASSERT_EQ(broadcheck(args + s0.string() + " --shard 0/2").exit_code, 0);
+  ASSERT_EQ(broadcheck(args + s1.string() + " --shard 1/2").exit_code, 0);
+  ASSERT_EQ(broadcheck(args + s1nk.string() + " --shard 1/2 --no-known").exit_code, 0);
+  fs::remove_all(copy);
+  fs::copy(s0, copy, fs::copy_options::recursive);
+  const std::string out = " --out " + scratch("m-out").string();
+
+  CliRun dup = broadcheck("merge " + s0.string() + " " + copy.string() + " " + s1.string() + out);
+  EXPECT_EQ(dup.exit_code, 2) << dup.output;
+  EXPECT_NE(dup.output.find("duplicate shard 0/2 in " + s0.string() + " and " + copy.string()), std::string::npos)
+      << dup.output;
+  CliRun missing = broadcheck("merge " + s0.string() + out);
+  EXPECT_EQ(missing.exit_code, 2) << missing.output;
+  EXPECT_NE(missing.output.find("missing shard 1/2"), std::string::npos) << missing.output;
+  CliRun mixed = broadcheck("merge " + s0.string() + " " + s1nk.string() + out);
+  EXPECT_EQ(mixed.exit_code, 2) << mixed.output;
+  EXPECT_NE(mixed.output.find("shard " + s1nk.string() + " was run with different declarations than " + s0.string()),
+            std::string::npos) << mixed.output;
+
+  CliRun good = broadcheck("merge " + s1.string() + " " + s0.string() + out);
+  ASSERT_EQ(good.exit_code, 0) << good.output;
+  const auto summary = nlohmann::json::parse(slurp(scratch("m-out") / "summary.json"));
+  const auto arguments = summary["arguments"].get<std::vector<std::string>>();
+  EXPECT_EQ(std::vector<std::string>(arguments.begin() + 1, arguments.end()),
+            (std::vector<std::string>{"merge", s1.string(), s0.string(), "--out", scratch("m-out").string()}))
+      << "the merged summary's command line is the merge";
+  EXPECT_EQ(summary["verdicts"]["agree"].get<long>() + summary["verdicts"].value("known", 0L), 5)
+      << "5 cases, each counted once";
+}
+
+// A signature met more often than results.jsonl keeps: the merge keeps the same first cases the unsharded run kept.
+TEST(MergeCommand, KeepsTheCasesTheUnshardedRunKept) {
+  const std::string args = "run --seed 1 --cases 600 --no-replay --quiet --property sum_to_agree --out ";
+  ASSERT_EQ(broadcheck(args + scratch("cap-whole").string()).exit_code, 0);
+  std::string dirs;
+  for (int i = 0; i < 3; ++i) {
+    const fs::path d = scratch("cap-shard" + std::to_string(i));
+    ASSERT_EQ(broadcheck(args + d.string() + " --shard " + std::to_string(i) + "/3").exit_code, 0);
+    dirs += " " + d.string();
+  }
+  ASSERT_EQ(broadcheck("merge" + dirs + " --quiet --out " + scratch("cap-merged").string()).exit_code, 0);
+  const auto whole = lines(scratch("cap-whole") / "results.jsonl");
+  EXPECT_EQ(lines(scratch("cap-merged") / "results.jsonl"), whole);
+  const auto counts = nlohmann::json::parse(whole.back());
+  ASSERT_EQ(counts["property"], "sum_to_agree");
+  const long disagreeing = counts["counts"]["cases"].get<long>() - counts["counts"]["verdicts"]["agree"].get<long>();
+  EXPECT_LT(counts["counts"]["written"].get<long>(), disagreeing) << "some signature was met more than "
+                                                                 << ResultsFilter::kPerSignature << " times";
+  EXPECT_EQ(counts["counts"]["written"].get<long>() + 1, static_cast<long>(whole.size()));
+}
+
+// Every flag that changes the results changes the fingerprint; --out, --shard and -q do not.
+TEST(MergeCommand, TheFingerprintFollowsTheFlagsThatChangeResults) {
+  auto fingerprint_of = [](const std::string& flags) {
+    const fs::path out = scratch("fp");
+    EXPECT_LT(broadcheck("run --cases 1 --property elementwise_agree " + flags + " --out " + out.string()).exit_code, 2)
+        << flags;
+    return nlohmann::json::parse(slurp(out / "summary.json"))["fingerprint"];
+  };
+  const auto base = fingerprint_of("--seed 1 --no-replay");
+  ASSERT_EQ(base.size(), 4u) << base.dump();
+  EXPECT_EQ(fingerprint_of("--seed 1 --no-replay -q --shard 1/3"), base);
+  EXPECT_NE(fingerprint_of("--seed 2 --no-replay")["flags"], base["flags"]);
+  EXPECT_NE(fingerprint_of("--seed 1 --no-replay --results all")["flags"], base["flags"]);
+  const auto no_known = fingerprint_of("--seed 1 --no-replay --no-known");
+  EXPECT_NE(no_known["declarations"], base["declarations"]);
+  EXPECT_EQ(no_known["flags"], base["flags"]);
+  // Two corpus folders that differ only in one case's text: the corpus part differs, nothing else.
+  auto corpus_dir = [](const std::string& name, const std::string& shape) {
+    const fs::path dir = scratch(name);
+    fs::create_directories(dir);
+    std::ofstream(dir / "a.jsonl") << "{\"op\": \"add\", \"shapes\": [[" + shape + "], [2]]}\n";
+    fs::copy_file(BC_SOURCE_DIR "/corpus/known_divergences.jsonl", dir / "known_divergences.jsonl",
+                  fs::copy_options::overwrite_existing);
+    return dir.string();
+  };
+  const auto one = fingerprint_of("--seed 1 --corpus-dir " + corpus_dir("fp-a", "2"));
+  const auto other = fingerprint_of("--seed 1 --corpus-dir " + corpus_dir("fp-b", "1"));
+  EXPECT_NE(one["corpus"], other["corpus"]);
+  EXPECT_EQ(one["declarations"], other["declarations"]);
+  EXPECT_EQ(one["declarations"], base["declarations"]) << "the same declarations' content, another path";
+  EXPECT_EQ(one["flags"], other["flags"]);
+  EXPECT_EQ(one["implementations"], base["implementations"]);
 }
 
 TEST(ReproduceToken, TextFormat) {

@@ -17,10 +17,10 @@ const std::string kShapeAdapter = "/usr/bin/python3 " BC_SOURCE_DIR "/tests/orac
 TEST(ProtocolCli, EngineOverTheProtocolAgreesWithTheEngineOnADefaultRun) {
   const fs::path out = scratch("engine-over-protocol");
   const CliRun r = broadcheck("run --seed 1 --cases 2000 --no-config --oracle 'served=" BC_BINARY_DIR
-                              "/engine_adapter' -q --out " + out.string());
+                              "/engine_adapter' -q --results all --out " + out.string());
   ASSERT_TRUE(r.exit_code == 0 || r.exit_code == 1) << r.output;
   long sent = 0, unsupported = 0;
-  for (const std::string& line : lines(out / "results.jsonl")) {
+  for (const std::string& line : case_lines(out / "results.jsonl")) {
     const json j = json::parse(line);
     const json& o = j["outcomes"];
     if (!o.contains("served")) continue;
@@ -66,10 +66,10 @@ TEST(ProtocolCli, NumPyVotesInTheDefaultRunThroughTheCommittedConfig) {
   EXPECT_NE(list.output.find("oracles/numpy/adapter.py\n  declares "), std::string::npos) << list.output;
   EXPECT_NE(list.output.find("gradients no"), std::string::npos) << list.output;
   const fs::path out = scratch("numpy");
-  const CliRun r = broadcheck("replay " BC_SOURCE_DIR "/corpus/seeds.jsonl -q --out " + out.string());
+  const CliRun r = broadcheck("replay " BC_SOURCE_DIR "/corpus/seeds.jsonl -q --results all --out " + out.string());
   EXPECT_EQ(r.exit_code, 0) << r.output;
   long answered = 0;
-  for (const std::string& line : lines(out / "results.jsonl"))
+  for (const std::string& line : case_lines(out / "results.jsonl"))
     answered += json::parse(line)["outcomes"]["numpy"]["status"] != "unsupported";
   EXPECT_GT(answered, 10);
 }

@@ -1,7 +1,11 @@
 # Drives the real build/broadcheck binary, as CI and users do.
 bc_test(cli_test SOURCES cli/cli_test.cpp LIBS nlohmann_json::nlohmann_json)
 add_dependencies(cli_test broadcheck)
+# junit.xml of real runs against tests/reports/junit.xsd (xmllint, Debian's libxml2-utils).
+bc_test(junit_cli_test SOURCES cli/junit_cli_test.cpp)
+add_dependencies(junit_cli_test broadcheck)
 bc_test(merge_test SOURCES cli/merge_test.cpp builtin_registry.cpp LIBS bc_run)
+add_dependencies(merge_test broadcheck)
 # The op x implementation matrix (every op of the table on every implementation, in process).
 bc_test(op_support_test SOURCES cli/op_support_test.cpp builtin_registry.cpp LIBS bc_run)
 bc_test(protocol_cli_test SOURCES cli/protocol_cli_test.cpp LIBS nlohmann_json::nlohmann_json)

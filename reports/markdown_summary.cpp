@@ -1,0 +1,98 @@
+#include "reports/markdown_summary.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <fstream>
+#include <stdexcept>
+
+#include "harness/join.h"
+#include "reports/text_file.h"
+
+namespace bc {
+namespace {
+
+constexpr size_t kMostFindings = 50;
+
+// The longest run of backticks in `text`.
+size_t longest_backtick_run(const std::string& text) {
+  size_t longest = 0, run = 0;
+  for (char ch : text) {
+    run = ch == '`' ? run + 1 : 0;
+    longest = std::max(longest, run);
+  }
+  return longest;
+}
+
+// An inline code span that holds `text` as is (on one line).
+std::string code(std::string text) {
+  std::replace(text.begin(), text.end(), '\n', ' ');
+  const std::string fence(longest_backtick_run(text) + 1, '`');
+  const bool pad = text.empty() || text.front() == '`' || text.back() == '`' || text.front() == ' ';
+  return fence + (pad ? " " : "") + text + (pad ? " " : "") + fence;
+}
+
+std::string verdict_words(const RunSummary& s, long fresh) {
+  if (s.exit_code == 2) return "INPUT ERRORS: some corpus lines could not be used";
+  if (s.exit_code == 3) return "INTERNAL ERROR: broadcheck itself failed";
+  if (fresh > 0) return fmt::format("FAILED: {} new finding(s)", fresh);
+  if (s.interrupted) return "INTERRUPTED: nothing new so far, but the run did not finish";
+  return "PASSED: nothing new disagrees";
+}
+
+}  // namespace
+
+std::string markdown_summary(const RunSummary& s, const std::string& report_path) {
+  long fresh = 0, known = 0, cases = 0;
+  for (const Finding& f : s.findings) (f.is_new() ? fresh : known) += 1;
+  for (const auto& [verdict, n] : s.verdicts) cases += n;
+  std::string md = "## broadcheck: " + verdict_words(s, fresh) + "\n\n";
+  md += fmt::format("{} · seed {} · {} case(s) in {:.1f} s · exit code {}{}\n\n", code(join(s.arguments, " ")), s.seed,
+                    cases, s.seconds, s.exit_code,
+                    s.interrupted ? fmt::format(" · interrupted by signal {}", s.signal) : std::string());
+  md += "| verdict | cases |\n| --- | ---: |\n";
+  for (const auto& [verdict, n] : s.verdicts) md += fmt::format("| {} | {} |\n", verdict, n);
+  md += "\n";
+  if (fresh > 0) {
+    md += fmt::format("### New findings ({})\n\n", fresh);
+    size_t listed = 0;
+    for (const Finding& f : s.findings) {
+      if (!f.is_new() || listed == kMostFindings) continue;
+      ++listed;
+      md += fmt::format("{}. {} ({}, {} hit(s))\n", listed, code(f.signature), to_string(f.verdict), f.hits);
+      md += "   - minimal case: " + code(describe(f.minimal.c)) + "\n";
+      if (!f.minimal.judgement.attribution.empty()) md += "   - " + code(f.minimal.judgement.attribution) + "\n";
+      if (!f.replay_command.empty()) md += "   - replay: " + code(f.replay_command) + "\n";
+      if (!f.reproduce.empty())
+        md += "   - reproduce: " + code("build/broadcheck replay --reproduce " + f.reproduce) + "\n";
+    }
+    if (static_cast<size_t>(fresh) > listed)
+      md += fmt::format("\n... and {} more in report.html\n", static_cast<size_t>(fresh) - listed);
+    md += "\n";
+  }
+  if (known > 0)
+    md += fmt::format("Known divergences: {} signature(s), declared in the corpus (not failures).\n\n", known);
+  std::string stale;
+  for (const DeclarationUse& u : s.declarations)
+    if (u.stale())
+      stale += fmt::format("- {}: covered {} case(s), explained none (the divergence may be fixed)\n",
+                           code(u.declaration.id), u.covered);
+  if (!stale.empty()) md += "### Stale declarations\n\n" + stale + "\n";
+  if (!s.input_errors.empty()) {
+    md += fmt::format("### Input errors ({})\n\n", s.input_errors.size());
+    for (const std::string& e : s.input_errors) md += "- " + code(e) + "\n";
+    md += "\n";
+  }
+  md += "Full report: " + code(report_path) + "\n";
+  return md;
+}
+
+void write_markdown_summary(const RunSummary& summary, const std::string& dir, const std::string& step_summary) {
+  const std::string md = markdown_summary(summary, dir + "/report.html");
+  write_text_file(dir + "/summary.md", md);
+  if (step_summary.empty()) return;
+  std::ofstream out(step_summary, std::ios::app);
+  if (!out || !(out << md << "\n")) throw std::runtime_error(step_summary + ": cannot append the step summary");
+}
+
+}  // namespace bc

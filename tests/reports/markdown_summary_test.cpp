@@ -1,0 +1,112 @@
+// summary.md: the verdict in words, the counts, each new finding with its minimal case and how to replay it, stale
+// declarations, input errors, the report's path; run texts kept out of Markdown's reach; long lists cut.
+#include "reports/markdown_summary.h"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <fstream>
+#include <sstream>
+
+namespace bc {
+namespace {
+
+Finding fresh(const std::string& signature) {
+  Finding f;
+  f.signature = signature;
+  f.property = "inplace_agree";
+  f.verdict = Verdict::discrepancy;
+  f.hits = 7;
+  f.minimal.c.op = "add_";
+  f.minimal.c.shapes = {{1}, {3}};
+  f.minimal.judgement.attribution = "xtensor is the odd one out";
+  f.replay_command = "build/broadcheck replay --case '{\"op\":\"add_\",\"shapes\":[[1],[3]]}'";
+  f.reproduce = "bc1/1/inplace_agree/4/0.1";
+  return f;
+}
+
+RunSummary failed_run() {
+  RunSummary s;
+  s.arguments = {"broadcheck", "run", "--seed", "1"};
+  s.seed = 1;
+  s.seconds = 2.25;
+  s.verdicts = {{"agree", 90}, {"discrepancy", 7}, {"known", 3}};
+  s.findings = {fresh("inplace_agree | inplace | status | odd: xtensor | a`b"), fresh("second")};
+  Finding known = fresh("declared one");
+  known.verdict = Verdict::known;
+  s.findings.push_back(known);
+  DeclarationUse stale;
+  stale.declaration.id = "xt-old";
+  stale.covered = 4;
+  s.declarations = {stale};
+  s.exit_code = 1;
+  return s;
+}
+
+bool has(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
+
+TEST(MarkdownSummary, AFailedRunListsWhatToLookAt) {
+  const std::string md = markdown_summary(failed_run(), "out/report.html");
+  EXPECT_EQ(md.rfind("## broadcheck: FAILED: 2 new finding(s)\n\n", 0), 0u) << md;
+  EXPECT_TRUE(has(md, "`broadcheck run --seed 1` · seed 1 · 100 case(s) in 2.2 s · exit code 1\n")) << md;
+  EXPECT_TRUE(has(md, "| discrepancy | 7 |\n")) << md;
+  EXPECT_TRUE(has(md,
+                  "### New findings (2)\n\n1. ``inplace_agree | inplace | status | odd: xtensor | a`b`` "
+                  "(discrepancy, 7 hit(s))\n   - minimal case: `add_([1], [3])`\n"))
+      << md;
+  EXPECT_TRUE(has(md, "   - replay: `build/broadcheck replay --case '{\"op\":\"add_\",\"shapes\":[[1],[3]]}'`\n"))
+      << md;
+  EXPECT_TRUE(has(md, "   - reproduce: `build/broadcheck replay --reproduce bc1/1/inplace_agree/4/0.1`\n")) << md;
+  EXPECT_TRUE(has(md, "2. `second`")) << md;
+  EXPECT_FALSE(has(md, "declared one")) << "known divergences are counted, not listed";
+  EXPECT_TRUE(has(md, "Known divergences: 1 signature(s)")) << md;
+  EXPECT_TRUE(has(md, "### Stale declarations\n\n- `xt-old`: covered 4 case(s), explained none")) << md;
+  EXPECT_FALSE(has(md, "Input errors"));
+  const std::string last = "\nFull report: `out/report.html`\n";
+  EXPECT_EQ(md.substr(md.size() - std::min(md.size(), last.size())), last) << md;
+}
+
+TEST(MarkdownSummary, PassedInterruptedAndBadInputRunsSaySo) {
+  RunSummary s;
+  s.verdicts = {{"agree", 5}};
+  EXPECT_EQ(markdown_summary(s, "r.html").rfind("## broadcheck: PASSED: nothing new disagrees\n", 0), 0u);
+  s.interrupted = true;
+  s.signal = 15;
+  const std::string interrupted = markdown_summary(s, "r.html");
+  EXPECT_EQ(interrupted.rfind("## broadcheck: INTERRUPTED", 0), 0u) << interrupted;
+  EXPECT_TRUE(has(interrupted, "interrupted by signal 15")) << interrupted;
+  s.input_errors = {"corpus/a.jsonl:2: unknown op \"x\" `y`"};
+  s.exit_code = 2;
+  const std::string bad = markdown_summary(s, "r.html");
+  EXPECT_EQ(bad.rfind("## broadcheck: INPUT ERRORS", 0), 0u) << bad;
+  EXPECT_TRUE(has(bad, "### Input errors (1)\n\n- `` corpus/a.jsonl:2: unknown op \"x\" `y` ``\n")) << bad;
+}
+
+TEST(MarkdownSummary, ListsAtMostFiftyNewFindings) {
+  RunSummary s = failed_run();
+  s.findings.clear();
+  for (int i = 0; i < 60; ++i) s.findings.push_back(fresh("sig " + std::to_string(i)));
+  const std::string md = markdown_summary(s, "r.html");
+  EXPECT_TRUE(has(md, "50. `sig 49`")) << md;
+  EXPECT_FALSE(has(md, "`sig 50`")) << md;
+  EXPECT_TRUE(has(md, "... and 10 more in report.html")) << md;
+}
+
+TEST(MarkdownSummary, WritesTheFileAndAppendsToTheStepSummary) {
+  const std::string dir = ::testing::TempDir();
+  const std::string step = dir + "/step-summary.md";
+  std::ofstream(step) << "earlier step\n";
+  write_markdown_summary(failed_run(), dir, step);
+  std::stringstream written, appended;
+  written << std::ifstream(dir + "/summary.md").rdbuf();
+  appended << std::ifstream(step).rdbuf();
+  const std::string md = markdown_summary(failed_run(), dir + "/report.html");
+  EXPECT_EQ(written.str(), md);
+  EXPECT_EQ(appended.str(), "earlier step\n" + md + "\n");
+  EXPECT_THROW(write_markdown_summary(failed_run(), dir, "/nonexistent-dir-for-broadcheck/step.md"),
+               std::runtime_error);
+}
+
+}  // namespace
+}  // namespace bc
