@@ -1,9 +1,7 @@
 #include "harness/case.h"
 
 #include <algorithm>
-#include <cmath>
 #include <cstdint>
-#include <limits>
 
 #include "harness/join.h"
 
@@ -191,15 +189,11 @@ Case case_from_json(const nlohmann::json& j) {
         else if (name == "data" && x.is_array()) {
           for (const auto& operand : x) {
             if (!operand.is_array()) throw CaseError(form);
-            std::vector<double> values;
-            for (const auto& n : operand) {
-              if (n.is_number()) values.push_back(n.get<double>());
-              else if (n == "nan") values.push_back(std::numeric_limits<double>::quiet_NaN());
-              else if (n == "inf") values.push_back(std::numeric_limits<double>::infinity());
-              else if (n == "-inf") values.push_back(-std::numeric_limits<double>::infinity());
-              else throw CaseError(form);
+            try {
+              v.data.push_back(values_as_written(operand));  // integers stay int64_t, exactly (harness/values.h)
+            } catch (const std::runtime_error&) {
+              throw CaseError(form);
             }
-            v.data.push_back(values);
           }
         } else throw CaseError(form);
       }
@@ -320,12 +314,7 @@ nlohmann::json to_json(const Case& c) {
     if (c.values->special) j["values"]["special"] = true;
     if (!c.values->data.empty()) {
       j["values"]["data"] = nlohmann::json::array();
-      for (const auto& operand : c.values->data) {
-        nlohmann::json list = nlohmann::json::array();
-        for (double v : operand)
-          list.push_back(std::isnan(v) ? nlohmann::json("nan") : std::isinf(v) ? nlohmann::json(v > 0 ? "inf" : "-inf") : nlohmann::json(v));
-        j["values"]["data"].push_back(list);
-      }
+      for (const Values& operand : c.values->data) j["values"]["data"].push_back(to_json(operand));
     }
   }
   return j;

@@ -14,6 +14,7 @@
 #include "engine/op_table.h"
 #include "engine/scalar.h"
 #include "engine/shape.h"
+#include "harness/values.h"
 
 namespace bc {
 
@@ -46,11 +47,12 @@ std::string layout_names();
 
 // Deterministic operand values: drawn from `seed`, including negatives and zero; NaN, +-inf and -0.0 (and the
 // int64 extremes) only when `special` is set.
-// Or given outright: `data` holds, per operand, the values the op sees (row-major), e.g. from a bug report.
+// Or given outright: `data` holds, per operand, the values the op sees (row-major), e.g. from a bug report, in the
+// kind they were written in (integers exactly; harness/values.h); harness/operands converts them to the dtype.
 struct ValueSpec {
   uint64_t seed = 0;
   bool special = false;
-  std::vector<std::vector<double>> data;
+  std::vector<Values> data;
   friend bool operator==(const ValueSpec& a, const ValueSpec& b) {
     return a.seed == b.seed && a.special == b.special && a.data == b.data;
   }

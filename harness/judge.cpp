@@ -153,7 +153,7 @@ std::optional<Departure> outcome_departure(const Case& c, const Outcomes& voters
 // dtype's tolerance: an implementation far from all the others, while those agree, is the odd one out.
 struct Numbers {
   std::string name;
-  const std::vector<double>* values;
+  const Values* values;
 };
 std::optional<Departure> numbers_departure(const std::string& label, const std::vector<Numbers>& voters, Tolerance tol,
                                            const Shape& shape) {
@@ -202,7 +202,7 @@ std::vector<std::string> explain_numbers(const std::string& on, const Case& c, c
                                          const Departure& d, const std::vector<Declaration>& declarations) {
   const std::string rule_name = name_with_role(Role::rule);
   const Outcome* rule = find_outcome(voters, rule_name);
-  const std::vector<double>* rule_numbers = nullptr;
+  const Values* rule_numbers = nullptr;
   for (const Numbers& n : numbers)
     if (n.name == rule_name) rule_numbers = n.values;
   if (!rule || !rule_numbers) return {};

@@ -20,7 +20,7 @@ double draw(uint64_t& state, DType dtype, bool special) {
   const double inf = std::numeric_limits<double>::infinity();
   if (special && next(state) % 6 == 0) {
     if (dtype == DType::int64) {
-      // INT64_MIN and 2^62 are exact as doubles (INT64_MAX is not), so every library builds the same integer.
+      // Drawn as doubles (exact for these four; INT64_MAX is not drawn, so that results stay as they were).
       static const double ints[] = {-9223372036854775808.0, 4611686018427387904.0, -1, 0};
       return ints[next(state) % 4];
     }
@@ -42,30 +42,21 @@ double draw(uint64_t& state, DType dtype, bool special) {
 
 }  // namespace
 
-// A given value as the dtype holds it (so that every library starts from the same number).
-static double representable(double v, DType dtype) {
-  switch (dtype) {
-    case DType::bool_: return v != 0 ? 1 : 0;
-    case DType::int64: return std::isfinite(v) ? std::trunc(v) : 0;
-    case DType::float32: return static_cast<float>(v);
-    default: return v;
-  }
+// `count` values drawn from `state`, in `dtype` (every draw is an integer where the dtype holds integers).
+static Values drawn(uint64_t state, DType dtype, bool special, int64_t count) {
+  std::vector<double> out(static_cast<size_t>(count));
+  for (double& v : out) v = draw(state, dtype, special);
+  return converted(Values(std::move(out)), dtype);
 }
 
-std::vector<double> base_values(const Case& c, size_t operand, DType dtype, int64_t count) {
-  std::vector<double> out(static_cast<size_t>(count), 0.0);
-  if (!c.values || !c.values->data.empty()) return out;
-  uint64_t state = c.values->seed * 0x100000001b3ull + operand + 1;
-  for (double& v : out) v = draw(state, dtype, c.values->special);
-  return out;
+Values base_values(const Case& c, size_t operand, DType dtype, int64_t count) {
+  if (!c.values || !c.values->data.empty()) return converted(std::vector<double>(static_cast<size_t>(count), 0.0), dtype);
+  return drawn(c.values->seed * 0x100000001b3ull + operand + 1, dtype, c.values->special, count);
 }
 
-std::vector<double> upstream_values(const Case& c, DType dtype, int64_t count) {
-  std::vector<double> out(static_cast<size_t>(count), 1.0);
-  if (!c.grad_seed) return out;
-  uint64_t state = *c.grad_seed * 0x100000001b3ull + 0x5eed;
-  for (double& v : out) v = draw(state, dtype, false);
-  return out;
+Values upstream_values(const Case& c, DType dtype, int64_t count) {
+  if (!c.grad_seed) return converted(std::vector<double>(static_cast<size_t>(count), 1.0), dtype);
+  return drawn(*c.grad_seed * 0x100000001b3ull + 0x5eed, dtype, false, count);
 }
 
 std::vector<OperandPlan> plan_operands(const Case& c) {
@@ -115,20 +106,26 @@ std::vector<OperandPlan> plan_operands(const Case& c) {
     }
     if (p.views_operand < 0) p.base_values = base_values(c, k, p.dtype, numel(p.base_shape));
     if (c.values && k < c.values->data.size() && p.views_operand < 0) {
-      // Given values are what the op sees: write them through the view into the (zeroed) base.
-      p.base_values.assign(p.base_values.size(), 0.0);
+      // Given values are what the op sees: written in the dtype through the view into the (zeroed) base.
+      const Values given = converted(c.values->data[k], p.dtype);
       const std::vector<int64_t> at = element_offsets(View{p.offset, p.shape, p.strides});
-      for (size_t e = 0; e < at.size(); ++e)
-        p.base_values[static_cast<size_t>(at[e])] = representable(c.values->data[k][e], p.dtype);
+      for (size_t e = 0; e < at.size(); ++e) {
+        const auto into = static_cast<size_t>(at[e]);
+        if (given.integers()) p.base_values.ints()[into] = given.ints()[e];
+        else p.base_values.floats()[into] = given.floats()[e];
+      }
     }
     plans.push_back(p);
   }
   return plans;
 }
 
-std::vector<double> view_values(const OperandPlan& plan, const std::vector<double>& storage) {
-  std::vector<double> out;
-  for (int64_t at : element_offsets(View{plan.offset, plan.shape, plan.strides})) out.push_back(storage[static_cast<size_t>(at)]);
+Values view_values(const OperandPlan& plan, const Values& storage) {
+  Values out = storage.integers() ? Values(std::vector<int64_t>{}) : Values();
+  for (int64_t at : element_offsets(View{plan.offset, plan.shape, plan.strides})) {
+    if (storage.integers()) out.push_back(storage.ints()[static_cast<size_t>(at)]);
+    else out.push_back(storage.floats()[static_cast<size_t>(at)]);
+  }
   return out;
 }
 

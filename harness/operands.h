@@ -15,7 +15,7 @@ struct OperandPlan {
   Layout layout = Layout::contiguous;  // the layout actually built (see plan_operands for the fallbacks)
   Shape shape;                         // what the op sees
   Shape base_shape;                    // what is allocated (for an overlapping operand: nothing, it views another)
-  std::vector<double> base_values;     // row-major values of the base, already representable in `dtype`
+  Values base_values;                  // row-major values of the base, in `dtype` (harness/values.h: exact)
   int64_t offset = 0;                  // the view, in elements of the base: as_strided(shape, strides, offset)
   Shape strides;
   int views_operand = -1;              // overlapping: the operand whose base storage this views
@@ -27,12 +27,13 @@ struct OperandPlan {
 std::vector<OperandPlan> plan_operands(const Case& c);
 
 // The values the op sees through the view, row-major, given the base values of the storage it views.
-std::vector<double> view_values(const OperandPlan& plan, const std::vector<double>& storage);
+Values view_values(const OperandPlan& plan, const Values& storage);
 
-// The deterministic values of one operand's base: zeros without a ValueSpec.
-std::vector<double> base_values(const Case& c, size_t operand, DType dtype, int64_t count);
+// The deterministic values of one operand's base, in `dtype`: zeros without a ValueSpec.
+Values base_values(const Case& c, size_t operand, DType dtype, int64_t count);
 
-// The upstream gradient for backward, row-major: ones, or values drawn from the case's grad_seed (no specials).
-std::vector<double> upstream_values(const Case& c, DType dtype, int64_t count);
+// The upstream gradient for backward, row-major, in `dtype`: ones, or values drawn from the case's grad_seed (no
+// specials).
+Values upstream_values(const Case& c, DType dtype, int64_t count);
 
 }  // namespace bc

@@ -1,7 +1,5 @@
 #include "harness/outcome.h"
 
-#include <cmath>
-#include <limits>
 #include <stdexcept>
 
 namespace bc {
@@ -78,41 +76,13 @@ std::string summarize_grads(const Outcome& o) {
   return out;
 }
 
-bool Outcome::same_values(const std::vector<double>& x, const std::vector<double>& y) {
-  if (x.size() != y.size()) return false;
-  for (size_t k = 0; k < x.size(); ++k) {
-    if (std::isnan(x[k]) && std::isnan(y[k])) continue;
-    if (x[k] != y[k] || std::signbit(x[k]) != std::signbit(y[k])) return false;
-  }
-  return true;
-}
-
-// JSON has no NaN or infinities: they are written as the strings "nan", "inf" and "-inf".
-static nlohmann::json value_to_json(double v) {
-  if (std::isnan(v)) return "nan";
-  if (std::isinf(v)) return v > 0 ? "inf" : "-inf";
-  return v;
-}
-
-static double value_from_json(const nlohmann::json& j) {
-  if (j.is_number()) return j.get<double>();
-  const std::string s = j.get<std::string>();
-  if (s == "nan") return std::numeric_limits<double>::quiet_NaN();
-  if (s == "inf") return std::numeric_limits<double>::infinity();
-  if (s == "-inf") return -std::numeric_limits<double>::infinity();
-  throw std::runtime_error("not a value: " + j.dump());
-}
-
 nlohmann::json to_json(const Outcome& o) {
   nlohmann::json j = {{"status", to_string(o.status)}};
   if (o.status == Status::ok) {
     j["shape"] = o.shape;
     j["dtype"] = o.dtype;
   }
-  if (!o.values.empty()) {
-    j["values"] = nlohmann::json::array();
-    for (double v : o.values) j["values"].push_back(value_to_json(v));
-  }
+  if (!o.values.empty()) j["values"] = to_json(o.values);
   if (!o.grads.empty()) {
     j["grads"] = nlohmann::json::array();
     for (const auto& g : o.grads) {
@@ -120,9 +90,7 @@ nlohmann::json to_json(const Outcome& o) {
         j["grads"].push_back(nullptr);
         continue;
       }
-      nlohmann::json values = nlohmann::json::array();
-      for (double v : g->values) values.push_back(value_to_json(v));
-      j["grads"].push_back({{"shape", g->shape}, {"dtype", g->dtype}, {"values", values}});
+      j["grads"].push_back({{"shape", g->shape}, {"dtype", g->dtype}, {"values", to_json(g->values)}});
     }
   }
   if (o.error) j["error"] = {{"kind", to_string(o.error->kind)}, {"message", o.error->message}};
@@ -142,17 +110,15 @@ Outcome outcome_from_json(const nlohmann::json& j) {
     o.error = Error{kind.value_or(ErrorKind::other), j["error"].value("message", "")};
   }
   if (j.contains("detail")) o.detail = j["detail"].get<std::string>();
-  if (j.contains("values"))
-    for (const auto& v : j["values"]) o.values.push_back(value_from_json(v));
+  if (j.contains("values")) o.values = values_from_json(j["values"], holds_integers(o.dtype));
   if (j.contains("grads"))
     for (const auto& g : j["grads"]) {
       if (g.is_null()) {
         o.grads.push_back(std::nullopt);
         continue;
       }
-      Grad grad{g.at("shape").get<Shape>(), g.at("dtype").get<std::string>(), {}};
-      for (const auto& v : g.at("values")) grad.values.push_back(value_from_json(v));
-      o.grads.push_back(grad);
+      const std::string dtype = g.at("dtype").get<std::string>();
+      o.grads.push_back(Grad{g.at("shape").get<Shape>(), dtype, values_from_json(g.at("values"), holds_integers(dtype))});
     }
   return o;
 }

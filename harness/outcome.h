@@ -9,6 +9,7 @@
 
 #include "engine/error.h"
 #include "engine/shape.h"
+#include "harness/values.h"
 
 namespace bc {
 
@@ -16,11 +17,11 @@ enum class Status { ok, error, crash, timeout, unsupported };
 const char* to_string(Status s);
 std::optional<Status> status_from_string(const std::string& s);
 
-// The gradient an input received: its shape, dtype and values (row-major).
+// The gradient an input received: its shape, dtype and values (row-major, of the dtype's kind: harness/values.h).
 struct Grad {
   Shape shape;
   std::string dtype;
-  std::vector<double> values;
+  Values values;
   friend bool operator==(const Grad& a, const Grad& b);
 };
 
@@ -30,7 +31,7 @@ struct Outcome {
   std::string dtype;      // ok
   std::optional<Error> error;  // error
   std::string detail;     // crash: the signal; unsupported: why
-  std::vector<double> values;  // ok, in a value-level case: the result's elements in row-major order
+  Values values;  // ok, in a value-level case: the result's elements in row-major order, of the dtype's kind
   std::vector<std::optional<Grad>> grads;  // ok, in a gradient case: per operand, none when it got no gradient
 
   static Outcome success(Shape shape, std::string dtype = "float32");
@@ -42,7 +43,7 @@ struct Outcome {
     return a.status == b.status && a.shape == b.shape && a.dtype == b.dtype && a.error == b.error &&
            a.detail == b.detail && same_values(a.values, b.values) && a.grads == b.grads;
   }
-  static bool same_values(const std::vector<double>& x, const std::vector<double>& y);
+  static bool same_values(const Values& x, const Values& y) { return x == y; }
   friend bool operator!=(const Outcome& a, const Outcome& b) { return !(a == b); }
 };
 

@@ -40,8 +40,8 @@ std::string number(double v) {
 
 }  // namespace
 
-std::optional<ValueMismatch> compare_values(const std::vector<double>& expected, const std::vector<double>& actual,
-                                            DType dtype, const Shape& shape) {
+std::optional<ValueMismatch> compare_values(const Values& expected, const Values& actual, DType dtype,
+                                            const Shape& shape) {
   return compare_values(expected, actual, tolerance_for(dtype), shape);
 }
 
@@ -53,8 +53,8 @@ Tolerance gradient_tolerance(const std::vector<DType>& case_dtypes, int64_t summ
   return {t.rtol * scale, t.atol * scale};
 }
 
-std::optional<ValueMismatch> compare_values(const std::vector<double>& expected, const std::vector<double>& actual,
-                                            Tolerance tol, const Shape& shape) {
+std::optional<ValueMismatch> compare_values(const Values& expected, const Values& actual, Tolerance tol,
+                                            const Shape& shape) {
   ValueMismatch m;
   m.total = static_cast<long>(expected.size());
   if (expected.size() != actual.size()) {
@@ -63,13 +63,22 @@ std::optional<ValueMismatch> compare_values(const std::vector<double>& expected,
              std::to_string(actual.size());
     return m;
   }
+  const bool integers = expected.integers() && actual.integers();
+  if (integers) tol = {0, 0};
   for (size_t k = 0; k < expected.size(); ++k) {
-    const double e = expected[k], a = actual[k];
-    if (std::isnan(e) && std::isnan(a)) continue;
-    if (e == a) continue;  // equal infinities included
-    const double abs = std::isnan(e) || std::isnan(a) ? NAN : std::fabs(a - e);
-    const bool close = !std::isnan(abs) && std::isfinite(e) && std::isfinite(a) && abs <= tol.atol + tol.rtol * std::fabs(e);
-    if (close) continue;
+    const double e = expected.as_double(k), a = actual.as_double(k);
+    double abs = 0;
+    if (integers) {
+      const int64_t ei = expected.ints()[k], ai = actual.ints()[k];
+      if (ei == ai) continue;
+      abs = std::fabs(static_cast<double>(static_cast<long double>(ai) - static_cast<long double>(ei)));
+    } else {
+      if (std::isnan(e) && std::isnan(a)) continue;
+      if (e == a) continue;  // equal infinities included
+      abs = std::isnan(e) || std::isnan(a) ? NAN : std::fabs(a - e);
+      const bool close = !std::isnan(abs) && std::isfinite(e) && std::isfinite(a) && abs <= tol.atol + tol.rtol * std::fabs(e);
+      if (close) continue;
+    }
     ++m.mismatched;
     const double rel = e == 0 ? INFINITY : abs / std::fabs(e);
     if (std::isnan(abs) || abs > m.max_abs || m.mismatched == 1) {

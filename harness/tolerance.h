@@ -9,6 +9,7 @@
 
 #include "engine/dtype.h"
 #include "engine/shape.h"
+#include "harness/values.h"
 
 namespace bc {
 
@@ -26,11 +27,10 @@ struct ValueMismatch {
 };
 
 // nullopt when `actual` is close to `expected` everywhere (|a - e| <= atol + rtol * |e|, NaN equal NaN, an
-// infinity only equal to itself).
-std::optional<ValueMismatch> compare_values(const std::vector<double>& expected, const std::vector<double>& actual,
-                                            DType dtype, const Shape& shape);
-std::optional<ValueMismatch> compare_values(const std::vector<double>& expected, const std::vector<double>& actual,
-                                            Tolerance tol, const Shape& shape);
+// infinity only equal to itself). Integers (both sides integers: harness/values.h) are compared exactly, as int64,
+// whatever the tolerance.
+std::optional<ValueMismatch> compare_values(const Values& expected, const Values& actual, DType dtype, const Shape& shape);
+std::optional<ValueMismatch> compare_values(const Values& expected, const Values& actual, Tolerance tol, const Shape& shape);
 
 // Gradients: a gradient is only as precise as the least precise dtype its formula computed in, whatever its own
 // dtype (a float64 input's gradient through a float32 self is float32-accurate), and a gradient summed from

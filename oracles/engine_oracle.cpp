@@ -12,6 +12,21 @@
 namespace bc {
 namespace {
 
+// A tensor holding plan values exactly, and a tensor's elements as exact values (harness/values.h).
+Tensor tensor_of(const Shape& sizes, DType dtype, const Values& values) {
+  std::vector<Value> elements;
+  for (size_t k = 0; k < values.size(); ++k)
+    elements.push_back(values.integers() ? Value::of_int(values.ints()[k]) : Value::of_float(values.floats()[k]));
+  return Tensor::of_values(sizes, dtype, elements);
+}
+
+Values values_of(const Tensor& t) {
+  if (!holds_integers(t.dtype())) return t.to_doubles();
+  std::vector<int64_t> ints;
+  for (const Value& v : t.values()) ints.push_back(v.i);
+  return Values(std::move(ints));
+}
+
 Outcome from_result(const Result<Shape>& r) {
   if (r.ok()) return Outcome::success(r.value());
   return Outcome::failure(r.error().kind, r.error().message);
@@ -30,7 +45,7 @@ Result<std::vector<ag::Var>> build_operands(const Case& c) {
     if (p.views_operand >= 0) {
       bases.push_back(bases[static_cast<size_t>(p.views_operand)]);
     } else {
-      Result<ag::Var> base = ag::leaf(Tensor::from_values(p.base_shape, p.dtype, p.base_values), rg);
+      Result<ag::Var> base = ag::leaf(tensor_of(p.base_shape, p.dtype, p.base_values), rg);
       if (!base.ok()) return base.error();
       bases.push_back(base.value());
     }
@@ -113,20 +128,20 @@ Outcome run_tensor_op(const Case& c, Op op) {
   if (!r.ok()) return failure(r.error());
   const Tensor& out = r.value()->data;
   Outcome o = Outcome::success(out.sizes(), to_string(out.dtype()));
-  if (c.values) o.values = out.to_doubles();
+  if (c.values) o.values = values_of(out);
   if (c.modify) {
     const ag::Var one = ag::leaf(Tensor::from_values({}, DType::int64, {1})).value();
     Result<ag::Var> m = ag::binary_(Op::add, t[static_cast<size_t>(*c.modify)], one);
     if (!m.ok()) return failure(m.error());
   }
   if (!is_gradient_case(c)) return o;
-  const Tensor upstream = Tensor::from_values(out.sizes(), out.dtype(), upstream_values(c, out.dtype(), out.numel()));
+  const Tensor upstream = tensor_of(out.sizes(), out.dtype(), upstream_values(c, out.dtype(), out.numel()));
   Result<bool> b = ag::backward(r.value(), upstream);
   if (!b.ok()) return failure(b.error());
   for (size_t k = 0; k < t.size(); ++k) {
     const ag::Var& v = t[k];
     if (!v->grad || k >= c.requires_grad.size() || !c.requires_grad[k]) o.grads.push_back(std::nullopt);
-    else o.grads.push_back(Grad{v->grad->sizes(), to_string(v->grad->dtype()), v->grad->to_doubles()});
+    else o.grads.push_back(Grad{v->grad->sizes(), to_string(v->grad->dtype()), values_of(*v->grad)});
   }
   return o;
 }

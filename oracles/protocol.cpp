@@ -1,6 +1,5 @@
 #include "oracles/protocol.h"
 
-#include <cmath>
 #include <stdexcept>
 
 #include "harness/operands.h"
@@ -13,17 +12,13 @@ using nlohmann::json;
 // Compact JSON; a string that is not valid UTF-8 (it cannot come from a parsed corpus line) is repaired, not fatal.
 std::string dump(const json& j) { return j.dump(-1, ' ', false, json::error_handler_t::replace); }
 
-// One element in the protocol's encoding: bool as true/false, int64 as an exact JSON integer, a float as a number
-// (-0.0 keeps its sign) or "nan", "inf", "-inf".
-json encode(double v, DType t) {
-  switch (t) {
-    case DType::bool_: return v != 0;
-    case DType::int64: return static_cast<int64_t>(v);
-    case DType::float32: case DType::float64: break;
-  }
-  if (std::isnan(v)) return "nan";
-  if (std::isinf(v)) return v > 0 ? "inf" : "-inf";
-  return v;
+// A base in the protocol's encoding: bool as true/false, int64 as exact JSON integers, floats as numbers (-0.0
+// keeps its sign) or "nan", "inf", "-inf" (harness/values.h).
+json encode(const Values& v, DType t) {
+  if (t != DType::bool_) return to_json(v);
+  json out = json::array();
+  for (int64_t b : v.ints()) out.push_back(b != 0);
+  return out;
 }
 
 json operand_json(const Case& c, const OperandPlan& p) {
@@ -35,8 +30,7 @@ json operand_json(const Case& c, const OperandPlan& p) {
   }
   j["base_shape"] = p.base_shape;
   if (!c.values) return j;  // a shape-level case: the base holds zeros
-  json& base = j["base"] = json::array();
-  for (double v : p.base_values) base.push_back(encode(v, p.dtype));
+  j["base"] = encode(p.base_values, p.dtype);
   return j;
 }
 
@@ -62,31 +56,28 @@ std::set<std::string> string_set(const json& hello, const char* key) {
   return out;
 }
 
-// A value of an answer: a JSON number, "nan", "inf", "-inf", or an integer written as a decimal string.
-double decode(const json& j) {
-  if (j.is_boolean()) return j.get<bool>() ? 1 : 0;
-  if (j.is_number()) return j.get<double>();
-  if (!j.is_string()) throw std::runtime_error("a value must be a number or a string, got " + j.dump());
-  const std::string s = j.get<std::string>();
-  if (s == "nan") return std::nan("");
-  if (s == "inf") return HUGE_VAL;
-  if (s == "-inf") return -HUGE_VAL;
-  size_t used = 0;
-  long long n = 0;
-  try {
-    n = std::stoll(s, &used);
-  } catch (const std::exception&) {
-    used = 0;
-  }
-  if (used == 0 || used != s.size()) throw std::runtime_error("not a value: " + j.dump());
-  return static_cast<double>(n);
-}
-
-std::vector<double> decode_all(const json& values, const char* what) {
+// The values of an answer, read as the dtype's kind (harness/values.h); an element may also be an integer
+// written as a decimal string ("-9223372036854775808"), for JSON libraries without 64-bit integers.
+Values decode_all(const json& values, const std::string& dtype, const char* what) {
   if (!values.is_array()) throw std::runtime_error(std::string("\"") + what + "\" must be an array");
-  std::vector<double> out;
-  for (const json& v : values) out.push_back(decode(v));
-  return out;
+  json plain = json::array();
+  for (const json& v : values) {
+    if (!v.is_string() || v == "nan" || v == "inf" || v == "-inf") {
+      plain.push_back(v);
+      continue;
+    }
+    const std::string s = v.get<std::string>();
+    size_t used = 0;
+    long long n = 0;
+    try {
+      n = std::stoll(s, &used);
+    } catch (const std::exception&) {
+      used = 0;
+    }
+    if (used == 0 || used != s.size()) throw std::runtime_error("not a value: " + v.dump());
+    plain.push_back(static_cast<int64_t>(n));
+  }
+  return values_from_json(plain, holds_integers(dtype));
 }
 
 // A message sent as "message_latin1" stands for bytes (each code point U+0000..U+00FF is one byte): how an adapter
@@ -129,7 +120,7 @@ Outcome outcome_of(const json& j, const Case& c) {
   o.dtype = j.at("dtype").get<std::string>();
   if (!dtype_from_string(o.dtype)) throw std::runtime_error("unknown dtype \"" + o.dtype + "\"");
   if (c.values) {
-    o.values = decode_all(j.value("values", json::array()), "values");  // may be left out for an empty result
+    o.values = decode_all(j.value("values", json::array()), o.dtype, "values");  // may be left out for an empty result
     if (static_cast<int64_t>(o.values.size()) != numel(o.shape))
       throw std::runtime_error(std::to_string(o.values.size()) + " values for shape " + format_shape(o.shape));
   }
@@ -139,8 +130,8 @@ Outcome outcome_of(const json& j, const Case& c) {
         o.grads.push_back(std::nullopt);
         continue;
       }
-      o.grads.push_back(Grad{g.at("shape").get<Shape>(), g.at("dtype").get<std::string>(),
-                             decode_all(g.at("values"), "grads.values")});
+      const std::string dtype = g.at("dtype").get<std::string>();
+      o.grads.push_back(Grad{g.at("shape").get<Shape>(), dtype, decode_all(g.at("values"), dtype, "grads.values")});
     }
   }
   return o;

@@ -40,17 +40,17 @@ at::ScalarType scalar_type(DType t) {
   return at::kFloat;
 }
 
-// A fresh contiguous tensor holding `values` exactly (each is representable in the dtype: harness/operands.h).
-at::Tensor filled(const Shape& shape, DType dtype, const std::vector<double>& values) {
+// A fresh contiguous tensor holding `values` exactly (they are in the dtype: harness/operands.h).
+at::Tensor filled(const Shape& shape, DType dtype, const Values& values) {
   at::Tensor t = at::empty(shape, scalar_type(dtype));
   const int64_t n = t.numel();
   for (int64_t k = 0; k < n; ++k) {
-    const double v = values[static_cast<size_t>(k)];
+    const auto i = static_cast<size_t>(k);
     switch (dtype) {
-      case DType::bool_: t.data_ptr<bool>()[k] = v != 0; break;
-      case DType::int64: t.data_ptr<int64_t>()[k] = static_cast<int64_t>(v); break;
-      case DType::float32: t.data_ptr<float>()[k] = static_cast<float>(v); break;
-      case DType::float64: t.data_ptr<double>()[k] = v; break;
+      case DType::bool_: t.data_ptr<bool>()[k] = values.ints()[i] != 0; break;
+      case DType::int64: t.data_ptr<int64_t>()[k] = values.ints()[i]; break;
+      case DType::float32: t.data_ptr<float>()[k] = static_cast<float>(values.floats()[i]); break;
+      case DType::float64: t.data_ptr<double>()[k] = values.floats()[i]; break;
     }
   }
   return t;
@@ -87,9 +87,14 @@ at::Scalar torch_scalar(const Scalar& s) {
   return s.integral ? at::Scalar(static_cast<int64_t>(s.value)) : at::Scalar(s.value);
 }
 
-std::vector<double> values_of(const at::Tensor& t) {
-  const at::Tensor d = t.to(at::kDouble).contiguous();
-  return std::vector<double>(d.data_ptr<double>(), d.data_ptr<double>() + d.numel());
+// The elements, exactly: an integer tensor's through int64, a floating one's through double (harness/values.h).
+Values values_of(const at::Tensor& t) {
+  if (at::isFloatingType(t.scalar_type()) || at::isComplexType(t.scalar_type())) {
+    const at::Tensor d = t.to(at::kDouble).contiguous();
+    return std::vector<double>(d.data_ptr<double>(), d.data_ptr<double>() + d.numel());
+  }
+  const at::Tensor i = t.to(at::kLong).contiguous();
+  return Values(std::vector<int64_t>(i.data_ptr<int64_t>(), i.data_ptr<int64_t>() + i.numel()));
 }
 
 // The op's LibTorch call on the case's operands; exhaustive over the op table (a shape-only op has no program).

@@ -289,21 +289,22 @@ Outcome run_xtensor_grads(const Case& c) {
     // The gradient of a transposed, strided or expanded view is that of its values: only those are needed here.
     std::vector<A> x;
     for (const OperandPlan& p : plans)
-      x.push_back(xt::broadcast(array_of(XShape(p.shape.begin(), p.shape.end()), view_values(p, p.base_values)), shape));
+      x.push_back(xt::broadcast(array_of(XShape(p.shape.begin(), p.shape.end()), view_values(p, p.base_values).to_doubles()), shape));
     const double alpha = scalar_of(c, name == "addcmul" || name == "addcdiv" ? "value" : "alpha").value;
     const A r = stored(forward(name, x, alpha), *type);
     const XShape out_shape(r.shape().begin(), r.shape().end());  // the broadcast shape, or 0-d for dist
-    const A g = array_of(out_shape, upstream_values(c, *type, static_cast<int64_t>(r.size())));
+    const A g = array_of(out_shape, upstream_values(c, *type, static_cast<int64_t>(r.size())).to_doubles());
     const std::vector<A> full = full_grads(name, x, r, g, alpha);
     Outcome o = Outcome::success(Shape(out_shape.begin(), out_shape.end()), to_string(*type));
-    o.values.assign(r.begin(), r.end());
+    o.values = std::vector<double>(r.begin(), r.end());  // a floating type (above)
     for (size_t k = 0; k < c.shapes.size(); ++k) {
       if (!requires_grad(k)) {
         o.grads.push_back(std::nullopt);
         continue;
       }
       const A gk = stored(reduce_to(full[k], c.shapes[k]), dtype_of(c, k));
-      o.grads.push_back(Grad{c.shapes[k], to_string(dtype_of(c, k)), std::vector<double>(gk.begin(), gk.end())});
+      o.grads.push_back(
+          Grad{c.shapes[k], to_string(dtype_of(c, k)), converted(std::vector<double>(gk.begin(), gk.end()), dtype_of(c, k))});
     }
     return o;
   } catch (const xt::broadcast_error& e) {

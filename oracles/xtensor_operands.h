@@ -118,12 +118,20 @@ std::string dtype_name() {
   else return "other";
 }
 
-// An expression's shape, value type and elements, row-major.
+// An expression's shape, value type and elements, row-major (an integer type's exactly, as int64_t).
 template <class E>
 Outcome result(const E& r) {
   using T = typename E::value_type;
   Outcome o = Outcome::success(Shape(r.shape().begin(), r.shape().end()), dtype_name<T>());
-  for (const auto& v : r) o.values.push_back(static_cast<double>(v));
+  if constexpr (std::is_integral_v<T>) {
+    std::vector<int64_t> ints;
+    for (const auto& v : r) ints.push_back(static_cast<int64_t>(v));
+    o.values = Values(std::move(ints));
+  } else {
+    std::vector<double> floats;
+    for (const auto& v : r) floats.push_back(static_cast<double>(v));
+    o.values = Values(std::move(floats));
+  }
   return o;
 }
 

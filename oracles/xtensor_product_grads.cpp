@@ -81,8 +81,8 @@ Outcome run_xtensor_product_grads(const Case& c) {
     return Outcome::unsupported_because("xtensor's result type here is not floating, so it has no gradient");
   try {
     std::vector<A> x;
-    for (const OperandPlan& p : plans) x.push_back(array_of(p.shape, view_values(p, p.base_values)));
-    const A g = array_of(o.shape, upstream_values(c, type, static_cast<int64_t>(o.values.size())));
+    for (const OperandPlan& p : plans) x.push_back(array_of(p.shape, view_values(p, p.base_values).to_doubles()));
+    const A g = array_of(o.shape, upstream_values(c, type, static_cast<int64_t>(o.values.size())).to_doubles());
     const size_t first = fused ? 1 : 0;  // the product's operands
     const std::string op = in_place ? c.op.substr(0, c.op.size() - 1) : c.op;
     const Factors f = factors(op, x[first], x[first + 1]);
@@ -114,7 +114,8 @@ Outcome run_xtensor_product_grads(const Case& c) {
       gk.reshape(xshape(c.shapes[k]));  // a 1-D operand's added dim goes again
       if (plans[k].dtype == DType::float32)
         for (double& v : gk) v = static_cast<double>(static_cast<float>(v));
-      o.grads.push_back(Grad{c.shapes[k], to_string(plans[k].dtype), std::vector<double>(gk.begin(), gk.end())});
+      o.grads.push_back(
+          Grad{c.shapes[k], to_string(plans[k].dtype), converted(std::vector<double>(gk.begin(), gk.end()), plans[k].dtype)});
     }
     return o;
   } catch (const std::exception& e) {

@@ -20,20 +20,22 @@ static_assert(std::is_same_v<View<float>, decltype(xt::strided_view(std::declval
                                                                     std::vector<std::ptrdiff_t>{}, std::size_t{}))>,
               "xt::strided_view with strides and with slices return one view type");
 
-template <class T>
-AnyBuffer make_buffer(const std::vector<double>& values) {
+// A buffer of T holding `values` (in T's dtype: harness/operands.h) exactly.
+template <class T, class V>
+AnyBuffer make_buffer(const std::vector<V>& values) {
   std::shared_ptr<T[]> data(new T[values.empty() ? 1 : values.size()]);
   for (size_t k = 0; k < values.size(); ++k) data[k] = static_cast<T>(values[k]);
   return data;
 }
 
-AnyBuffer buffer_for(DType t, const std::vector<double>& values) {
+AnyBuffer buffer_for(DType t, const Values& values) {
   switch (t) {
-    case DType::bool_: return make_buffer<bool>(values);
-    case DType::int64: return make_buffer<int64_t>(values);
-    case DType::float32: return make_buffer<float>(values);
-    default: return make_buffer<double>(values);
+    case DType::bool_: return make_buffer<bool>(values.ints());
+    case DType::int64: return make_buffer<int64_t>(values.ints());
+    case DType::float32: return make_buffer<float>(values.floats());
+    case DType::float64: break;
   }
+  return make_buffer<double>(values.floats());
 }
 
 XShape xshape(const Shape& s) { return XShape(s.begin(), s.end()); }

@@ -33,7 +33,7 @@ Case in_float64(const Case& c) {
 std::vector<double> forward(const Case& forward_only, size_t count, Oracle& engine) {
   const Outcome o = engine.run(forward_only);
   if (o.status != Status::ok || o.values.size() != count) return {};
-  return o.values;
+  return o.values.to_doubles();
 }
 
 }  // namespace
@@ -43,22 +43,23 @@ FiniteDifferenceResult check_finite_differences(const Case& c, Oracle& engine, i
   const Case with_grads = in_float64(c);
   const Outcome analytic = engine.run(with_grads);
   if (analytic.status != Status::ok || analytic.grads.size() != c.shapes.size()) return result;
-  const std::vector<double> upstream = upstream_values(with_grads, DType::float64, numel(analytic.shape));
+  const std::vector<double> upstream = upstream_values(with_grads, DType::float64, numel(analytic.shape)).floats();
   Case f = with_grads;
   f.requires_grad.clear();
   const std::vector<double> f0 = forward(f, upstream.size(), engine);
   if (f0.size() != upstream.size()) return result;
   for (size_t k = 0; k < c.shapes.size(); ++k) {
     if (!analytic.grads[k]) continue;
-    const size_t n = f.values->data[k].size();
+    std::vector<double>& xs = f.values->data[k].floats();  // a float64 operand's, since it has a gradient
+    const size_t n = xs.size();
     const size_t step = std::max<size_t>(1, n / static_cast<size_t>(per_operand));
     for (size_t i = 0; i < n; i += step) {
-      const double x = with_grads.values->data[k][i], h = 1e-6 * std::max(1.0, std::fabs(x));
-      f.values->data[k][i] = x + h;
+      const double x = xs[i], h = 1e-6 * std::max(1.0, std::fabs(x));
+      xs[i] = x + h;
       const std::vector<double> up = forward(f, upstream.size(), engine);
-      f.values->data[k][i] = x - h;
+      xs[i] = x - h;
       const std::vector<double> down = forward(f, upstream.size(), engine);
-      f.values->data[k][i] = x;
+      xs[i] = x;
       // Smooth at x when, for every output element, the two one-sided differences agree.
       bool smooth = up.size() == f0.size() && down.size() == f0.size();
       double central = 0, noise = 0;  // noise: what float64 rounding of the outputs alone can move `central` by
@@ -70,7 +71,7 @@ FiniteDifferenceResult check_finite_differences(const Case& c, Oracle& engine, i
         noise += std::fabs(upstream[e] * f0[e]) * 2.3e-16 / h;
       }
       smooth = smooth && noise <= kAtol;
-      const double want = analytic.grads[k]->values[i];
+      const double want = analytic.grads[k]->values.as_double(i);
       if (!smooth || !std::isfinite(central) || !std::isfinite(want)) {
         ++result.skipped;
         continue;

@@ -31,10 +31,13 @@ std::string token(std::string text) {
 }
 
 // "[1, 2.5, nan, …] (24 elements)": at most 12 elements shown.
-std::string values_text(const std::vector<double>& values) {
+std::string values_text(const Values& values) {
   constexpr size_t kShown = 12;
   std::string out = "[";
-  for (size_t i = 0; i < values.size() && i < kShown; ++i) out += fmt::format("{}{}", i ? ", " : "", values[i]);
+  for (size_t i = 0; i < values.size() && i < kShown; ++i) {
+    out += i ? ", " : "";
+    out += values.integers() ? fmt::format("{}", values.ints()[i]) : fmt::format("{}", values.floats()[i]);
+  }
   if (values.size() > kShown) out += ", …";
   return out + fmt::format("] ({} element{})", values.size(), values.size() == 1 ? "" : "s");
 }

@@ -76,9 +76,11 @@ class Writer {
     for (const std::string& s : list) string(s);
     close(']');
   }
-  void values(const std::vector<double>& list) {
+  // Integers as JSON integers, floats as value() writes them: as to_json(Values) (harness/values.h).
+  void values(const Values& list) {
     open('[');
-    for (double v : list) value(v);
+    for (int64_t v : list.ints()) integer(v);
+    for (double v : list.floats()) value(v);
     close(']');
   }
   void raw(const std::string& text) {

@@ -1,6 +1,8 @@
 #include "reports/torch_draft.h"
 
 #include <cmath>
+#include <cstdint>
+#include <limits>
 
 #include <fmt/format.h>
 
@@ -19,10 +21,27 @@ std::string literal(double v) {
   return s;
 }
 
-std::string list(const std::vector<double>& values) {
+// An int64 as C++ source: INT64_MIN has no literal (9223372036854775808 does not fit in a long before the minus).
+std::string int_literal(int64_t v) {
+  return v == std::numeric_limits<int64_t>::min() ? "INT64_MIN" : std::to_string(v);
+}
+
+// Integers (harness/values.h) as integer literals, floats as double literals.
+std::string list(const Values& values) {
   std::string out = "{";
-  for (size_t i = 0; i < values.size(); ++i) out += (i ? ", " : "") + literal(values[i]);
+  for (size_t i = 0; i < values.size(); ++i)
+    out += (i ? ", " : "") + (values.integers() ? int_literal(values.ints()[i]) : literal(values.floats()[i]));
   return out + "}";
+}
+
+// The helper that builds a tensor from these values: make (through double) or make_ints (through int64, exact).
+std::string maker(const Values& values) { return values.integers() ? "make_ints" : "make"; }
+
+// The check that tensor `t` holds `values`: integers exactly, floats within the tolerance.
+std::string values_check(const std::string& t, const Values& values, Tolerance tol) {
+  if (values.integers()) return fmt::format("  EXPECT_TRUE(equal_ints({0}, {1})) << {0};\n", t, list(values));
+  return fmt::format("  EXPECT_TRUE(close({0}, {1}, {2}, {3})) << {0};\n", t, list(values), literal(tol.rtol),
+                     literal(tol.atol));
 }
 
 // A case's scalar as the Python value it stands for (an int or a float), as the oracle passes it.
@@ -72,8 +91,9 @@ std::string operand_lines(const Case& c) {
     if (p.views_operand >= 0) {
       base = fmt::format("b{}", p.views_operand);
     } else {
-      out += fmt::format("  at::Tensor b{} = make({}, {}, {}){};\n", k, list(p.base_values), braced(p.base_shape),
-                         scalar_type(to_string(p.dtype)), requires_grad(c, k) ? ".requires_grad_()" : "");
+      out += fmt::format("  at::Tensor b{} = {}({}, {}, {}){};\n", k, maker(p.base_values), list(p.base_values),
+                         braced(p.base_shape), scalar_type(to_string(p.dtype)),
+                         requires_grad(c, k) ? ".requires_grad_()" : "");
     }
     // as_strided places a view anywhere in a storage: the overlapping layout, or a view of another operand's base.
     const std::string placed =
@@ -101,8 +121,8 @@ std::string after_forward(const Case& c, const Outcome& rule) {
   const bool ones = !c.grad_seed || rule.status != Status::ok;
   if (ones) return out + "  r.backward(at::ones_like(r));\n";
   const DType type = dtype_from_string(rule.dtype).value_or(DType::float32);
-  return out + fmt::format("  r.backward(make({}, r.sizes(), r.scalar_type()));\n",
-                           list(upstream_values(c, type, numel(rule.shape))));
+  const Values upstream = upstream_values(c, type, numel(rule.shape));
+  return out + fmt::format("  r.backward({}({}, r.sizes(), r.scalar_type()));\n", maker(upstream), list(upstream));
 }
 
 // Two more spaces before every line.
@@ -140,11 +160,8 @@ std::string ok_check(const Case& c, const Outcome& rule, const std::string& call
   out += fmt::format("  ASSERT_EQ(r.sizes(), at::IntArrayRef({}));\n", braced(rule.shape));
   if (!rule.dtype.empty()) out += fmt::format("  EXPECT_EQ(r.scalar_type(), {});\n", scalar_type(rule.dtype));
   const DType result_type = dtype_from_string(rule.dtype).value_or(DType::float32);
-  if (c.values && static_cast<int64_t>(rule.values.size()) == numel(rule.shape)) {
-    const Tolerance tol = tolerance_for(result_type);
-    out += fmt::format("  EXPECT_TRUE(close(r, {}, {}, {})) << r;\n", list(rule.values), literal(tol.rtol),
-                       literal(tol.atol));
-  }
+  if (c.values && static_cast<int64_t>(rule.values.size()) == numel(rule.shape))
+    out += values_check("r", rule.values, tolerance_for(result_type));
   out += after_forward(c, rule);
   if (!is_gradient_case(c) || rule.grads.empty()) return out;
   std::vector<DType> dtypes;
@@ -160,10 +177,9 @@ std::string ok_check(const Case& c, const Outcome& rule, const std::string& call
     const Tolerance tol = gradient_tolerance(dtypes, n > 0 ? numel(rule.shape) / n : 1);
     out += fmt::format("  ASSERT_TRUE(t{0}.grad().defined());\n"
                        "  ASSERT_EQ(t{0}.grad().sizes(), at::IntArrayRef({1}));\n"
-                       "  EXPECT_EQ(t{0}.grad().scalar_type(), {2});\n"
-                       "  EXPECT_TRUE(close(t{0}.grad(), {3}, {4}, {5})) << t{0}.grad();\n",
-                       k, braced(g->shape), scalar_type(g->dtype), list(g->values), literal(tol.rtol),
-                       literal(tol.atol));
+                       "  EXPECT_EQ(t{0}.grad().scalar_type(), {2});\n",
+                       k, braced(g->shape), scalar_type(g->dtype));
+    out += values_check(fmt::format("t{}.grad()", k), g->values, tol);
   }
   return out;
 }
@@ -212,6 +228,21 @@ std::string torch_draft(const Case& c, const Outcome& rule, const std::string& s
   if (call.empty() || (rule.status != Status::ok && rule.status != Status::error)) return "";
   std::string body = operand_lines(c);
   const bool helpers = body.find("make(") != std::string::npos || c.values || is_gradient_case(c);
+  if (rule.status == Status::error)
+    body += error_check(c, rule, call);
+  else  // an unexpected error is reported with LibTorch's message, not its C++ backtrace
+    body += "  try {\n" + indent(ok_check(c, rule, call)) +
+            "  } catch (const c10::Error& e) {\n"
+            "    FAIL() << \"LibTorch raised: \" << e.what_without_backtrace();\n  }\n";
+  // Integers go through int64 and are compared exactly: a double would change 9007199254740993 or INT64_MAX.
+  const bool int_helpers = body.find("make_ints(") != std::string::npos || body.find("equal_ints(") != std::string::npos;
+  if (int_helpers)
+    body = "  auto make_ints = [](std::vector<int64_t> v, at::IntArrayRef shape, at::ScalarType type) {\n"
+           "    return at::tensor(v, at::kLong).to(type).reshape(shape).clone();\n"
+           "  };\n"
+           "  auto equal_ints = [&](const at::Tensor& got, std::vector<int64_t> want) {\n"
+           "    return got.to(at::kLong).equal(make_ints(want, got.sizes(), at::kLong));\n"
+           "  };\n" + body + "  (void)make_ints;\n  (void)equal_ints;\n";
   if (helpers)
     body = "  auto make = [](std::vector<double> v, at::IntArrayRef shape, at::ScalarType type) {\n"
            "    // clone(): a tensor of its own, not a view, so that requires_grad_() makes a leaf\n"
@@ -219,16 +250,9 @@ std::string torch_draft(const Case& c, const Outcome& rule, const std::string& s
            "  };\n"
            "  auto close = [&](const at::Tensor& got, std::vector<double> want, double rtol, double atol) {\n"
            "    return at::allclose(got.to(at::kDouble), make(want, got.sizes(), at::kDouble), rtol, atol, true);\n"
-           "  };\n" + body;
-  if (rule.status == Status::error)
-    body += error_check(c, rule, call);
-  else  // an unexpected error is reported with LibTorch's message, not its C++ backtrace
-    body += "  try {\n" + indent(ok_check(c, rule, call)) +
-            "  } catch (const c10::Error& e) {\n"
-            "    FAIL() << \"LibTorch raised: \" << e.what_without_backtrace();\n  }\n";
-  if (helpers) body += "  (void)make;\n  (void)close;\n";
+           "  };\n" + body + "  (void)make;\n  (void)close;\n";
   return fmt::format("#include <ATen/ATen.h>\n#include <ATen/ExpandUtils.h>\n#include <gtest/gtest.h>\n\n#include "
-                     "<cmath>\n#include <string>\n#include <vector>\n\nTEST({}, {}) {{\n{}}}\n",
+                     "<cmath>\n#include <cstdint>\n#include <string>\n#include <vector>\n\nTEST({}, {}) {{\n{}}}\n",
                      suite, name, body);
 }
 

@@ -71,6 +71,49 @@ TEST(Cli, FailedExpectationExitsOne) {
   EXPECT_NE(slurp(scratch("expect") / "results.jsonl").find("\"verdict\":\"expect_failed\""), std::string::npos);
 }
 
+TEST(Cli, ReplayKeepsInt64ValuesExactInEveryOutcome) {
+  const fs::path out = scratch("exact");
+  const std::string c = R"({"op": "add", "shapes": [[3], [3]], "dtypes": ["int64", "int64"], "values": {"data":
+      [[9007199254740993, 9223372036854775807, -9223372036854775808], [0, -1, 0]]}})";
+  CliRun r = broadcheck("replay --case '" + c + "' --out " + out.string());
+  EXPECT_EQ(r.exit_code, 0) << r.output;
+  const std::string text = lines(out / "results.jsonl").at(0);
+  const auto line = nlohmann::json::parse(text);
+  EXPECT_EQ(line["verdict"], "agree") << text;
+  EXPECT_NE(text.find("[9007199254740993,9223372036854775807,-9223372036854775808]"), std::string::npos)
+      << "the case's data as integers:\n" << text;
+  const auto want = nlohmann::json::parse("[9007199254740993, 9223372036854775806, -9223372036854775808]");
+  for (const char* name : {"engine", "torch", "xtensor"}) {
+    ASSERT_TRUE(line["outcomes"].contains(name)) << text;
+    EXPECT_EQ(line["outcomes"][name]["values"], want) << name;
+  }
+  for (const auto& [name, o] : line["outcomes"].items()) EXPECT_EQ(o["values"], want) << name << ": " << text;
+}
+
+TEST(Cli, FindingsWithInt64DataReplayAndDraftTheExactValues) {
+  // LibTorch traps on INT64_MIN % -1 (corpus/findings.jsonl): without the declaration, a finding.
+  const fs::path out = scratch("exact-finding");
+  CliRun r = broadcheck(R"(replay --no-known --quiet --case '{"op": "remainder", "shapes": [[2], [2]], "dtypes":
+      ["int64", "int64"], "values": {"data": [[-9223372036854775808, 9007199254740993], [-1, 2]]}}' --out )" +
+                        out.string());
+  ASSERT_EQ(r.exit_code, 1) << r.output;
+  const auto summary = nlohmann::json::parse(slurp(out / "summary.json"));
+  ASSERT_FALSE(summary["findings"].empty()) << r.output;
+  const auto& finding = summary["findings"][0];
+  const std::string command = finding["replay_command"].get<std::string>();
+  EXPECT_NE(command.find("[-9223372036854775808,9007199254740993]"), std::string::npos) << command;
+  const std::string draft = finding["regression_draft"].get<std::string>();
+  EXPECT_NE(draft.find("make_ints({INT64_MIN, 9007199254740993}, {2}, at::kLong)"), std::string::npos) << draft;
+  // The replay command runs the same case again, values and all.
+  const std::string prefix = "build/broadcheck ";
+  ASSERT_EQ(command.rfind(prefix, 0), 0u) << command;
+  const fs::path again = scratch("exact-finding-again");
+  EXPECT_EQ(broadcheck(command.substr(prefix.size()) + " --no-known --quiet --out " + again.string()).exit_code, 1);
+  const auto replayed = nlohmann::json::parse(lines(again / "results.jsonl").at(0));
+  EXPECT_EQ(replayed["case"]["values"], finding["minimal"]["case"]["values"]);
+  EXPECT_EQ(replayed["case"]["values"]["data"][0], nlohmann::json::parse("[-9223372036854775808, 9007199254740993]"));
+}
+
 TEST(Cli, BadCorpusLinesAreNamedAndTheRestRuns) {
   const fs::path corpus = scratch("bad.jsonl");
   std::ofstream(corpus) << "{\"id\": \"fine\", \"op\": \"add\", \"shapes\": [[2, 1], [3]]}\n"

@@ -4,6 +4,7 @@
 
 #include <gtest/gtest.h>
 
+#include <limits>
 #include <string>
 
 namespace bc {
@@ -154,6 +155,21 @@ TEST(Case, RoundTripsThroughJson) {
     expect_same_case(again, c);
     EXPECT_EQ(to_json(again), json::parse(line));
   }
+}
+
+TEST(Case, GivenInt64DataRoundTripsExactly) {
+  const std::string line = R"({"op": "add", "shapes": [[3], [3]], "dtypes": ["int64", "float64"],
+      "values": {"data": [[9007199254740993, 9223372036854775807, -9223372036854775808], [-0.0, "nan", 2.0]]}})";
+  const Case c = case_from_json(json::parse(line));
+  ASSERT_TRUE(c.values && c.values->data.size() == 2);
+  EXPECT_EQ(c.values->data[0], Values(std::vector<int64_t>{9007199254740993, std::numeric_limits<int64_t>::max(),
+                                                           std::numeric_limits<int64_t>::min()}));
+  const std::string text = to_json(c).dump();
+  EXPECT_NE(text.find("[9007199254740993,9223372036854775807,-9223372036854775808]"), std::string::npos) << text;
+  EXPECT_NE(text.find(R"([-0.0,"nan",2.0])"), std::string::npos) << text;
+  const Case back = case_from_json(json::parse(text));
+  EXPECT_EQ(back.values, c.values);
+  EXPECT_EQ(canonical_form(back), canonical_form(c));
 }
 
 TEST(Case, GradientFieldsAreChecked) {

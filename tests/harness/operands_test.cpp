@@ -74,20 +74,34 @@ TEST(Operands, ValuesAreDeterministicAndIncludeNegativesAndZero) {
   EXPECT_EQ(a[0].base_values, b[0].base_values);
   EXPECT_NE(a[0].base_values, a[1].base_values);
   bool negative = false, zero = false;
-  for (double v : a[0].base_values) {
+  ASSERT_TRUE(a[0].base_values.integers()) << "int64 values are held as integers";
+  for (int64_t v : a[0].base_values.ints()) {
     negative = negative || v < 0;
     zero = zero || v == 0;
-    EXPECT_EQ(v, std::floor(v));
   }
   EXPECT_TRUE(negative && zero);
   bool special = false;
   const Case s = parse(R"({"op": "add", "shapes": [[64], [64]], "values": {"seed": 4, "special": true}})");
   const std::vector<OperandPlan> with_special = plan_operands(s);
-  for (double v : with_special[0].base_values)
+  for (double v : with_special[0].base_values.floats())
     special = special || std::isnan(v) || std::isinf(v) || (std::signbit(v) && v == 0);
   EXPECT_TRUE(special);
   const std::vector<OperandPlan> without = plan_operands(parse(R"({"op": "add", "shapes": [[5], [5]]})"));
-  for (double v : without[0].base_values) EXPECT_EQ(v, 0);
+  EXPECT_EQ(without[0].base_values, Values(std::vector<double>(5, 0.0)));
+}
+
+TEST(Operands, GivenValuesReachTheBaseExactlyInTheOperandsDtype) {
+  const Case c = parse(R"({"op": "addcmul", "shapes": [[2, 2], [3], [2]], "dtypes": ["int64", "float32", "bool"],
+                           "layouts": ["transposed", "contiguous", "contiguous"],
+                           "values": {"data": [[9007199254740993, 9223372036854775807, -9223372036854775808, 1],
+                                               [16777217, 0.1, -0.0], [2, 0]]}})");
+  const std::vector<OperandPlan> p = plan_operands(c);
+  // The transposed base holds the values with the last two dims swapped; the view gives them back in order.
+  EXPECT_EQ(p[0].base_values, Values(std::vector<int64_t>{9007199254740993, -9223372036854775807 - 1,
+                                                          9223372036854775807, 1}));
+  EXPECT_EQ(view_values(p[0], p[0].base_values), c.values->data[0]);
+  EXPECT_EQ(p[1].base_values, Values({16777216.0, static_cast<double>(0.1f), -0.0})) << "rounded to float32";
+  EXPECT_EQ(p[2].base_values, Values(std::vector<int64_t>{1, 0})) << "bool: not zero";
 }
 
 }  // namespace bc

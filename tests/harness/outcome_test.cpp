@@ -4,6 +4,8 @@
 
 #include <gtest/gtest.h>
 
+#include <cmath>
+#include <cstdint>
 #include <stdexcept>
 #include <vector>
 
@@ -121,6 +123,26 @@ TEST(OutcomeJson, RoundTrips) {
     // And through text, as results.jsonl stores it.
     EXPECT_EQ(outcome_from_json(json::parse(to_json(o).dump())), o);
   }
+}
+
+TEST(OutcomeJson, Int64ValuesAndFloatSpecialsRoundTripExactly) {
+  Outcome ints = Outcome::success({3}, "int64");
+  ints.values = Values(std::vector<int64_t>{9007199254740993, INT64_MAX, INT64_MIN});
+  Outcome floats = Outcome::success({4}, "float64");
+  floats.values = {-0.0, NAN, -INFINITY, 9007199254740992.0};
+  floats.grads = {std::nullopt, Grad{{2}, "float32", {-0.0, INFINITY}}};
+  for (const Outcome& o : {ints, floats}) {
+    const std::string text = to_json(o).dump();
+    SCOPED_TRACE(text);
+    const Outcome back = outcome_from_json(json::parse(text));
+    EXPECT_EQ(back, o);
+    EXPECT_EQ(back.values.integers(), o.dtype == "int64");
+  }
+  EXPECT_NE(to_json(ints).dump().find("[9007199254740993,9223372036854775807,-9223372036854775808]"),
+            std::string::npos);
+  Outcome off_by_one = ints;
+  off_by_one.values.ints()[0] = 9007199254740992;
+  EXPECT_NE(off_by_one, ints) << "the two are one double apart: compared as int64, not as doubles";
 }
 
 TEST(OutcomeJson, UnknownStatusThrows) {

@@ -1,6 +1,7 @@
 #include "harness/tolerance.h"
 
 #include <cmath>
+#include <cstdint>
 
 #include <gtest/gtest.h>
 
@@ -19,6 +20,16 @@ TEST(Tolerance, CloseValuesAndNanAreEqual) {
   EXPECT_TRUE(compare_values({INFINITY}, {-INFINITY}, DType::float32, {1}));
   EXPECT_TRUE(compare_values({1}, {NAN}, DType::float32, {1}));
   EXPECT_TRUE(compare_values({3}, {4}, DType::int64, {1}));
+}
+
+TEST(Tolerance, IntegersAreComparedAsInt64NotAsDoubles) {
+  const Values a(std::vector<int64_t>{9007199254740993, INT64_MAX}), b(std::vector<int64_t>{9007199254740992, INT64_MAX});
+  auto m = compare_values(a, b, DType::int64, {2});
+  ASSERT_TRUE(m) << "equal as doubles, one apart as int64";
+  EXPECT_EQ(m->mismatched, 1);
+  EXPECT_EQ(m->max_abs, 1);
+  EXPECT_FALSE(compare_values(a, a, Tolerance{1, 1}, {2}));
+  EXPECT_TRUE(compare_values(a, b, Tolerance{1, 1}, {2})) << "integers are exact whatever the tolerance";
 }
 
 TEST(Tolerance, MismatchIsReportedAsTorchTestingDoes) {

@@ -8,6 +8,7 @@
 
 #include <cerrno>
 #include <chrono>
+#include <cmath>
 #include <csignal>
 #include <cstdlib>
 #include <fstream>
@@ -406,6 +407,27 @@ TEST(IsolatedOracle, WrapsTheEngineTransparently) {
     EXPECT_EQ(wrapped->run(c), want) << describe(c) << ": " << summarize(want);
   }
   EXPECT_GE(errors, 4);  // the error outcomes, with their messages, pass through too
+}
+
+TEST(IsolatedOracle, Int64AndSpecialFloatValuesCrossThePipeExactly) {
+  auto direct = make_engine_oracle();
+  auto wrapped = make_isolated_oracle(make_engine_oracle, 5000ms);
+  Case ints = make_case("add", {{2, 2}, {2}});
+  ints.dtypes = {DType::int64, DType::int64};
+  ints.layouts = {Layout::transposed, Layout::contiguous};
+  ints.values = ValueSpec{0, false, {Values(std::vector<int64_t>{9007199254740993, INT64_MAX, INT64_MIN, 5}),
+                                     Values(std::vector<int64_t>{0, -1})}};
+  Case floats = make_case("mul", {{4}, {4}});
+  floats.dtypes = {DType::float64, DType::float64};
+  floats.values = ValueSpec{0, false, {{NAN, INFINITY, -0.0, 0.1}, {1, -1, 1, 3}}};
+  floats.requires_grad = {true, false};
+  const Outcome exact = wrapped->run(ints);
+  EXPECT_EQ(exact.values, Values(std::vector<int64_t>{9007199254740993, INT64_MAX - 1, INT64_MIN, 4}))
+      << "through the worker's pipe as integers, not doubles";
+  EXPECT_EQ(exact, direct->run(ints));
+  const Outcome special = wrapped->run(floats);
+  EXPECT_EQ(special, direct->run(floats));
+  EXPECT_TRUE(std::signbit(special.values.floats().at(2)));
 }
 
 }  // namespace

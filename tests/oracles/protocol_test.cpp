@@ -77,6 +77,31 @@ TEST(Protocol, RequestsCarryExactValuesAndTheViews) {
   EXPECT_EQ(j["operands"][1]["layout"], "transposed");
 }
 
+TEST(Protocol, Int64ValuesBeyondDoublesGoAndComeBackExactly) {
+  const Case c = make_case(R"({"op": "add", "shapes": [[3], [3]], "dtypes": ["int64", "bool"],
+      "values": {"data": [[9007199254740993, 9223372036854775807, -9223372036854775808], [1, 0, 1]]}})");
+  const json j = json::parse(request_line(c, 1));
+  EXPECT_EQ(j["operands"][0]["base"], json::parse("[9007199254740993, 9223372036854775807, -9223372036854775808]"));
+  EXPECT_EQ(j["operands"][1]["base"], json::parse("[true, false, true]"));
+  EXPECT_EQ(j["case"]["values"]["data"][0][0].get<int64_t>(), 9007199254740993) << j["case"].dump();
+  const Outcome o = outcomes_from_answer(
+      R"({"id": 2, "outcome": {"status": "ok", "shape": [4], "dtype": "int64",
+          "values": [9007199254740993, 9223372036854775807, -9223372036854775808, "-9223372036854775807"]}})",
+      2, {c})[0];
+  EXPECT_EQ(o.values, Values(std::vector<int64_t>{9007199254740993, std::numeric_limits<int64_t>::max(),
+                                                  std::numeric_limits<int64_t>::min(), -9223372036854775807}));
+  const Outcome b = outcomes_from_answer(
+      R"({"id": 3, "outcome": {"status": "ok", "shape": [3], "dtype": "bool", "values": [true, 0, 1]}})", 3, {c})[0];
+  EXPECT_EQ(b.values, Values(std::vector<int64_t>{1, 0, 1}));
+  // An int64 result must hold integers: 2.5 is not one (a float holding an integer, 2.0, is taken as 2).
+  EXPECT_THROW(outcomes_from_answer(R"({"id": 4, "outcome": {"status": "ok", "shape": [1], "dtype": "int64",
+                                        "values": [2.5]}})", 4, {c}),
+               std::runtime_error);
+  const Outcome two = outcomes_from_answer(
+      R"({"id": 5, "outcome": {"status": "ok", "shape": [1], "dtype": "int64", "values": [2.0]}})", 5, {c})[0];
+  EXPECT_EQ(two.values, Values(std::vector<int64_t>{2}));
+}
+
 TEST(Protocol, ShapeRulesSendNoOperands) {
   const json j = json::parse(request_line(make_case(R"({"op": "expand", "shapes": [[3, 1], [-1, 4]]})"), 1));
   EXPECT_TRUE(j["operands"].empty());
@@ -88,8 +113,8 @@ TEST(Protocol, AnswersBecomeOutcomes) {
       R"({"id": 3, "outcome": {"status": "ok", "shape": [2], "dtype": "float64", "values": ["nan", "-9007199254740993"]}})",
       3, {c})[0];
   EXPECT_EQ(o.status, Status::ok);
-  EXPECT_TRUE(std::isnan(o.values[0]));
-  EXPECT_EQ(o.values[1], -9007199254740993.0);
+  EXPECT_TRUE(std::isnan(o.values.as_double(0)));
+  EXPECT_EQ(o.values.as_double(1), -9007199254740993.0);
   const Outcome e = outcomes_from_answer(
       R"({"id": 4, "outcome": {"status": "error", "error": {"kind": "broadcast", "message_latin1": "bad \u00ff byte"}}})",
       4, {c})[0];

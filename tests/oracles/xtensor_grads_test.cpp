@@ -15,7 +15,7 @@ using V = std::vector<double>;
 
 // A gradient case with the operands' values given outright and a ones upstream gradient (no grad_seed), so that
 // every expected gradient below can be worked out by hand.
-Case grad_case(const std::string& op, std::vector<Shape> shapes, std::vector<V> data, std::vector<bool> rg,
+Case grad_case(const std::string& op, std::vector<Shape> shapes, std::vector<Values> data, std::vector<bool> rg,
                std::vector<DType> dtypes = {}) {
   Case c = make_case(op, std::move(shapes));
   c.values = ValueSpec{0, false, std::move(data)};
@@ -82,7 +82,7 @@ TEST_F(XtensorGradsTest, AlphaScalesOthersGradient) {
 }
 
 TEST_F(XtensorGradsTest, MaximumAndMinimumSplitTies) {
-  const std::vector<V> data = {{1, 5, 3}, {1, 2, 4}};
+  const std::vector<Values> data = {{1, 5, 3}, {1, 2, 4}};
   const Outcome hi = xt->run(grad_case("maximum", {{3}, {3}}, data, {true, true}));
   EXPECT_EQ(grad(hi, 0).values, (V{0.5, 1, 0}));
   EXPECT_EQ(grad(hi, 1).values, (V{0.5, 0, 1}));
@@ -137,7 +137,7 @@ TEST_F(XtensorGradsTest, DivPowAtan2) {
 }
 
 TEST_F(XtensorGradsTest, FmodTruncatesAndRemainderFloors) {
-  const std::vector<V> data = {{5, -5}, {3, 3}};
+  const std::vector<Values> data = {{5, -5}, {3, 3}};
   const Outcome f = xt->run(grad_case("fmod", {{2}, {2}}, data, {true, true}));
   EXPECT_EQ(f.values, (V{2, -2}));
   EXPECT_EQ(grad(f, 0).values, (V{1, 1}));

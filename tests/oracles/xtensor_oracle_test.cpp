@@ -57,7 +57,7 @@ TEST_F(XtensorOracleTest, ValuesFollowCppArithmetic) {
   div.values = ValueSpec{0, false, {{7, -7}, {2, 2}}};
   const Outcome q = xt->run(div);
   EXPECT_EQ(q.dtype, "int64");  // integer division, where PyTorch divides truly
-  EXPECT_EQ(q.values, (std::vector<double>{3, -3}));
+  EXPECT_EQ(q.values, Values(std::vector<int64_t>{3, -3}));
   Case max = make_case("maximum", {{1}, {1}});
   max.values = ValueSpec{0, false, {{NAN}, {-1}}};
   EXPECT_EQ(xt->run(max).values, (std::vector<double>{-1}));  // no NaN propagation

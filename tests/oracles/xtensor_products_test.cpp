@@ -14,7 +14,7 @@ using testing::make_case;
 
 namespace {
 
-Case with_data(const std::string& op, std::vector<Shape> shapes, std::vector<std::vector<double>> data,
+Case with_data(const std::string& op, std::vector<Shape> shapes, std::vector<Values> data,
                std::vector<Layout> layouts = {}) {
   Case c = make_case(op, std::move(shapes));
   c.values = ValueSpec{0, false, std::move(data)};

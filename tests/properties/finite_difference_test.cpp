@@ -9,7 +9,7 @@
 namespace bc {
 namespace {
 
-Case grad_case(const std::string& op, std::vector<Shape> shapes, std::vector<std::vector<double>> data) {
+Case grad_case(const std::string& op, std::vector<Shape> shapes, std::vector<Values> data) {
   Case c;
   c.op = op;
   c.shapes = std::move(shapes);
@@ -27,7 +27,7 @@ class DoubledGrads : public Oracle {
     Outcome o = engine_->run(c);
     for (auto& g : o.grads)
       if (g)
-        for (double& v : g->values) v *= 2;
+        for (double& v : g->values.floats()) v *= 2;
     return o;
   }
 

@@ -40,6 +40,14 @@ const char* const kDepartures[] = {
         "values": {"data": [[1, 2], [3, 4], [2, -1]]}, "requires_grad": [true, true, false]})",
 };
 
+// Cases whose LibTorch outcome must come back exactly: int64 values a double cannot hold (2^53 + 1, INT64_MAX)
+// and INT64_MIN, which has no C++ literal.
+const char* const kExact[] = {
+    R"({"op": "add", "shapes": [[2, 2], [2]], "dtypes": ["int64", "int64"], "layouts": ["transposed", "contiguous"],
+        "values": {"data": [[9007199254740993, 9223372036854775807, -9223372036854775808, 5], [0, -1]]}})",
+    R"({"op": "sub_", "shapes": [[3], [1]], "dtypes": ["int64", "int64"],
+        "values": {"data": [[-9223372036854775807, 9007199254740993, 0], [1]]}})",
+};
 }  // namespace
 }  // namespace bc
 
@@ -67,6 +75,15 @@ int main(int argc, char** argv) {
       out += "\n// " + to_json(c).dump() + "\n" + draft;
       ++reproduced;
     }
+  }
+  for (const char* text : kExact) {
+    const Case c = case_from_json(nlohmann::json::parse(text));
+    const Outcome rule = engine.run(c), o = torch.run(c);
+    if (rule != o) {
+      std::cerr << "make_torch_drafts: LibTorch and the engine differ on " << text << "\n";
+      return 1;
+    }
+    out += "\n// " + to_json(c).dump() + "\n" + torch_draft(c, o, "DraftOfTorch", "exact_" + std::to_string(reproduced++));
   }
   for (const char* text : kDepartures) {
     const Case c = case_from_json(nlohmann::json::parse(text));

@@ -23,6 +23,16 @@ rc::Gen<double> any_value() {
                                          std::numeric_limits<double>::denorm_min()));
 }
 
+// Values of a dtype's kind (harness/values.h): any int64, the extremes and 2^53 + 1 included, or any double.
+Values any_values(const std::string& dtype) {
+  if (holds_integers(dtype))
+    return Values(*rc::gen::container<std::vector<int64_t>>(rc::gen::oneOf(
+        rc::gen::arbitrary<int64_t>(), rc::gen::element<int64_t>(std::numeric_limits<int64_t>::min(),
+                                                                 std::numeric_limits<int64_t>::max(),
+                                                                 9007199254740993, -1, 0))));
+  return *rc::gen::container<std::vector<double>>(any_value());
+}
+
 rc::Gen<std::string> any_text() {
   // Any ASCII, control characters included (messages are ASCII; invalid UTF-8 is not JSON text at all).
   const auto ascii = rc::gen::container<std::string>(rc::gen::inRange<char>(1, 127));
@@ -37,7 +47,7 @@ Outcome any_outcome() {
     case 0:
       o = Outcome::success(*rc::gen::container<Shape>(rc::gen::inRange<int64_t>(0, 6)),
                            *rc::gen::element<std::string>("float32", "int64", "bool", "float64"));
-      o.values = *rc::gen::container<std::vector<double>>(any_value());
+      o.values = any_values(o.dtype);
       if (*rc::gen::arbitrary<bool>())
         for (int k = *rc::gen::inRange(0, 3); k > 0; --k) {
           if (*rc::gen::arbitrary<bool>()) o.grads.push_back(std::nullopt);

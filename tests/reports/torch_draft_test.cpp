@@ -6,7 +6,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
-#include <cstdlib>
+#include <cstdint>
 #include <limits>
 
 #include "harness/operands.h"
@@ -50,10 +50,9 @@ TEST(TorchDraft, OperandsAreTheOraclesValuesDtypesAndViews) {
   const std::vector<OperandPlan> plans = plan_operands(c);
   ASSERT_EQ(plans[0].layout, Layout::transposed);
   const std::string draft = torch_draft(c, Outcome::success({2, 3}, "float64"), "S", "n");
-  std::string values0;  // the base's values as the draft must write them
-  for (double v : plans[0].base_values)
-    values0 += (values0.empty() ? "" : ", ") + std::to_string(static_cast<int64_t>(v)) + ".0";
-  EXPECT_TRUE(has(draft, "at::Tensor b0 = make({" + values0 + "}, {3, 2}, at::kLong);")) << draft;
+  std::string values0;  // the base's values as the draft must write them: integer literals
+  for (int64_t v : plans[0].base_values.ints()) values0 += (values0.empty() ? "" : ", ") + std::to_string(v);
+  EXPECT_TRUE(has(draft, "at::Tensor b0 = make_ints({" + values0 + "}, {3, 2}, at::kLong);")) << draft;
   EXPECT_TRUE(has(draft, "at::Tensor t0 = b0.transpose(-2, -1);")) << draft;
   EXPECT_TRUE(has(draft, "at::Tensor t1 = b1.expand({3});")) << draft;
   EXPECT_TRUE(has(draft, ", at::kDouble);")) << draft;
@@ -70,12 +69,23 @@ TEST(TorchDraft, SpecialValuesAreWrittenSoThatTheyReadBackExactly) {
   rule.values = {nan, inf, -inf, 0.0, 0.5};
   const std::string draft = torch_draft(c, rule, "S", "n");
   EXPECT_TRUE(has(draft, "make({NAN, INFINITY, -INFINITY, -0.0, 0.10000000000000001}, {5}, at::kDouble)")) << draft;
-  EXPECT_TRUE(has(draft, "make({-9.2233720368547758e+18, 4.6116860184273879e+18, -1.0, 0.0, 5.0}, {5}, at::kLong)"))
-      << draft;
+  EXPECT_TRUE(has(draft, "make_ints({INT64_MIN, 4611686018427387904, -1, 0, 5}, {5}, at::kLong)")) << draft;
   EXPECT_TRUE(has(draft, "EXPECT_TRUE(close(r, {NAN, INFINITY, -INFINITY, 0.0, 0.5}, 9.9999999999999995e-08, "
                          "9.9999999999999995e-08)) << r;"))
       << "float64's tolerance:\n" << draft;
-  EXPECT_EQ(std::strtod("-9.2233720368547758e+18", nullptr), -9223372036854775808.0);
+}
+
+TEST(TorchDraft, Int64ValuesAreIntegerLiteralsComparedExactly) {
+  const Case c = parse(R"({"op": "add", "shapes": [[3], [3]], "dtypes": ["int64", "int64"],
+      "values": {"data": [[9007199254740993, 9223372036854775807, -9223372036854775808], [0, -1, 0]]}})");
+  Outcome rule = Outcome::success({3}, "int64");
+  rule.values = Values(std::vector<int64_t>{9007199254740993, 9223372036854775806, INT64_MIN});
+  const std::string draft = torch_draft(c, rule, "S", "n");
+  EXPECT_TRUE(has(draft, "make_ints({9007199254740993, 9223372036854775807, INT64_MIN}, {3}, at::kLong)")) << draft;
+  EXPECT_TRUE(has(draft, "EXPECT_TRUE(equal_ints(r, {9007199254740993, 9223372036854775806, INT64_MIN})) << r;"))
+      << draft;
+  EXPECT_TRUE(has(draft, "#include <cstdint>")) << "INT64_MIN's header:\n" << draft;
+  EXPECT_FALSE(has(draft, "e+18")) << "no int64 passes through a double:\n" << draft;
 }
 
 TEST(TorchDraft, GradientCasesRetainViewGradsModifyRunBackwardAndCheckEachGrad) {
