@@ -1,8 +1,10 @@
 #include "harness/corpus.h"
 
 #include <algorithm>
-#include <fstream>
 #include <set>
+
+#include "harness/input_lines.h"
+#include "harness/utf8.h"
 
 namespace bc {
 
@@ -43,13 +45,20 @@ std::string check_limits(const Case& c) {
 }
 
 Case parse_case_text(const std::string& text) {
+  const std::string bad_bytes = utf8_problem(text);
+  if (!bad_bytes.empty()) throw CaseError(bad_bytes);
   nlohmann::json j;
   try {
     j = nlohmann::json::parse(text);
   } catch (const nlohmann::json::parse_error& e) {
     throw CaseError(std::string("not valid JSON: ") + e.what());
   }
-  Case c = case_from_json(j);
+  Case c;
+  try {
+    c = case_from_json(j);
+  } catch (const nlohmann::json::exception& e) {  // a field of the wrong JSON type the reader did not name
+    throw CaseError(std::string("a field has the wrong type: ") + e.what());
+  }
   const std::string over = check_limits(c);
   if (!over.empty()) throw CaseError(over);
   return c;
@@ -59,23 +68,16 @@ CorpusLoad load_corpus(const std::vector<std::string>& paths) {
   CorpusLoad load;
   std::set<std::string> ids;
   for (const std::string& path : paths) {
-    std::ifstream in(path);
-    if (!in) {
-      load.errors.push_back(path + ":0: cannot open the file");
-      continue;
-    }
-    std::string line;
-    for (int n = 1; std::getline(in, line); ++n) {
-      if (line.find_first_not_of(" \t\r") == std::string::npos) continue;
-      const std::string where = path + ":" + std::to_string(n) + ": ";
+    const std::string unreadable = read_input_lines(path, [&](int n, const std::string& line) {
       try {
         Case c = parse_case_text(line);
         if (!c.id.empty() && !ids.insert(c.id).second) throw CaseError("duplicate id \"" + c.id + "\"");
         load.entries.push_back({std::move(c), path, n});
       } catch (const CaseError& e) {
-        load.errors.push_back(where + e.what());
+        load.errors.push_back(visible_utf8(path + ":" + std::to_string(n) + ": " + e.what()));
       }
-    }
+    });
+    if (!unreadable.empty()) load.errors.push_back(unreadable);
   }
   return load;
 }

@@ -125,6 +125,21 @@ TEST(LoadCorpus, MissingFileIsOneErrorAndOtherFilesStillLoad) {
   EXPECT_EQ(load.entries[0].c.id, "a1");
 }
 
+TEST(LoadCorpus, ALineThatIsNotUtf8IsOneErrorWithTheByteShown) {
+  // nlohmann's own parse error quotes the raw byte; the error text must stay valid UTF-8 all the same.
+  expect_one_error_on_line_2("{\"id\": \"bad\xFF\", \"op\": \"add\", \"shapes\": [[1], [1]]}",
+                             "not valid UTF-8: byte 12 is \\xFF");
+}
+
+TEST(LoadCorpus, ADirectoryIsAnErrorNotAnEmptyFile) {
+  const std::string dir = fs::temp_directory_path().string();
+  TempFile good(kLine1 + "\n");
+  const CorpusLoad load = load_corpus({dir, good.path()});
+  ASSERT_EQ(load.errors.size(), 1u);
+  EXPECT_EQ(load.errors[0], dir + ":0: cannot read it: a directory, not a file");
+  EXPECT_EQ(load.entries.size(), 1u);
+}
+
 TEST(LoadCorpus, TheProjectsSeedsLoadCleanly) {
   const CorpusLoad load = load_corpus({std::string(BC_SOURCE_DIR) + "/corpus/seeds.jsonl"});
   EXPECT_TRUE(load.errors.empty()) << load.errors.front();
