@@ -4,6 +4,7 @@
 // report.html. SIGINT/SIGTERM stop it cleanly with everything found so far. Returns the process exit code.
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -51,7 +52,18 @@ struct RunOptions {
   bool isolate = true;                           // run LibTorch in a crash-isolated worker
   int timeout_ms = 10000;                        // a case LibTorch has not answered by then is a timeout
   Progress progress = Progress::automatic;
+  std::vector<std::string> ops;                  // --op: only cases of these ops run (empty: every op)
+  std::vector<std::string> input_errors;         // found while reading the command line (a missing --corpus-dir)
+
+  bool takes_op(const std::string& op) const {
+    return ops.empty() || std::find(ops.begin(), ops.end(), op) != ops.end();
+  }
 };
+
+// The input error of a run in which no case ran: such a run proves nothing and must not pass.
+inline constexpr const char* kNothingChecked =
+    "nothing was checked: no corpus case and no generated case ran (an empty corpus, --no-replay, --cases 0 or "
+    "--op leave nothing to run); a run must check at least one case to pass";
 
 // The RapidCheck random source of case `index` of `property` under `seed`: a 256-bit key of those three, so each
 // case is generated independently of the others (shards need no shared state; a case needs no history).

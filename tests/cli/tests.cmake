@@ -1,8 +1,12 @@
 # Drives the real build/broadcheck binary, as CI and users do.
 bc_test(cli_test SOURCES cli/cli_test.cpp LIBS nlohmann_json::nlohmann_json)
+bc_test(inputs_cli_test SOURCES cli/inputs_cli_test.cpp LIBS nlohmann_json::nlohmann_json)
+add_dependencies(inputs_cli_test broadcheck)
 add_dependencies(cli_test broadcheck)
 bc_test(merge_test SOURCES cli/merge_test.cpp builtin_registry.cpp LIBS bc_run)
 # The op x implementation matrix (every op of the table on every implementation, in process).
 bc_test(op_support_test SOURCES cli/op_support_test.cpp builtin_registry.cpp LIBS bc_run)
 bc_test(protocol_cli_test SOURCES cli/protocol_cli_test.cpp LIBS nlohmann_json::nlohmann_json)
 add_dependencies(protocol_cli_test broadcheck engine_adapter)
+# Strict numbers and the output folder, in process.
+bc_test(cli_parts_test SOURCES cli/number_text_test.cpp cli/outputs_test.cpp LIBS bc_run)
