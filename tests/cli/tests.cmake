@@ -10,3 +10,5 @@ bc_test(protocol_cli_test SOURCES cli/protocol_cli_test.cpp LIBS nlohmann_json::
 add_dependencies(protocol_cli_test broadcheck engine_adapter)
 # Strict numbers and the output folder, in process.
 bc_test(cli_parts_test SOURCES cli/number_text_test.cpp cli/outputs_test.cpp LIBS bc_run)
+# The parsers of every input under RapidCheck-generated garbage and mutations of real lines.
+bc_test(parser_fuzz_test SOURCES cli/parser_fuzz_test.cpp builtin_registry.cpp LIBS bc_run)
