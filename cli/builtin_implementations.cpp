@@ -12,6 +12,10 @@
 #include "reports/torch_draft.h"
 #include "reports/xtensor_draft.h"
 
+#ifndef BC_GIT_COMMIT
+#define BC_GIT_COMMIT "unknown"
+#endif
+
 namespace bc {
 namespace {
 
@@ -33,6 +37,12 @@ const std::vector<BuiltIn>& builtin_implementations() {
 
 void register_builtin_implementations() {
   for (const BuiltIn& b : builtin_implementations()) register_implementation(b.info);
+}
+
+std::string version_text() {
+  std::string text = "broadcheck " BC_GIT_COMMIT;
+  for (const BuiltIn& b : builtin_implementations()) text += "\n" + b.info.name + ": " + b.make()->version();
+  return text;
 }
 
 std::vector<std::unique_ptr<Oracle>> make_all_oracles(bool isolate, int timeout_ms) {

@@ -22,6 +22,10 @@ const std::vector<BuiltIn>& builtin_implementations();
 // call it before anything reads the registry.
 void register_builtin_implementations();
 
+// "broadcheck COMMIT", then "NAME: VERSION" for each built-in implementation (its oracle's version()), one per
+// line, with no final newline: --version.
+std::string version_text();
+
 // One oracle per registered built-in implementation, in registration order, then one per external implementation
 // (cli/external_implementations.h). With `isolate`, the isolated ones each
 // run in a forked worker (oracles/isolated_oracle.h), so that a crash or a hang becomes that case's outcome instead

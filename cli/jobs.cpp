@@ -16,6 +16,10 @@
 #include <vector>
 
 #include "cli/merge.h"
+#include "cli/outputs.h"
+#include "harness/join.h"
+#include "oracles/child_process.h"
+#include "reports/verdict.h"
 #include "oracles/child_process.h"
 
 namespace bc {
@@ -65,16 +69,14 @@ int available_cores() {
 
 int run_jobs(const RunOptions& options, int jobs) {
   if (jobs <= 1) return run_conformance(options);
-  if (!usable_options(options, std::cerr)) return kExitBadInput;
   const auto t0 = Clock::now();
-  const std::string base = options.out + "/jobs";
-  std::error_code ec;
-  std::filesystem::remove_all(base, ec);
-  std::filesystem::create_directories(base, ec);
-  if (ec) {
-    std::cerr << "broadcheck: " << base << ": cannot create the jobs' folder: " << ec.message() << "\n";
+  OutputFolder outputs;  // the jobs' folders go in its staging folder, and the merged outputs then go in place
+  const std::string unwritable = outputs.open(options.out);
+  if (!unwritable.empty()) {
+    std::cerr << "broadcheck: " << unwritable << "\n";
     return kExitBadInput;
   }
+  const std::string base = outputs.staging() + "/jobs";
   const bool quiet = options.progress == Progress::quiet;
   if (!quiet) std::cerr << "running in " << jobs << " jobs, each a shard of the run\n";
 
@@ -109,9 +111,8 @@ int run_jobs(const RunOptions& options, int jobs) {
     pids.push_back(pid);
   }
 
-  // A job ends with the exit code of its run; one that dies or fails inside leaves the run without its shard.
+  // A job ends with its run's exit code, its outputs written (an internal error too: it reports what ran).
   std::vector<std::string> failed;
-  bool bad_input = false;
   bool forwarded = false;
   for (size_t j = 0; j < pids.size(); ++j) {
     int status = 0;
@@ -123,39 +124,49 @@ int run_jobs(const RunOptions& options, int jobs) {
         forwarded = true;
       }
     }
-    bad_input = bad_input || (WIFEXITED(status) && WEXITSTATUS(status) == kExitBadInput);
-    const bool ran = WIFEXITED(status) && WEXITSTATUS(status) != kExitInternal;
-    if (!ran) failed.push_back("job " + std::to_string(j) + " (" + describe_wait_status(status) + ")");
-  }
-  if (!failed.empty()) {
-    std::cerr << "broadcheck: the run is incomplete: ";
-    for (size_t k = 0; k < failed.size(); ++k) std::cerr << (k ? ", " : "") << failed[k];
-    std::cerr << " failed; its output is in " << base << "\n";
-    return kExitInternal;
+    if (!WIFEXITED(status) || WEXITSTATUS(status) == kExitInternal)
+      failed.push_back("job " + std::to_string(j) + " (" + describe_wait_status(status) + ")");
   }
 
-  std::optional<RunSummary> merged = merge_into(dirs, options.out, options.arguments, false);
-  if (!merged && bad_input) return kExitBadInput;  // the jobs said why (a folder they could not write, say)
+  std::optional<RunSummary> merged = merge_into(dirs, outputs.staging(), options.arguments, false);
   if (!merged) {
-    std::cerr << "broadcheck: internal error: the jobs' outputs (in " << base << ") could not be merged into "
-              << options.out << "\n";
+    std::cerr << "broadcheck: internal error: the jobs' outputs (in " << base << ") could not be merged\n";
     return kExitInternal;
   }
   merged->shard = options.shard.text();
   merged->seconds = std::chrono::duration<double>(Clock::now() - t0).count();
+  if (!failed.empty() && merged->internal_error.empty())
+    merged->internal_error = "failed: " + join(failed, ", ");
+  // As one process would: a run of no case proves nothing (the jobs, being shards, do not say it themselves).
+  if (cases_checked(*merged) == 0 && !merged->interrupted && merged->internal_error.empty() &&
+      options.shard.count == 1)
+    merged->input_errors.push_back(kNothingChecked);
+  merged->exit_code = exit_code_for(*merged, merged->signal);
+  std::error_code ec;
+  std::filesystem::remove_all(base, ec);
+  std::string unwritten;
   try {
-    write_reports(*merged, options.out);
-    if (!options.save.empty()) {
+    write_reports(*merged, outputs.staging(), options.out);
+  } catch (const std::exception& e) {
+    unwritten = e.what();
+  }
+  if (unwritten.empty()) unwritten = outputs.commit();
+  if (!unwritten.empty()) {
+    std::cerr << "broadcheck: cannot write the reports: " << unwritten << "\n";
+    return merged->exit_code == kExitInternal ? kExitInternal : kExitBadInput;
+  }
+  if (!options.save.empty()) {
+    try {
       const long added = save_findings(*merged, options.save);
       if (!quiet) std::cerr << "saved " << added << " new minimal case(s) to " << options.save << "\n";
+    } catch (const std::exception& e) {
+      std::cerr << "broadcheck: " << e.what() << "\n";
+      return merged->exit_code == kExitOk ? kExitBadInput : merged->exit_code;
     }
-  } catch (const std::exception& e) {
-    std::cerr << "broadcheck: internal error while writing reports: " << e.what() << "\n";
-    return kExitInternal;
   }
-  std::filesystem::remove_all(base, ec);
+  if (!merged->internal_error.empty()) std::cerr << "broadcheck: internal error: " << merged->internal_error << "\n";
   for (const std::string& e : merged->input_errors) std::cerr << "broadcheck: " << e << "\n";
-  if (!quiet) print_verdict(*merged, options.out, std::cerr);
+  print_verdict(*merged, options.out, quiet);
   return merged->exit_code;
 }
 

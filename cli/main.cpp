@@ -1,4 +1,4 @@
-// broadcheck's command line: run, replay, shrink, merge. Exit codes: 0 nothing new disagrees, 1 new findings,
+// broadcheck's command line: run, replay, shrink, merge, list, lint. Exit codes: 0 nothing new disagrees, 1 new findings,
 // 2 bad usage or input, 3 internal error (and 128 + signal for an interrupted run with nothing new).
 #include <algorithm>
 #include <cstdlib>
@@ -10,10 +10,13 @@
 #include "cli/builtin_implementations.h"
 #include "cli/external_implementations.h"
 #include "cli/jobs.h"
+#include "cli/lint.h"
 #include "cli/list_command.h"
 #include "cli/merge.h"
+#include "cli/number_text.h"
 #include "cli/run.h"
 #include "cli/shrink_command.h"
+#include "harness/case.h"
 #include "properties/registry.h"
 
 #ifndef BC_DEFAULT_CONFIG
@@ -25,16 +28,64 @@
 
 namespace {
 
-// corpus/*.jsonl except the divergence declarations, in name order (findings.jsonl before seeds.jsonl).
-std::vector<std::string> default_corpus(const std::string& dir) {
+// corpus/*.jsonl except the divergence declarations, in name order (findings.jsonl before seeds.jsonl). A folder
+// that does not exist (or cannot be listed) is an input error: a run must not silently replay nothing.
+std::vector<std::string> default_corpus(const std::string& dir, std::vector<std::string>& errors) {
   std::vector<std::string> files;
   std::error_code ec;
+  if (!std::filesystem::is_directory(dir, ec)) {
+    errors.push_back("--corpus-dir " + dir + ": not a folder (it does not exist, or is a file); give the corpus "
+                     "folder, or --no-replay");
+    return files;
+  }
   for (const auto& entry : std::filesystem::directory_iterator(dir, ec)) {
     const auto& p = entry.path();
     if (p.extension() == ".jsonl" && p.filename() != "known_divergences.jsonl") files.push_back(p.string());
   }
+  if (ec) errors.push_back("--corpus-dir " + dir + ": cannot list it: " + ec.message());
   std::sort(files.begin(), files.end());
   return files;
+}
+
+// Every text number option, read strictly (cli/number_text.h); false with a message naming the option.
+struct NumberOptions {
+  std::string seed = "1", cases = "200", time, timeout_ms = "10000", budget = "4000";
+};
+
+bool read_numbers(const NumberOptions& text, bc::RunOptions& options, long& cases, int& budget) {
+  auto refuse = [](const std::string& option, const std::string& want, const std::string& got) {
+    std::cerr << "broadcheck: " << option << " wants " << want << ", got \"" << got << "\"\n";
+    return false;
+  };
+  const auto seed = bc::parse_uint64(text.seed);
+  if (!seed) return refuse("--seed", "a whole number from 0 to 18446744073709551615", text.seed);
+  options.seed = *seed;
+  const auto count = bc::parse_count(text.cases);
+  if (!count) return refuse("--cases", "a whole number of cases, 0 or more", text.cases);
+  cases = *count;
+  if (!text.time.empty()) {
+    const auto seconds = bc::parse_positive_seconds(text.time);
+    if (!seconds) return refuse("--time", "a number of seconds above 0 (leave --time out for no limit)", text.time);
+    options.time_budget = *seconds;
+  }
+  const auto timeout = bc::parse_count(text.timeout_ms);
+  if (!timeout || *timeout < 1 || *timeout > 86400000)
+    return refuse("--timeout-ms", "a whole number of milliseconds from 1 to 86400000", text.timeout_ms);
+  options.timeout_ms = static_cast<int>(*timeout);
+  const auto tries = bc::parse_count(text.budget);
+  if (!tries || *tries < 1 || *tries > 100000000) return refuse("--budget", "a whole number from 1 to 100000000", text.budget);
+  budget = static_cast<int>(*tries);
+  return true;
+}
+
+// --op names, each an op of the table; false with the valid names otherwise.
+bool check_ops(const std::vector<std::string>& ops) {
+  for (const std::string& op : ops)
+    if (!bc::find_op(op)) {
+      std::cerr << "broadcheck: --op: unknown op \"" << op << "\"; valid ops: " << bc::known_op_names() << "\n";
+      return false;
+    }
+  return true;
 }
 
 // "I/N" with 0 <= I < N, or GoogleTest's GTEST_SHARD_INDEX / GTEST_TOTAL_SHARDS when --shard is absent.
@@ -79,18 +130,21 @@ int main(int argc, char** argv) {
   long cases = 200;
   int budget = 4000;
   int jobs = bc::available_cores();
+  NumberOptions numbers;
+  app.set_version_flag("--version", bc::version_text, "print broadcheck's commit and the libraries' versions");
 
   auto common = [&](CLI::App* cmd) {
     cmd->add_option("--out", options.out, "folder for results.jsonl, summary.json, junit.xml, report.html")
         ->capture_default_str();
-    cmd->add_flag("-q,--quiet", quiet, "print nothing but errors");
+    cmd->add_flag("-q,--quiet", quiet, "print only errors, the verdict line and the report's path");
   };
   std::string config = BC_DEFAULT_CONFIG;
   std::vector<std::string> oracle_texts;
   bool no_config = false;
   auto voters = [&](CLI::App* cmd) {
     cmd->add_option("--oracle", oracle_texts, "an implementation outside broadcheck, NAME=COMMAND speaking "
-                                              "docs/protocol.md (repeatable)");
+                                              "docs/protocol.md (repeatable)")
+        ->allow_extra_args(false);
     cmd->add_option("--config", config, "config file naming external implementations")->capture_default_str();
     cmd->add_flag("--no-config", no_config, "read no config file (only --oracle adds implementations)");
   };
@@ -100,8 +154,12 @@ int main(int argc, char** argv) {
     cmd->add_flag("--no-known", no_known, "declare no known divergences (every difference is new)");
     cmd->add_option("--corpus-dir", corpus_dir, "where the corpus lives")->capture_default_str();
     cmd->add_flag("--no-isolation", no_isolation, "call LibTorch in this process (a crash ends the run)");
-    cmd->add_option("--timeout-ms", options.timeout_ms, "a case LibTorch has not answered by then is a timeout")
-        ->capture_default_str();
+    cmd->add_option("--timeout-ms", numbers.timeout_ms,
+                    "a case LibTorch has not answered by then is a timeout (1 or more; default 10000)");
+  };
+  auto op_filter = [&](CLI::App* cmd) {
+    cmd->add_option("--op", options.ops, "only cases of this op (repeatable; `broadcheck list ops` names them)")
+        ->allow_extra_args(false);
   };
 
   std::string results_mode = "findings";
@@ -113,14 +171,15 @@ int main(int argc, char** argv) {
   };
 
   CLI::App* run = app.add_subcommand("run", "replay the corpus, then check every property on generated cases");
-  run->add_option("--seed", options.seed, "random seed; the same seed and flags give the same cases")
-      ->capture_default_str();
-  CLI::Option* cases_opt = run->add_option("--cases", cases, "generated cases per property (default 200; "
-                                                             "unlimited when only --time is given)")
-                               ->check(CLI::NonNegativeNumber);
-  run->add_option("--time", options.time_budget, "stop after this many seconds, whatever --cases says")
-      ->check(CLI::NonNegativeNumber);
-  run->add_option("--property", options.properties, "only this property (repeatable): " + bc::property_names());
+  run->add_option("--seed", numbers.seed, "random seed, 0 to 2^64-1; the same seed and flags give the same cases "
+                                         "(default 1)");
+  CLI::Option* cases_opt = run->add_option("--cases", numbers.cases, "generated cases per property (default 200; "
+                                                                     "unlimited when only --time is given)");
+  run->add_option("--time", numbers.time, "stop after this many seconds (above 0; 0 is refused: leave --time out "
+                                          "for no limit), whatever --cases says");
+  run->add_option("--property", options.properties, "only this property (repeatable): " + bc::property_names())
+      ->allow_extra_args(false);
+  op_filter(run);
   run->add_option("--shard", shard_text,
                   "run slice I of N (0-based, I/N); default from GTEST_SHARD_INDEX and GTEST_TOTAL_SHARDS");
   run->add_option("--save", options.save, "append each new minimal case to this corpus file (deduplicated)");
@@ -135,15 +194,17 @@ int main(int argc, char** argv) {
 
   CLI::App* replay = app.add_subcommand("replay", "run corpus cases on every oracle and check their expectations");
   replay->add_option("files", options.corpus_files, "corpus files (JSON Lines)");
-  replay->add_option("--case", options.inline_cases, "one case as JSON text (repeatable)");
-  replay->add_option("--reproduce", options.reproduce, "a finding's reproduce token bc1/SEED/PROPERTY/INDEX/PATH");
+  replay->add_option("--case", options.inline_cases, "one case as JSON text (repeatable)")->allow_extra_args(false);
+  replay->add_option("--reproduce", options.reproduce, "a finding's reproduce token bc1/SEED/PROPERTY/INDEX/PATH")
+      ->allow_extra_args(false);
+  op_filter(replay);
   common(replay);
   judged(replay);
   results_option(replay);
 
   CLI::App* shrink = app.add_subcommand("shrink", "shrink one case to a minimal one that fails the same way");
   shrink->add_option("--case", shrink_case, "the case as JSON text")->required();
-  shrink->add_option("--budget", budget, "at most this many cases tried")->capture_default_str();
+  shrink->add_option("--budget", numbers.budget, "at most this many cases tried (default 4000)");
   shrink->add_flag("-q,--quiet", quiet, "print only the minimal case");
   judged(shrink);
 
@@ -159,11 +220,19 @@ int main(int argc, char** argv) {
   list->add_flag("--json", list_json, "print JSON for scripts");
   voters(list);
 
+  std::vector<std::string> lint_files, lint_known;
+  CLI::App* lint = app.add_subcommand("lint", "check corpus and declaration files without running anything");
+  lint->add_option("files", lint_files, "corpus files; a known_divergences.jsonl is read as declarations")->required();
+  lint->add_option("--known", lint_known, "a declarations file of another name (repeatable)")->allow_extra_args(false);
+  lint->add_flag("-q,--quiet", quiet, "print only errors");
+
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
     return app.exit(e) == 0 ? 0 : bc::kExitBadInput;
   }
+  if (lint->parsed()) return bc::lint_command(lint_files, lint_known, quiet);
+  if (!read_numbers(numbers, options, cases, budget) || !check_ops(options.ops)) return bc::kExitBadInput;
 
   if (!no_known) options.declarations = known.empty() ? corpus_dir + "/known_divergences.jsonl" : known;
   if (quiet) options.progress = bc::Progress::quiet;
@@ -195,7 +264,7 @@ int main(int argc, char** argv) {
     if (!parse_shard(shard_text, options.shard)) return bc::kExitBadInput;
     options.cases = cases;
     if (options.time_budget > 0 && cases_opt->count() == 0) options.cases.reset();
-    if (!no_replay) options.corpus_files = default_corpus(corpus_dir);
+    if (!no_replay) options.corpus_files = default_corpus(corpus_dir, options.input_errors);
   } else {
     options.command = "replay";
     options.random = false;

@@ -157,7 +157,7 @@ int merge_runs(const std::vector<std::string>& dirs, const std::string& out, boo
                const std::vector<std::string>& arguments) {
   const std::optional<RunSummary> merged = merge_into(dirs, out, arguments, true);
   if (!merged) return kExitBadInput;
-  write_reports(*merged, out);
+  write_reports(*merged, out, out);
   if (!quiet) {
     long cases = 0;
     for (const auto& [property, n] : merged->cases_per_property) cases += n;

@@ -17,17 +17,23 @@
 #include <sstream>
 
 #include "cli/builtin_implementations.h"
+#include "cli/number_text.h"
+#include "cli/outputs.h"
 #include "cli/run_fingerprint.h"
+#include "cli/run_inputs.h"
 #include "harness/corpus.h"
 #include "harness/shell_quote.h"
+#include "harness/utf8.h"
 #include "properties/check.h"
 #include "properties/registry.h"
 #include "reports/html_report.h"
 #include "reports/jsonl_writer.h"
 #include "reports/junit_writer.h"
+#include "reports/html_text.h"
 #include "reports/markdown_summary.h"
 #include "reports/regression_draft.h"
 #include "reports/text_file.h"
+#include "reports/verdict.h"
 
 #ifndef BC_GIT_COMMIT
 #define BC_GIT_COMMIT "unknown"
@@ -86,13 +92,8 @@ class Runner {
     summary_.versions["broadcheck"] = BC_GIT_COMMIT;
   }
 
-  void load_declarations() {
-    if (options_.declarations.empty()) return;
-    try {
-      declarations_ = bc::load_declarations(options_.declarations);
-    } catch (const CaseError& e) {
-      summary_.input_errors.push_back(e.what());
-    }
+  void use_declarations(std::vector<Declaration> declarations) {
+    declarations_ = std::move(declarations);
     for (const Declaration& d : declarations_) summary_.declarations.push_back({d, 0, 0});
     for (const std::string& name : inactive_oracles(declarations_))
       if (options_.progress != Progress::quiet)
@@ -103,7 +104,7 @@ class Runner {
   void replay(const std::vector<CorpusEntry>& entries) {
     std::vector<Item> window;
     for (size_t k = 0; k < entries.size() && !stopped(); ++k) {
-      if (!options_.shard.takes(static_cast<long>(k))) continue;
+      if (!options_.shard.takes(static_cast<long>(k)) || !options_.takes_op(entries[k].c.op)) continue;
       window.push_back({"corpus", entries[k].c, static_cast<long>(k), std::nullopt, -1});
       if (window.size() == kWindow) run_window(window);
     }
@@ -120,9 +121,10 @@ class Runner {
         const long seq = seq_base_ + i * per_round + k;
         if (!options_.shard.takes(seq)) continue;
         const Property& p = *chosen[k];
-        summary_.coverage.required[p.name] = p.required;
+        if (options_.ops.empty()) summary_.coverage.required[p.name] = p.required;  // --op: other ops never run
         rc::Shrinkable<Case> generated = p.gen(case_random(options_.seed, p.name, i), rc::kNominalSize);
         Case c = generated.value();
+        if (!options_.takes_op(c.op)) continue;
         window.push_back({p.name, std::move(c), seq, std::move(generated), i});
         if (window.size() == kWindow) run_window(window);
       }
@@ -287,7 +289,7 @@ long save_findings(const RunSummary& summary, const std::string& path) {
     c.tags = {"finding"};
     c.source = "broadcheck run --seed " + std::to_string(summary.seed) + " (" + f.property + ")";
     c.note = f.minimal.judgement.attribution + " [" + f.signature + "]";
-    out << to_json(c).dump() << "\n";
+    out << json_text(to_json(c)) << "\n";
     ++added;
   }
   return added;
@@ -308,27 +310,32 @@ Case case_from_reproduce_token(const std::string& token) {
   std::vector<std::string> parts;
   std::stringstream in(token);
   for (std::string part; std::getline(in, part, '/');) parts.push_back(part);
-  if (parts.size() != 5 || parts[0] != "bc1")
-    throw CaseError("a reproduce token looks like bc1/SEED/PROPERTY/INDEX/PATH, got \"" + token + "\"");
+  if (parts.size() != 5 || parts[0] != "bc1" || token.back() == '/')
+    throw CaseError("a reproduce token looks like bc1/SEED/PROPERTY/INDEX/PATH, got \"" + visible_utf8(token) + "\"");
   const Property* p = find_property(parts[2]);
-  if (!p) throw CaseError("unknown property \"" + parts[2] + "\" in the token; valid: " + property_names());
+  if (!p) throw CaseError("unknown property \"" + visible_utf8(parts[2]) + "\" in the token; valid: " + property_names());
+  const std::optional<uint64_t> seed = parse_uint64(parts[1]);
+  const std::optional<long> index = parse_count(parts[3]);
   std::vector<std::size_t> path;
-  try {
-    const uint64_t seed = std::stoull(parts[1]);
-    const long index = std::stol(parts[3]);
-    if (parts[4] != "-") {
-      std::stringstream steps(parts[4]);
-      for (std::string s; std::getline(steps, s, '.');) path.push_back(std::stoul(s));
+  bool steps_ok = true;
+  if (parts[4] != "-") {
+    std::stringstream steps(parts[4] + ".");  // a trailing '.' keeps an empty last step visible
+    for (std::string step; std::getline(steps, step, '.');) {
+      const std::optional<long> k = parse_count(step);
+      steps_ok = steps_ok && k.has_value();
+      if (k) path.push_back(static_cast<std::size_t>(*k));
     }
-    std::optional<Case> c = follow_shrink_path(p->gen(case_random(seed, p->name, index), rc::kNominalSize), path);
-    if (!c) throw CaseError("the shrink path in \"" + token + "\" does not exist for this generator");
-    return *c;
-  } catch (const std::logic_error&) {
-    throw CaseError("the numbers in \"" + token + "\" do not parse");
   }
+  if (!seed || !index || !steps_ok)
+    throw CaseError("the numbers in \"" + visible_utf8(token) + "\" do not parse: SEED and INDEX are whole numbers, "
+                    "PATH is \"-\" or whole numbers joined by '.'");
+  std::optional<Case> c = follow_shrink_path(p->gen(case_random(*seed, p->name, *index), rc::kNominalSize), path);
+  if (!c) throw CaseError("the shrink path in \"" + visible_utf8(token) + "\" does not exist for this generator");
+  return *c;
 }
 
 int exit_code_for(const RunSummary& summary, int signal_number) {
+  if (!summary.internal_error.empty()) return kExitInternal;
   if (!summary.input_errors.empty()) return kExitBadInput;
   for (const Finding& f : summary.findings)
     if (f.is_new()) return kExitFindings;
@@ -336,38 +343,32 @@ int exit_code_for(const RunSummary& summary, int signal_number) {
   return kExitOk;
 }
 
-void write_reports(const RunSummary& summary, const std::string& dir) {
-  write_text_file(dir + "/summary.json", to_json(summary).dump(1) + "\n");
+void write_reports(const RunSummary& summary, const std::string& dir, const std::string& out) {
+  write_text_file(dir + "/summary.json", json_text(to_json(summary), 1) + "\n");
   write_junit(summary, dir + "/junit.xml");
   write_html_report(summary, dir + "/report.html");
   const char* step_summary = std::getenv("GITHUB_STEP_SUMMARY");  // a GitHub Actions job page
-  write_markdown_summary(summary, dir, step_summary ? step_summary : "");
+  write_markdown_summary(summary, dir, out + "/report.html", step_summary ? step_summary : "");
 }
 
-void print_verdict(const RunSummary& summary, const std::string& out_dir, std::ostream& err) {
-  long fresh = 0, stale = 0;
-  for (const Finding& f : summary.findings) fresh += f.is_new();
-  for (const DeclarationUse& u : summary.declarations) stale += u.stale();
-  if (summary.interrupted) err << "interrupted by signal " << summary.signal << "; reporting what ran\n";
-  const auto agree = summary.verdicts.find("agree");
-  err << "done in " << summary.seconds << " s: " << (agree == summary.verdicts.end() ? 0 : agree->second)
-      << " agree, " << fresh << " new finding(s), " << (summary.findings.size() - fresh) << " known, " << stale
-      << " stale declaration(s), " << summary.input_errors.size() << " input error(s)\n";
-  for (const Finding& f : summary.findings)
-    if (f.is_new()) err << "  NEW " << f.signature << "\n      minimal: " << describe(f.minimal.c) << "\n";
-  for (const DeclarationUse& u : summary.declarations)
-    if (u.stale()) err << "  STALE declaration " << u.declaration.id << "\n";
-  for (const std::string& m : summary.coverage.missing()) err << "  coverage MISSING: " << m << "\n";
-  err << "wrote " << out_dir << "/{results.jsonl, summary.json, summary.md, junit.xml, report.html}\n";
-}
-
-bool usable_options(const RunOptions& options, std::ostream& err) {
-  for (const std::string& name : options.properties)
-    if (!find_property(name)) {
-      err << "broadcheck: unknown property \"" << name << "\"; valid: " << property_names() << "\n";
-      return false;
-    }
-  return true;
+void print_verdict(const RunSummary& summary, const std::string& out, bool quiet) {
+  if (!quiet) {
+    long fresh = 0, stale = 0;
+    for (const Finding& f : summary.findings) fresh += f.is_new();
+    for (const DeclarationUse& u : summary.declarations) stale += u.stale();
+    if (summary.interrupted) std::cerr << "interrupted by signal " << summary.signal << "; reporting what ran\n";
+    const long agree = summary.verdicts.count("agree") ? summary.verdicts.at("agree") : 0;
+    std::cerr << "done in " << summary.seconds << " s: " << agree << " agree, " << fresh << " new finding(s), "
+              << (summary.findings.size() - fresh) << " known, " << stale << " stale declaration(s), "
+              << summary.input_errors.size() << " input error(s)\n";
+    for (const Finding& f : summary.findings)
+      if (f.is_new()) std::cerr << "  NEW " << f.signature << "\n      minimal: " << describe(f.minimal.c) << "\n";
+    for (const DeclarationUse& u : summary.declarations)
+      if (u.stale()) std::cerr << "  STALE declaration " << u.declaration.id << "\n";
+    for (const std::string& m : summary.coverage.missing()) std::cerr << "  coverage MISSING: " << m << "\n";
+    std::cerr << "wrote " << out << "/{results.jsonl, summary.json, summary.md, junit.xml, report.html}\n";
+  }
+  std::cerr << verdict_text(summary) << "\nreport: " << out << "/report.html\n";
 }
 
 int run_conformance(const RunOptions& options) {
@@ -380,46 +381,41 @@ int run_conformance(const RunOptions& options) {
   summary.shard = options.shard.text();
   summary.results = to_string(options.results);
   summary.started_at = utc_now();
+  const bool quiet = options.progress == Progress::quiet;
 
-  if (!usable_options(options, std::cerr)) return kExitBadInput;
-  std::vector<const Property*> chosen;
-  for (const std::string& name : options.properties) chosen.push_back(find_property(name));
-  if (chosen.empty())
-    for (const Property& p : properties()) chosen.push_back(&p);
-
-  std::error_code ec;
-  std::filesystem::create_directories(options.out, ec);
-  if (ec) {
-    std::cerr << "broadcheck: " << options.out << ": cannot create the output folder: " << ec.message() << "\n";
+  OutputFolder outputs;
+  const std::string unwritable = outputs.open(options.out);
+  if (!unwritable.empty()) {
+    std::cerr << "broadcheck: " << unwritable << "\n";
     return kExitBadInput;
   }
-  const bool quiet = options.progress == Progress::quiet;
+  summary.input_errors = options.input_errors;
+  std::vector<const Property*> chosen;
+  for (const std::string& name : options.properties) {
+    if (const Property* p = find_property(name)) chosen.push_back(p);
+    else summary.input_errors.push_back("--property: unknown property \"" + visible_utf8(name) + "\"; valid: " + property_names());
+  }
+  if (chosen.empty())
+    for (const Property& p : properties()) chosen.push_back(&p);
+  const bool usable = summary.input_errors.empty();  // a bad command line runs nothing; bad lines drop only themselves
+
   g_signal.store(0);
   std::signal(SIGINT, on_signal);
   std::signal(SIGTERM, on_signal);
   try {
-    JsonlWriter out(options.out + "/results.jsonl", options.results);
+    JsonlWriter out(outputs.path("results.jsonl"), options.results);
     Runner runner(options, summary, out);
-    runner.load_declarations();
-
-    CorpusLoad corpus = load_corpus(options.corpus_files);
-    auto add_inline = [&](const std::string& label, size_t i, const std::function<Case()>& make) {
-      try {
-        corpus.entries.push_back({make(), label, static_cast<int>(i + 1)});
-      } catch (const CaseError& e) {
-        corpus.errors.push_back(label + " " + std::to_string(i + 1) + ": " + e.what());
-      }
-    };
-    for (size_t i = 0; i < options.inline_cases.size(); ++i)
-      add_inline("--case", i, [&] { return parse_case_text(options.inline_cases[i]); });
-    for (size_t i = 0; i < options.reproduce.size(); ++i)
-      add_inline("--reproduce", i, [&] { return case_from_reproduce_token(options.reproduce[i]); });
-    summary.input_errors.insert(summary.input_errors.end(), corpus.errors.begin(), corpus.errors.end());
-    if (!options.job)
-      for (const std::string& e : corpus.errors) std::cerr << "broadcheck: " << e << "\n";
-    if (!quiet && !corpus.entries.empty()) std::cerr << "replaying " << corpus.entries.size() << " corpus case(s)\n";
-    runner.replay(corpus.entries);
-    if (options.random) {
+    RunInputs inputs = usable ? load_run_inputs(options) : RunInputs{};
+    runner.use_declarations(std::move(inputs.declarations));
+    summary.input_errors.insert(summary.input_errors.end(), inputs.errors.begin(), inputs.errors.end());
+    if (!options.job)  // the jobs' parent prints them once for the whole run
+      for (const std::string& e : summary.input_errors) std::cerr << "broadcheck: " << e << "\n";
+    if (!quiet && !inputs.entries.empty()) std::cerr << "replaying " << inputs.entries.size() << " corpus case(s)\n";
+    runner.replay(inputs.entries);
+    // For tests of the internal-error path (nothing else reaches it on purpose): fail after the replay.
+    if (std::getenv("BROADCHECK_INJECT_INTERNAL_ERROR"))
+      throw std::runtime_error("failure injected by BROADCHECK_INJECT_INTERNAL_ERROR");
+    if (options.random && usable) {
       if (!quiet)
         std::cerr << "checking " << chosen.size() << " properties, "
                   << (options.cases ? std::to_string(*options.cases) + " cases each" : std::string("cases until the time is up"))
@@ -430,14 +426,19 @@ int run_conformance(const RunOptions& options) {
     runner.finish();
     out.finish();
   } catch (const std::exception& e) {
-    std::cerr << "broadcheck: internal error: " << e.what() << "\n";
-    return kExitInternal;
+    summary.internal_error = visible_utf8(e.what());
+    std::cerr << "broadcheck: internal error: " << summary.internal_error << "; reporting what ran\n";
   }
   const int sig = g_signal.load();
   std::signal(SIGINT, SIG_DFL);
   std::signal(SIGTERM, SIG_DFL);
   summary.interrupted = sig != 0;
   summary.signal = sig;
+  // One shard of several may hold no case at all; the merged run is where that would count.
+  if (cases_checked(summary) == 0 && !summary.interrupted && summary.internal_error.empty() && options.shard.count == 1) {
+    summary.input_errors.push_back(kNothingChecked);
+    std::cerr << "broadcheck: " << kNothingChecked << "\n";
+  }
 
   // New findings first, then known; discovery order otherwise.
   std::stable_sort(summary.findings.begin(), summary.findings.end(),
@@ -445,17 +446,27 @@ int run_conformance(const RunOptions& options) {
   summary.exit_code = exit_code_for(summary, sig);
   summary.seconds = std::chrono::duration<double>(Clock::now() - t0).count();
   summary.fingerprint = run_fingerprint(options, summary.versions);
+  std::string unwritten;
   try {
-    write_reports(summary, options.out);
-    if (!options.save.empty()) {
+    write_reports(summary, outputs.staging(), options.out);
+  } catch (const std::exception& e) {
+    unwritten = visible_utf8(e.what());
+  }
+  if (unwritten.empty()) unwritten = outputs.commit();
+  if (!unwritten.empty()) {
+    std::cerr << "broadcheck: cannot write the reports: " << unwritten << "\n";
+    return summary.exit_code == kExitInternal ? kExitInternal : kExitBadInput;
+  }
+  if (!options.save.empty()) {
+    try {
       const long added = save_findings(summary, options.save);
       if (!quiet) std::cerr << "saved " << added << " new minimal case(s) to " << options.save << "\n";
+    } catch (const std::exception& e) {
+      std::cerr << "broadcheck: " << visible_utf8(e.what()) << "\n";
+      return summary.exit_code == kExitOk ? kExitBadInput : summary.exit_code;
     }
-  } catch (const std::exception& e) {
-    std::cerr << "broadcheck: internal error while writing reports: " << e.what() << "\n";
-    return kExitInternal;
   }
-  if (!quiet && !options.job) print_verdict(summary, options.out, std::cerr);
+  if (!options.job) print_verdict(summary, options.out, quiet);
   return summary.exit_code;
 }
 

@@ -4,6 +4,7 @@
 // report.html. SIGINT/SIGTERM stop it cleanly with everything found so far. Returns the process exit code.
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <optional>
 #include <ostream>
@@ -56,7 +57,18 @@ struct RunOptions {
   ResultsMode results = ResultsMode::findings;  // --results: which cases get a line in results.jsonl
   bool job = false;                              // one job of run_jobs (cli/jobs.h): no verdict or input errors on
                                                  // the console, the parent prints them for the whole run
+  std::vector<std::string> ops;                  // --op: only cases of these ops run (empty: every op)
+  std::vector<std::string> input_errors;         // found while reading the command line (a missing --corpus-dir)
+
+  bool takes_op(const std::string& op) const {
+    return ops.empty() || std::find(ops.begin(), ops.end(), op) != ops.end();
+  }
 };
+
+// The input error of a run in which no case ran: such a run proves nothing and must not pass.
+inline constexpr const char* kNothingChecked =
+    "nothing was checked: no corpus case and no generated case ran (an empty corpus, --no-replay, --cases 0 or "
+    "--op leave nothing to run); a run must check at least one case to pass";
 
 // The RapidCheck random source of case `index` of `property` under `seed`: a 256-bit key of those three, so each
 // case is generated independently of the others (shards need no shared state; a case needs no history).
@@ -67,18 +79,17 @@ rc::Random case_random(uint64_t seed, const std::string& property, long index);
 std::string reproduce_token(uint64_t seed, const std::string& property, long index, const std::vector<std::size_t>& path);
 Case case_from_reproduce_token(const std::string& token);
 
-// Whether the options can be run at all (every --property exists); says why not on `err`.
-bool usable_options(const RunOptions& options, std::ostream& err);
-
 int run_conformance(const RunOptions& options);
 
 // Writes summary.json, summary.md, junit.xml and report.html for a finished summary into `dir` (results.jsonl is
-// streamed), and appends summary.md to the file $GITHUB_STEP_SUMMARY names when it is set.
-void write_reports(const RunSummary& summary, const std::string& dir);
+// streamed), and appends summary.md to the file $GITHUB_STEP_SUMMARY names when it is set. `out` is where they
+// end up (--out; `dir` may be its staging folder): summary.md names the report there.
+void write_reports(const RunSummary& summary, const std::string& dir, const std::string& out);
 
-// The end of a run on the console: the counts, each new finding with its minimal case, stale declarations,
-// missing coverage, and where the outputs are.
-void print_verdict(const RunSummary& summary, const std::string& out_dir, std::ostream& err);
+// The end of a run on stderr: unless quiet, the counts, each new finding with its minimal case, stale
+// declarations, missing coverage and the files written; always the verdict line (reports/verdict.h) and where
+// the report is.
+void print_verdict(const RunSummary& summary, const std::string& out, bool quiet);
 
 // Appends each new finding's minimal case to `path` in corpus form, skipping cases already there (by canonical
 // form). Returns how many were added; throws std::runtime_error when the file cannot be written.

@@ -1,9 +1,11 @@
 #include "harness/known_divergence.h"
 
-#include "harness/implementations.h"
-
 #include <algorithm>
-#include <fstream>
+#include <set>
+
+#include "harness/implementations.h"
+#include "harness/input_lines.h"
+#include "harness/utf8.h"
 
 namespace bc {
 
@@ -139,24 +141,43 @@ nlohmann::json to_json(const Declaration& d) {
   return j;
 }
 
-std::vector<Declaration> load_declarations(const std::string& path) {
-  std::ifstream in(path);
-  if (!in) throw CaseError(path + ": cannot open");
-  std::vector<Declaration> out;
-  std::string line;
-  for (int n = 1; std::getline(in, line); ++n) {
-    if (line.find_first_not_of(" \t\r") == std::string::npos) continue;
-    try {
-      nlohmann::json j = nlohmann::json::parse(line);
-      out.push_back(declaration_from_json(j));
-      out.back().line = n;
-    } catch (const nlohmann::json::exception& e) {
-      throw CaseError(path + ":" + std::to_string(n) + ": " + e.what());
-    } catch (const CaseError& e) {
-      throw CaseError(path + ":" + std::to_string(n) + ": " + e.what());
-    }
+Declaration parse_declaration_text(const std::string& text) {
+  const std::string bad_bytes = utf8_problem(text);
+  if (!bad_bytes.empty()) throw CaseError(bad_bytes);
+  try {
+    return declaration_from_json(nlohmann::json::parse(text));
+  } catch (const nlohmann::json::parse_error& e) {
+    throw CaseError(std::string("not valid JSON: ") + e.what());
+  } catch (const nlohmann::json::exception& e) {  // a field of the wrong JSON type deep inside
+    throw CaseError(std::string("a field has the wrong type: ") + e.what());
   }
-  return out;
+}
+
+DeclarationLoad read_declarations(const std::string& path) {
+  DeclarationLoad load;
+  std::set<std::string> ids;
+  const std::string unreadable = read_input_lines(path, [&](int n, const std::string& line) {
+    try {
+      Declaration d = parse_declaration_text(line);
+      if (!ids.insert(d.id).second) throw CaseError("duplicate id \"" + d.id + "\"");
+      d.line = n;
+      load.declarations.push_back(std::move(d));
+    } catch (const CaseError& e) {
+      load.errors.push_back(visible_utf8(path + ":" + std::to_string(n) + ": " + e.what()));
+    }
+  });
+  if (!unreadable.empty()) load.errors.insert(load.errors.begin(), unreadable);
+  return load;
+}
+
+std::vector<Declaration> load_declarations(const std::string& path) {
+  DeclarationLoad load = read_declarations(path);
+  if (!load.errors.empty()) {
+    std::string all;
+    for (const std::string& e : load.errors) all += (all.empty() ? "" : "\n") + e;
+    throw CaseError(all);
+  }
+  return std::move(load.declarations);
 }
 
 }  // namespace bc

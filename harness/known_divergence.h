@@ -48,9 +48,18 @@ struct Declaration {
 // their declarations can match nothing in this run.
 std::vector<std::string> inactive_oracles(const std::vector<Declaration>& declarations);
 
-// Reads the declarations; throws CaseError("FILE:LINE: reason") on the first bad line.
+struct DeclarationLoad {
+  std::vector<Declaration> declarations;  // every good line, in file order
+  std::vector<std::string> errors;        // "FILE:LINE: reason" for every bad line (FILE:0 when unreadable)
+};
+
+// Reads every line: a bad line (bad JSON, a bad field, a duplicate id) is one error and the others still load.
+DeclarationLoad read_declarations(const std::string& path);
+// The strict form, for tests and benches: throws CaseError with every error (one per line) unless all are good.
 std::vector<Declaration> load_declarations(const std::string& path);
 Declaration declaration_from_json(const nlohmann::json& j);
+// One line of the declarations file: valid UTF-8, then JSON, then a declaration; any failure is a CaseError.
+Declaration parse_declaration_text(const std::string& text);
 nlohmann::json to_json(const Declaration& d);
 
 }  // namespace bc

@@ -90,7 +90,7 @@ nlohmann::json to_json(const RunSummary& s) {
   for (const DeclarationUse& d : s.declarations)
     decls.push_back({{"declaration", to_json(d.declaration)}, {"covered", d.covered}, {"matched", d.matched},
                      {"stale", d.stale()}});
-  return {{"command", s.command},
+  nlohmann::json j = {{"command", s.command},
           {"arguments", s.arguments},
           {"seed", s.seed},
           {"cases_requested", s.cases_requested},
@@ -112,6 +112,8 @@ nlohmann::json to_json(const RunSummary& s) {
           {"interrupted", s.interrupted},
           {"signal", s.signal},
           {"exit_code", s.exit_code}};
+  if (!s.internal_error.empty()) j["internal_error"] = s.internal_error;  // only when broadcheck itself failed
+  return j;
 }
 
 RunSummary run_summary_from_json(const nlohmann::json& j) {
@@ -143,6 +145,7 @@ RunSummary run_summary_from_json(const nlohmann::json& j) {
   s.interrupted = j.value("interrupted", false);
   s.signal = j.value("signal", 0);
   s.exit_code = j.at("exit_code").get<int>();
+  s.internal_error = j.value("internal_error", "");
   return s;
 }
 

@@ -84,6 +84,7 @@ struct RunSummary {
   bool interrupted = false;                        // stopped by SIGINT/SIGTERM before its budget was spent
   int signal = 0;                                  // which signal stopped it (0: none)
   int exit_code = 0;
+  std::string internal_error;                      // what failed when broadcheck itself failed (exit 3), else ""
 };
 nlohmann::json to_json(const RunSummary& s);
 RunSummary run_summary_from_json(const nlohmann::json& j);

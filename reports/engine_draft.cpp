@@ -1,5 +1,7 @@
 #include "reports/engine_draft.h"
 
+#include "reports/html_text.h"
+
 #include <fmt/format.h>
 
 namespace bc {
@@ -12,7 +14,7 @@ std::string engine_draft(const Case& c, const Outcome& want, const std::string& 
       "  const bc::Case c = bc::case_from_json(nlohmann::json::parse(R\"({})\"));\n"
       "  const bc::Outcome o = bc::make_engine_oracle()->run(c);\n"
       "  EXPECT_EQ(bc::summarize(o), \"{}\");\n",
-      name, to_json(c).dump(), summarize(want));
+      name, json_text(to_json(c)), summarize(want));
   if (want.error) out += fmt::format("  EXPECT_EQ(o.error->message, R\"({})\");\n", want.error->message);
   return out + "}\n";
 }

@@ -13,6 +13,7 @@
 #include "reports/finding_html.h"
 #include "reports/html_assets.h"
 #include "reports/text_file.h"
+#include "reports/verdict.h"
 
 namespace bc {
 namespace {
@@ -52,15 +53,11 @@ long status_count(const RunSummary& s, const std::string& status) {
   return n;
 }
 
-// The run's result in words: what the exit code means.
-std::string verdict_line(const RunSummary& s, long new_findings) {
-  if (s.exit_code == 2) return "<p class=\"verdict failed\">INPUT ERRORS: some corpus lines could not be used</p>\n";
-  if (s.exit_code == 3) return "<p class=\"verdict failed\">INTERNAL ERROR: broadcheck itself failed</p>\n";
-  if (new_findings > 0)
-    return fmt::format("<p class=\"verdict failed\">FAILED: {} new finding(s) — the implementations disagree "
-                       "where nothing declares it</p>\n", new_findings);
-  if (s.interrupted) return "<p class=\"verdict\">INTERRUPTED: nothing new so far, but the run did not finish</p>\n";
-  return "<p class=\"verdict passed\">PASSED: nothing new disagrees</p>\n";
+// The run's result in words (reports/verdict.h), styled by whether it passed.
+std::string verdict_line(const RunSummary& s) {
+  const bool failed = !verdict_passed(s) && !(s.interrupted && s.exit_code > 3);
+  return fmt::format("<p class=\"verdict{}\">{}</p>\n", verdict_passed(s) ? " passed" : failed ? " failed" : "",
+                     html_escape(verdict_text(s)));
 }
 
 std::string version_label(const std::string& name) {
@@ -90,10 +87,8 @@ void count_table(std::string& out, const std::string& caption, const std::vector
   out += "</table>\n";
 }
 
-void header_section(std::string& out, const RunSummary& s, const Ordered& ordered) {
-  long new_signatures = 0;
-  for (const Finding* f : ordered) new_signatures += f->is_new() ? 1 : 0;
-  out += "<header><h1>broadcheck report</h1>\n" + verdict_line(s, new_signatures) + "<div class=\"counts\">\n";
+void header_section(std::string& out, const RunSummary& s) {
+  out += "<header><h1>broadcheck report</h1>\n" + verdict_line(s) + "<div class=\"counts\">\n";
   out += "<table class=\"run\"><caption>the run</caption>\n";
   const auto row = [&](const std::string& key, const std::string& value_html) {
     out += "<tr><th>" + e(key) + "</th><td>" + value_html + "</td></tr>\n";
@@ -252,7 +247,7 @@ std::string html_report(const RunSummary& summary) {
          "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n";
   out += fmt::format("<title>broadcheck {} — seed {}</title>\n", e(summary.command), summary.seed);
   out += "<style>" + std::string(report_style()) + "</style>\n</head>\n<body>\n";
-  header_section(out, summary, ordered);
+  header_section(out, summary);
   summary_section(out, summary, ordered);
   out += coverage_html(summary.coverage);
   findings_section(out, summary, ordered);

@@ -1,13 +1,14 @@
 #include "reports/html_text.h"
 
 #include "harness/join.h"
+#include "harness/utf8.h"
 
 namespace bc {
 
 std::string html_escape(const std::string& text) {
   std::string out;
   out.reserve(text.size() + text.size() / 8);
-  for (char ch : text) {
+  for (char ch : visible_utf8(text)) {  // bytes that are not UTF-8 show as \xNN
     switch (ch) {
       case '&': out += "&amp;"; break;
       case '<': out += "&lt;"; break;

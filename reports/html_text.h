@@ -12,7 +12,7 @@
 
 namespace bc {
 
-// & < > " ' escaped; NUL (which HTML has no room for) becomes U+FFFD.
+// & < > " ' escaped; NUL (which HTML has no room for) becomes U+FFFD, a byte that is not UTF-8 the text \xNN.
 std::string html_escape(const std::string& text);
 
 // A block of text to paste elsewhere (a command, a test draft): a <pre id="ID"> holding the escaped text and a

@@ -87,8 +87,9 @@ std::string markdown_summary(const RunSummary& s, const std::string& report_path
   return md;
 }
 
-void write_markdown_summary(const RunSummary& summary, const std::string& dir, const std::string& step_summary) {
-  const std::string md = markdown_summary(summary, dir + "/report.html");
+void write_markdown_summary(const RunSummary& summary, const std::string& dir, const std::string& report_path,
+                            const std::string& step_summary) {
+  const std::string md = markdown_summary(summary, report_path);
   write_text_file(dir + "/summary.md", md);
   if (step_summary.empty()) return;
   std::ofstream out(step_summary, std::ios::app);

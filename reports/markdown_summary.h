@@ -15,8 +15,10 @@ namespace bc {
 
 std::string markdown_summary(const RunSummary& summary, const std::string& report_path);
 
-// Writes DIR/summary.md and, when `step_summary` is not empty, appends the same text to that file (what a GitHub
-// Actions step names in $GITHUB_STEP_SUMMARY). Throws std::runtime_error naming a file it cannot write.
-void write_markdown_summary(const RunSummary& summary, const std::string& dir, const std::string& step_summary);
+// Writes DIR/summary.md (naming `report_path` as where the report is: a run writes into a staging folder first)
+// and, when `step_summary` is not empty, appends the same text to that file (what a GitHub Actions step names in
+// $GITHUB_STEP_SUMMARY). Throws std::runtime_error naming a file it cannot write.
+void write_markdown_summary(const RunSummary& summary, const std::string& dir, const std::string& report_path,
+                            const std::string& step_summary);
 
 }  // namespace bc

@@ -1,5 +1,7 @@
 #include "reports/regression_draft.h"
 
+#include "reports/html_text.h"
+
 #include <algorithm>
 #include <cctype>
 
@@ -29,7 +31,7 @@ std::string regression_draft(const CaseRecord& m) {
   std::string name;
   for (char ch : m.property + "_" + m.c.op)
     name += std::isalnum(static_cast<unsigned char>(ch)) ? ch : '_';
-  std::string out = fmt::format("// broadcheck finding: {}\n// case: {}\n", j.signature, to_json(m.c).dump());
+  std::string out = fmt::format("// broadcheck finding: {}\n// case: {}\n", j.signature, json_text(to_json(m.c)));
   if (j.odd_ones == std::vector<std::string>{"document"} && m.c.expect) {
     out += "// The case's expectation is the document's claim; " + title_of(reference_name) + " does otherwise.\n";
     return out + reproduction(reference_name, m.c, expected_outcome(*m.c.expect), name);

@@ -1,9 +1,13 @@
 #include "reports/results_line.h"
 
+#include "reports/html_text.h"
+
 #include <algorithm>
 #include <charconv>
 #include <cmath>
 #include <cstdio>
+
+#include "harness/utf8.h"
 
 namespace bc {
 namespace {
@@ -33,7 +37,9 @@ class Writer {
   void string(const std::string& s) {
     comma();
     out_ += '"';
-    for (char ch : s) {
+    // A byte that is not valid UTF-8 is written as the text \xNN (harness/utf8.h), so the line stays valid JSON.
+    const std::string text = visible_utf8(s);
+    for (char ch : text) {
       const auto u = static_cast<unsigned char>(ch);
       if (ch == '"' || ch == '\\') {
         out_ += '\\';
@@ -98,14 +104,14 @@ class Writer {
 };
 
 void write_case(Writer& w, const Case& c) {
-  if (c.extra.is_object() && !c.extra.empty()) return w.raw(to_json(c).dump());  // corpus fields we keep as given
+  if (c.extra.is_object() && !c.extra.empty()) return w.raw(json_text(to_json(c)));  // corpus fields we keep as given
   w.open('{');
   if (!c.dtypes.empty()) {
     w.key("dtypes").open('[');
     for (DType t : c.dtypes) w.string(to_string(t));
     w.close(']');
   }
-  if (c.expect) w.key("expect").raw(to_json(*c.expect).dump());
+  if (c.expect) w.key("expect").raw(json_text(to_json(*c.expect)));
   if (c.grad_seed) w.key("grad_seed").integer(static_cast<int64_t>(*c.grad_seed));
   if (!c.id.empty()) w.key("id").string(c.id);
   if (!c.layouts.empty()) {

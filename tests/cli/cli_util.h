@@ -22,20 +22,20 @@ struct CliRun {
   std::string output;  // stdout and stderr together
 };
 
-fs::path scratch(const std::string& name) {
+[[maybe_unused]] fs::path scratch(const std::string& name) {
   fs::path p = fs::temp_directory_path() / ("broadcheck-cli-test-" + std::to_string(::getpid())) / name;
   fs::create_directories(p.parent_path());
   return p;
 }
 
-std::string slurp(const fs::path& p) {
+[[maybe_unused]] std::string slurp(const fs::path& p) {
   std::ifstream in(p);
   std::stringstream s;
   s << in.rdbuf();
   return s.str();
 }
 
-CliRun broadcheck(const std::string& args) {
+[[maybe_unused]] CliRun broadcheck(const std::string& args) {
   const fs::path log = scratch("log.txt");
   // Without GITHUB_STEP_SUMMARY: tests run in a CI job must not write to its page.
   const std::string cmd = std::string("env -u GITHUB_STEP_SUMMARY " BC_BINARY_DIR "/broadcheck ") + args + " > " +
@@ -44,7 +44,7 @@ CliRun broadcheck(const std::string& args) {
   return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, slurp(log)};
 }
 
-std::vector<std::string> lines(const fs::path& p) {
+[[maybe_unused]] std::vector<std::string> lines(const fs::path& p) {
   std::ifstream in(p);
   std::vector<std::string> out;
   for (std::string l; std::getline(in, l);)

@@ -1,5 +1,7 @@
 # Drives the real build/broadcheck binary, as CI and users do.
 bc_test(cli_test SOURCES cli/cli_test.cpp LIBS nlohmann_json::nlohmann_json)
+bc_test(inputs_cli_test SOURCES cli/inputs_cli_test.cpp LIBS nlohmann_json::nlohmann_json)
+add_dependencies(inputs_cli_test broadcheck)
 add_dependencies(cli_test broadcheck)
 # junit.xml of real runs against tests/reports/junit.xsd (xmllint, Debian's libxml2-utils).
 bc_test(junit_cli_test SOURCES cli/junit_cli_test.cpp)
@@ -12,3 +14,7 @@ bc_test(protocol_cli_test SOURCES cli/protocol_cli_test.cpp LIBS nlohmann_json::
 add_dependencies(protocol_cli_test broadcheck engine_adapter)
 bc_test(jobs_test SOURCES cli/jobs_test.cpp LIBS nlohmann_json::nlohmann_json)
 add_dependencies(jobs_test broadcheck)
+# Strict numbers and the output folder, in process.
+bc_test(cli_parts_test SOURCES cli/number_text_test.cpp cli/outputs_test.cpp LIBS bc_run)
+# The parsers of every input under RapidCheck-generated garbage and mutations of real lines.
+bc_test(parser_fuzz_test SOURCES cli/parser_fuzz_test.cpp builtin_registry.cpp LIBS bc_run)

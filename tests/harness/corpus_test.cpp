@@ -125,6 +125,21 @@ TEST(LoadCorpus, MissingFileIsOneErrorAndOtherFilesStillLoad) {
   EXPECT_EQ(load.entries[0].c.id, "a1");
 }
 
+TEST(LoadCorpus, ALineThatIsNotUtf8IsOneErrorWithTheByteShown) {
+  // nlohmann's own parse error quotes the raw byte; the error text must stay valid UTF-8 all the same.
+  expect_one_error_on_line_2("{\"id\": \"bad\xFF\", \"op\": \"add\", \"shapes\": [[1], [1]]}",
+                             "not valid UTF-8: byte 12 is \\xFF");
+}
+
+TEST(LoadCorpus, ADirectoryIsAnErrorNotAnEmptyFile) {
+  const std::string dir = fs::temp_directory_path().string();
+  TempFile good(kLine1 + "\n");
+  const CorpusLoad load = load_corpus({dir, good.path()});
+  ASSERT_EQ(load.errors.size(), 1u);
+  EXPECT_EQ(load.errors[0], dir + ":0: cannot read it: a directory, not a file");
+  EXPECT_EQ(load.entries.size(), 1u);
+}
+
 TEST(LoadCorpus, TheProjectsSeedsLoadCleanly) {
   const CorpusLoad load = load_corpus({std::string(BC_SOURCE_DIR) + "/corpus/seeds.jsonl"});
   EXPECT_TRUE(load.errors.empty()) << load.errors.front();
@@ -149,13 +164,41 @@ TEST(CheckLimits, OversizedOperandIsRefused) {
 TEST(CheckLimits, HugeBroadcastResultIsRefused) {
   const std::string why = check_limits(make_case(R"({"op": "add", "shapes": [[1,4096],[4096,1]]})"));
   EXPECT_TRUE(contains(why, "broadcast result would have up to 16777216 elements")) << why;
-  const std::string three = check_limits(make_case(R"({"op": "broadcast_shapes", "shapes": [[128,1,1],[128,1],[128]]})"));
+  const std::string three = check_limits(make_case(R"({"op": "addcmul", "shapes": [[128,1,1],[128,1],[128]]})"));
   EXPECT_TRUE(contains(three, "broadcast result")) << three;
+}
+
+TEST(CheckLimits, OnlyWhatIsAllocatedCounts) {
+  // broadcast_shapes answers with views and sum_to with a smaller tensor: their result is not allocated.
+  EXPECT_EQ(check_limits(make_case(R"({"op": "broadcast_shapes", "shapes": [[1,4096],[4096,1]]})")), "");
+  EXPECT_EQ(check_limits(make_case(R"({"op": "sum_to", "shapes": [[1024,1024],[1]]})")), "");
+  // A product of a row and a column is [1, 1]: the contraction holds 4096 elements, not 4096 x 4096.
+  EXPECT_EQ(check_limits(make_case(R"({"op": "matmul", "shapes": [[1,4096],[4096,1]]})")), "");
+  EXPECT_EQ(check_limits(make_case(R"({"op": "addmm", "shapes": [[1],[1,4096],[4096,1]]})")), "");
+  // A square product contracts through batch * n * k * m elements (xtensor broadcasts before it sums).
+  const std::string square = check_limits(make_case(R"({"op": "mm", "shapes": [[512,512],[512,512]]})"));
+  EXPECT_TRUE(starts_with(square, "the product would have up to 134217728 elements")) << square;
+  const std::string outer = check_limits(make_case(R"({"op": "outer", "shapes": [[2048],[2048]]})"));
+  EXPECT_TRUE(starts_with(outer, "the product would have up to 4194304 elements")) << outer;
+  // xtensor materialises expand's target.
+  const std::string expand = check_limits(make_case(R"({"op": "expand", "shapes": [[1],[2048,2048]]})"));
+  EXPECT_TRUE(starts_with(expand, "the expanded result would have up to 4194304")) << expand;
+}
+
+TEST(CheckLimits, RankAndOperandCountAreCapped) {
+  Case deep = make_case(R"({"op": "broadcast_shapes", "shapes": [[1], [1]]})");
+  deep.shapes[1] = Shape(kMaxRank, 1);
+  EXPECT_EQ(check_limits(deep), "");
+  deep.shapes[1] = Shape(1000000, 1);
+  EXPECT_EQ(check_limits(deep), "shapes[1] has rank 1000000, over the cap of 64 dims");
+  Case wide = make_case(R"({"op": "broadcast_shapes", "shapes": [[1], [1]]})");
+  wide.shapes.assign(kMaxOperands + 1, Shape{1});
+  EXPECT_EQ(check_limits(wide), "the case has 65 operands, over the cap of 64");
 }
 
 TEST(CheckLimits, TooManyElementsInAllIsRefused) {
   const std::string why = check_limits(
-      make_case(R"({"op": "broadcast_shapes", "shapes": [[1024,1024],[1024,1024],[1024,1024],[1024,1024]]})"));
+      make_case(R"({"op": "broadcast_shapes", "shapes": [[1024,1024],[1024,1024],[1024,1024],[1024,1024],[1024,1024]]})"));
   EXPECT_EQ(why, "the case would hold over " + std::to_string(kMaxElementsPerCase) + " elements in all");
 }
 

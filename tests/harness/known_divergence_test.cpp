@@ -128,6 +128,33 @@ TEST(LoadDeclarations, BadPatternsAndOpsNameFileAndLine) {
   EXPECT_TRUE(contains(on, "\"on\"")) << on;
 }
 
+TEST(ReadDeclarations, EveryBadLineIsReportedAndEveryGoodLineKept) {
+  const std::string other = R"({"id": "other", "oracle": "torch", "reason": "r", "reference": "f"})";
+  TempFile file(kGood + "\n" + R"({"id": "x", "oracle": "torch",)" + "\n" + other + "\n" +
+                R"({"id": "y", "oracle": "torch", "reason": "r"})" + "\n" + kGoodDocument + "\n" +
+                R"({"id": "other", "oracle": "xtensor", "reason": "r", "reference": "f"})" + "\n" +
+                "{\"id\": \"z\xFF\", \"oracle\": \"torch\", \"reason\": \"r\", \"reference\": \"f\"}\n");
+  const DeclarationLoad load = read_declarations(file.path());
+  ASSERT_EQ(load.declarations.size(), 3u);
+  EXPECT_EQ(load.declarations[0].id, "xtensor-inplace-resizes");
+  EXPECT_EQ(load.declarations[1].id, "other");
+  EXPECT_EQ(load.declarations[1].line, 3);
+  EXPECT_EQ(load.declarations[2].id, "document-rank0");
+  ASSERT_EQ(load.errors.size(), 4u);
+  EXPECT_TRUE(starts_with(load.errors[0], file.path() + ":2: ")) << load.errors[0];
+  EXPECT_EQ(load.errors[1], file.path() + ":4: missing \"reference\"");
+  EXPECT_EQ(load.errors[2], file.path() + ":6: duplicate id \"other\"");
+  EXPECT_EQ(load.errors[3], file.path() + ":7: not valid UTF-8: byte 10 is \\xFF");
+}
+
+TEST(ReadDeclarations, ADirectoryIsAnError) {
+  const std::string dir = fs::temp_directory_path().string();
+  const DeclarationLoad load = read_declarations(dir);
+  EXPECT_TRUE(load.declarations.empty());
+  ASSERT_EQ(load.errors.size(), 1u);
+  EXPECT_EQ(load.errors[0], dir + ":0: cannot read it: a directory, not a file");
+}
+
 TEST(LoadDeclarations, TheProjectsOwnFileLoads) {
   const std::vector<Declaration> decls = load_declarations(std::string(BC_SOURCE_DIR) + "/corpus/known_divergences.jsonl");
   ASSERT_GE(decls.size(), 1u);

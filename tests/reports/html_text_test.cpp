@@ -29,6 +29,11 @@ TEST(CopyableHtml, LabelIsEscaped) {
   EXPECT_NE(html.find("&lt;i&gt;label&lt;/i&gt;"), std::string::npos);
 }
 
+TEST(HtmlEscape, BytesThatAreNotUtf8ShowAsEscapes) {
+  EXPECT_EQ(html_escape("a\xFF<b"), "a\\xFF&lt;b");
+  EXPECT_EQ(html_escape("\xC3\xA9"), "\xC3\xA9");  // valid UTF-8 stays as it is
+}
+
 TEST(ReferenceHtml, LinksOnlyWebAddresses) {
   EXPECT_EQ(reference_html("https://example.org/?a=1&b=2"),
             "<a href=\"https://example.org/?a=1&amp;b=2\">https://example.org/?a=1&amp;b=2</a>");

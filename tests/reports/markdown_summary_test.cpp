@@ -97,14 +97,14 @@ TEST(MarkdownSummary, WritesTheFileAndAppendsToTheStepSummary) {
   const std::string dir = ::testing::TempDir();
   const std::string step = dir + "/step-summary.md";
   std::ofstream(step) << "earlier step\n";
-  write_markdown_summary(failed_run(), dir, step);
+  write_markdown_summary(failed_run(), dir, dir + "/report.html", step);
   std::stringstream written, appended;
   written << std::ifstream(dir + "/summary.md").rdbuf();
   appended << std::ifstream(step).rdbuf();
   const std::string md = markdown_summary(failed_run(), dir + "/report.html");
   EXPECT_EQ(written.str(), md);
   EXPECT_EQ(appended.str(), "earlier step\n" + md + "\n");
-  EXPECT_THROW(write_markdown_summary(failed_run(), dir, "/nonexistent-dir-for-broadcheck/step.md"),
+  EXPECT_THROW(write_markdown_summary(failed_run(), dir, dir + "/report.html", "/nonexistent-dir-for-broadcheck/step.md"),
                std::runtime_error);
 }
 

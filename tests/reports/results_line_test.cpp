@@ -101,4 +101,18 @@ TEST(ResultsLine, KeysComeInNlohmannsOrder) {
   EXPECT_EQ(results_line(r), to_json(r).dump());
 }
 
+TEST(ResultsLine, BytesThatAreNotUtf8ShowAsEscapesAndTheLineStaysJson) {
+  // An implementation's message may carry any bytes; nlohmann's dump() would throw (type_error 316) on them.
+  CaseRecord r;
+  r.property = "corpus";
+  r.c = case_from_json(nlohmann::json::parse(R"({"op": "add", "shapes": [[2], [3]]})"));
+  r.outcomes = {{"torch", Outcome::failure(ErrorKind::broadcast, "bad \xFF byte")}};
+  r.judgement.verdict = Verdict::discrepancy;
+  r.judgement.attribution = "x\xC3";
+  const std::string line = results_line(r);
+  const nlohmann::json parsed = nlohmann::json::parse(line);  // throws on invalid UTF-8
+  EXPECT_EQ(parsed["outcomes"]["torch"]["error"]["message"], "bad \\xFF byte");
+  EXPECT_EQ(parsed["attribution"], "x\\xC3");
+}
+
 }  // namespace bc

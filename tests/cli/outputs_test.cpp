@@ -1,0 +1,75 @@
+// The output folder holds one run's consistent set: outputs are staged, moved into place at the end, and an
+// earlier run's outputs that this run did not write are removed.
+#include "cli/outputs.h"
+
+#include <unistd.h>
+
+#include <filesystem>
+#include <fstream>
+
+#include <gtest/gtest.h>
+
+#include "cli_util.h"
+
+namespace bc {
+namespace {
+
+fs::path fresh_folder(const std::string& name) {
+  const fs::path p = scratch("outputs-" + name);
+  fs::remove_all(p);
+  return p;
+}
+
+std::string read(const fs::path& p) { return slurp(p); }
+
+TEST(OutputFolder, WritesGoToStagingUntilCommit) {
+  const fs::path out = fresh_folder("staging");
+  OutputFolder folder;
+  ASSERT_EQ(folder.open(out.string()), "");
+  std::ofstream(folder.path("results.jsonl")) << "new\n";
+  EXPECT_FALSE(fs::exists(out / "results.jsonl")) << "nothing is in place before commit";
+  ASSERT_EQ(folder.commit(), "");
+  EXPECT_EQ(read(out / "results.jsonl"), "new\n");
+  for (const auto& entry : fs::directory_iterator(out))
+    EXPECT_EQ(entry.path().filename(), "results.jsonl") << "the staging folder is gone";
+}
+
+TEST(OutputFolder, AnEarlierRunsOutputsNeverSitNextToThisRuns) {
+  const fs::path out = fresh_folder("reused");
+  fs::create_directories(out);
+  for (const std::string& name : output_file_names()) std::ofstream(out / name) << "old\n";
+  std::ofstream(out / "notes.txt") << "mine\n";
+  OutputFolder folder;
+  ASSERT_EQ(folder.open(out.string()), "");
+  std::ofstream(folder.path("results.jsonl")) << "new\n";
+  ASSERT_EQ(folder.commit(), "");
+  EXPECT_EQ(read(out / "results.jsonl"), "new\n");
+  EXPECT_FALSE(fs::exists(out / "summary.json"));
+  EXPECT_FALSE(fs::exists(out / "junit.xml"));
+  EXPECT_FALSE(fs::exists(out / "report.html"));
+  EXPECT_EQ(read(out / "notes.txt"), "mine\n") << "files that are not outputs are left alone";
+}
+
+TEST(OutputFolder, AnOutputPathThatIsAFileIsRefusedWithItsName) {
+  const fs::path parent = fresh_folder("file");
+  fs::create_directories(parent);
+  const fs::path file = parent / "taken";
+  std::ofstream(file) << "x";
+  OutputFolder folder;
+  const std::string why = folder.open(file.string());
+  EXPECT_EQ(why.rfind(file.string() + ": ", 0), 0u) << why;
+}
+
+TEST(OutputFolder, AnUnwritableFolderIsRefusedWithItsName) {
+  if (::geteuid() == 0) GTEST_SKIP() << "root writes anywhere";
+  const fs::path out = fresh_folder("readonly");
+  fs::create_directories(out);
+  fs::permissions(out, fs::perms::owner_read | fs::perms::owner_exec);
+  OutputFolder folder;
+  const std::string why = folder.open(out.string());
+  fs::permissions(out, fs::perms::owner_all);
+  EXPECT_EQ(why.rfind(out.string() + ": cannot write into the output folder", 0), 0u) << why;
+}
+
+}  // namespace
+}  // namespace bc
