@@ -14,7 +14,8 @@
 //    findings of the same signature, from the corpus, follow in the same body); known divergences of the signature
 //    are listed in its <system-out> and do not fail it;
 //  - suite "run": test case "corpus input", an <error type="input_error"> listing every refused corpus line when
-//    there is one; test case "completed", an <error type="interrupted"> when a signal stopped the run;
+//    there is one; test case "completed", an <error type="internal_error"> when broadcheck itself failed, else an
+//    <error type="interrupted"> when a signal stopped the run;
 //  - suite "declarations": one test case "DECLARATION-ID" per declaration that covered a case: <skipped
 //    type="stale"> when it explained none (the divergence may be fixed), passing otherwise;
 //  - "tests" counts test cases, "failures", "errors" and "skipped" those with such an element; a property's time
@@ -191,15 +192,20 @@ std::string junit_xml(const RunSummary& summary) {
         testcase("broadcheck.run", "corpus input", 0.0,
                  input.empty()
                      ? ""
-                     : element("error", fmt::format("{} corpus line(s) could not be used", summary.input_errors.size()),
+                     : element("error", fmt::format("{} input error(s)", summary.input_errors.size()),
                                "input_error", input),
                  "", c);
-    const std::string why = fmt::format(
-        "interrupted by signal {} before its budget was spent; the reports cover "
-        "what ran",
-        summary.signal);
-    tests += testcase("broadcheck.run", "completed", 0.0,
-                      summary.interrupted ? element("error", why, "interrupted", why + "\n") : "", "", c);
+    // The run did not get through: an internal error (which outranks an interrupt, as in the exit code) or a signal.
+    std::string stop;
+    if (!summary.internal_error.empty()) {
+      const std::string why = "internal error: " + summary.internal_error + "; the reports cover what ran";
+      stop = element("error", why, "internal_error", why + "\n");
+    } else if (summary.interrupted) {
+      const std::string why =
+          fmt::format("interrupted by signal {} before its budget was spent; the reports cover what ran", summary.signal);
+      stop = element("error", why, "interrupted", why + "\n");
+    }
+    tests += testcase("broadcheck.run", "completed", 0.0, stop, "", c);
     body += suite("run", c, 0.0, timestamp, common, tests);
     all.add(c);
   }

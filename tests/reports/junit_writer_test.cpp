@@ -190,13 +190,25 @@ TEST(JunitXml, InputErrorsAndAnInterruptedRunAreErrors) {
   s.interrupted = true;
   s.signal = 15;
   const std::string xml = junit_xml(s);
-  EXPECT_NE(xml.find("<error message=\"2 corpus line(s) could not be used\" type=\"input_error\">corpus/bad.jsonl:3: "
+  EXPECT_NE(xml.find("<error message=\"2 input error(s)\" type=\"input_error\">corpus/bad.jsonl:3: "
                      "unknown op &quot;addd&quot;\ncorpus/bad.jsonl:4: not valid JSON\n</error>"),
             std::string::npos) << xml;
   EXPECT_NE(xml.find("<error message=\"interrupted by signal 15 before its budget was spent"), std::string::npos);
   EXPECT_NE(xml.find("<testsuite name=\"run\" tests=\"2\" failures=\"0\" errors=\"2\" skipped=\"0\""),
             std::string::npos);
   EXPECT_NE(xml.find("tests=\"9\" failures=\"3\" errors=\"2\" skipped=\"0\""), std::string::npos);
+}
+
+TEST(JunitXml, AnInternalErrorIsAnErrorOfTheRun) {
+  RunSummary s = sample_summary();
+  s.internal_error = "results.jsonl: disk full";
+  s.interrupted = true;  // the internal error is what CI must see
+  s.signal = 15;
+  const std::string xml = junit_xml(s);
+  EXPECT_NE(xml.find("<error message=\"internal error: results.jsonl: disk full; the reports cover what ran\" "
+                     "type=\"internal_error\">"),
+            std::string::npos) << xml;
+  EXPECT_EQ(xml.find("type=\"interrupted\""), std::string::npos) << xml;
 }
 
 TEST(JunitXml, StaleDeclarationsAreSkippedAndUsedOnesPass) {
