@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <cstring>
 
 #include "harness/join.h"
 
@@ -336,6 +337,19 @@ std::string describe(const Case& c) {
   std::string out = c.op + "(";
   for (size_t i = 0; i < c.shapes.size(); ++i) out += (i ? ", " : "") + format_shape(c.shapes[i]);
   return out + ")";
+}
+
+bool same_case(const Case& a, const Case& b) {
+  const auto same_scalars = [](const std::map<std::string, Scalar>& x, const std::map<std::string, Scalar>& y) {
+    return std::equal(x.begin(), x.end(), y.begin(), y.end(), [](const auto& p, const auto& q) {
+      return p.first == q.first && p.second.integral == q.second.integral &&
+             std::memcmp(&p.second.value, &q.second.value, sizeof(double)) == 0;
+    });
+  };
+  return a.op == b.op && a.shapes == b.shapes && a.dtypes == b.dtypes && a.layouts == b.layouts &&
+         same_scalars(a.scalars, b.scalars) && a.values == b.values && a.requires_grad == b.requires_grad &&
+         a.grad_seed == b.grad_seed && a.modify == b.modify && a.expect == b.expect && a.id == b.id &&
+         a.source == b.source && a.note == b.note && a.tags == b.tags && a.extra == b.extra;
 }
 
 }  // namespace bc

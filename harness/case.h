@@ -102,6 +102,10 @@ Case case_from_json(const nlohmann::json& j);
 nlohmann::json to_json(const Case& c);
 nlohmann::json to_json(const Expectation& e);
 
+// Whether two cases are the same, field by field (scalars bit for bit, so a NaN alpha equals itself; values as
+// Values compares them): what comparing their JSON would say, without building it.
+bool same_case(const Case& a, const Case& b);
+
 // The case without id, source, note and tags, serialised with sorted keys: equal for the same experiment.
 std::string canonical_form(const Case& c);
 

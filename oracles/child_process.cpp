@@ -81,8 +81,8 @@ pid_t fork_with_pipes(PipeEnds& ends) {
   return pid;
 }
 
-Io wait_for(int fd, short events, Clock::time_point deadline) {
-  if (spin_until_ready(fd, events)) return Io::done;
+Io wait_for(int fd, short events, Clock::time_point deadline, Spin spin) {
+  if (spin == Spin::first && spin_until_ready(fd, events)) return Io::done;
   for (;;) {
     const auto left = std::chrono::ceil<std::chrono::milliseconds>(deadline - Clock::now()).count();
     if (left <= 0) return Io::timeout;

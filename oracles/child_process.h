@@ -31,9 +31,12 @@ struct PipeEnds {
 // std::system_error, closing what it opened.
 pid_t fork_with_pipes(PipeEnds& ends);
 
-// Waits until `fd` is ready for `events` (POLLIN, POLLOUT) or the deadline passes, spinning briefly first (a
-// round trip is two wake-ups of a sleeping process, which cost more than a case); EINTR just waits on.
-Io wait_for(int fd, short events, Clock::time_point deadline);
+// Waits until `fd` is ready for `events` (POLLIN, POLLOUT) or the deadline passes; EINTR just waits on. By default
+// it spins briefly first: a lone round trip is two wake-ups of a sleeping process, which cost more than a case.
+// Without the spin (Spin::never) it sleeps at once: a child that has a queue of cases answers at its computing
+// pace, and on two cores a spinning parent would take the core it computes on.
+enum class Spin { first, never };
+Io wait_for(int fd, short events, Clock::time_point deadline, Spin spin = Spin::first);
 
 // Writes all of `bytes`. EPIPE (the reader is gone) is eof. With a deadline the fd is non-blocking.
 Io write_all(int fd, const std::string& bytes, const Clock::time_point* deadline);

@@ -4,6 +4,7 @@
 
 #include <gtest/gtest.h>
 
+#include <functional>
 #include <limits>
 #include <string>
 
@@ -102,6 +103,41 @@ TEST(Case, ParsesAllKnownFields) {
   EXPECT_EQ(c.note, "stretch both");
   EXPECT_EQ(c.tags, (std::vector<std::string>{"near_miss", "rank3"}));
   EXPECT_EQ(c.extra, json::object());
+}
+
+TEST(Case, SameCaseComparesEveryFieldAndANanScalarEqualsItself) {
+  const Case c = case_from_json(json::parse(
+      R"({"id": "x", "op": "addcmul", "shapes": [[2,1],[3],[1]], "dtypes": ["float32", "float64", "int64"],
+          "layouts": ["contiguous", "strided", "contiguous"], "scalars": {"value": 2.5},
+          "values": {"data": [[1.5, "-inf"], [0, 1, 2], [9007199254740993]]}, "requires_grad": [true, false, false],
+          "grad_seed": 3, "expect": {"shape": [2, 3]}, "note": "n", "tags": ["t"], "later": 1})"));
+  EXPECT_TRUE(same_case(c, c));
+  EXPECT_TRUE(same_case(c, case_from_json(to_json(c))));
+  Case nan_value = c;  // generated cases carry NaN scalars, which JSON text cannot
+  nan_value.scalars["value"] = Scalar{std::numeric_limits<double>::quiet_NaN(), false};
+  EXPECT_TRUE(same_case(nan_value, Case(nan_value)));
+  EXPECT_FALSE(same_case(nan_value, c));
+  // Each change of one field, as its JSON would show it.
+  const std::vector<std::function<void(Case&)>> changes = {
+      [](Case& d) { d.op = "addcdiv"; },
+      [](Case& d) { d.shapes[1] = {1, 3}; },
+      [](Case& d) { d.dtypes[0] = DType::float64; },
+      [](Case& d) { d.layouts[1] = Layout::contiguous; },
+      [](Case& d) { d.scalars["value"] = Scalar{2, true}; },
+      [](Case& d) { d.values->data[2] = Values(std::vector<int64_t>{9007199254740992}); },
+      [](Case& d) { d.requires_grad[1] = true; },
+      [](Case& d) { d.grad_seed.reset(); },
+      [](Case& d) { d.expect.reset(); },
+      [](Case& d) { d.id = "y"; },
+      [](Case& d) { d.tags.clear(); },
+      [](Case& d) { d.extra["later"] = 2; },
+  };
+  for (size_t k = 0; k < changes.size(); ++k) {
+    Case d = c;
+    changes[k](d);
+    EXPECT_FALSE(same_case(c, d)) << "change " << k;
+    EXPECT_NE(to_json(c), to_json(d)) << "change " << k << " shows in the JSON too";
+  }
 }
 
 TEST(Case, RankZeroAndSizeZeroShapesAreOrdinary) {
