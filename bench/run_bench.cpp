@@ -78,8 +78,8 @@ void BM_JobsFixedTime(benchmark::State& state) {
   for (auto _ : state) {
     benchmark::DoNotOptimize(run_jobs(options, static_cast<int>(state.range(0))));
     std::ifstream in(options.out + "/summary.json");
-    for (const auto& [property, n] : nlohmann::json::parse(in).at("cases").items())
-      cases += n.get<long>();
+    const nlohmann::json summary = nlohmann::json::parse(in);  // a named value: the loop must not outlive it
+    for (const auto& [property, n] : summary.at("cases").items()) cases += n.get<long>();
   }
   state.SetItemsProcessed(cases);
   state.SetLabel(std::to_string(state.range(0)) + " job(s), " + std::to_string(options.properties.size()) +
