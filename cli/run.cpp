@@ -171,7 +171,10 @@ class Runner {
     for (const ShrinkLater& s : shrink_later_) {
       Finding& f = summary_.findings[s.finding];
       const Shrunk shrunk = shrink(
-          s.generated, f.minimal, [&](const Case& c) { return evaluate(f.property, c, oracles_, declarations_); },
+          s.generated, f.minimal,
+          [&](const Case& c) {  // under --op, a case of another op never counts as failing the same way
+            return options_.takes_op(c.op) ? evaluate(f.property, c, oracles_, declarations_) : CaseRecord{};
+          },
           options_.max_shrink_evaluations);
       const long seq = f.minimal.seq;
       f.minimal = shrunk.minimal;
@@ -200,7 +203,7 @@ class Runner {
   static void describe_reproduction(Finding& f) {
     Case bare = f.minimal.c;
     bare.tags.clear();
-    f.replay_command = "build/broadcheck replay --case " + shell_quote(to_json(bare).dump());
+    f.replay_command = "build/broadcheck replay --case " + shell_quote(json_text(to_json(bare)));
     f.regression_draft = regression_draft(f.minimal);
   }
 
