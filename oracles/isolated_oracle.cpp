@@ -52,6 +52,18 @@ std::string frame(const nlohmann::json& j) {
   return out;
 }
 
+// The frame of a case, remembered for the next call: every isolated oracle is handed the same case in turn (the
+// run submits each case to all of them), and the second builds no JSON.
+const std::string& case_frame(const Case& c) {
+  thread_local std::optional<Case> last;
+  thread_local std::string last_frame;
+  if (!last || !same_case(*last, c)) {
+    last_frame = frame(to_json(c));
+    last = c;
+  }
+  return last_frame;
+}
+
 // Splits a byte stream into frames. The worker reads blocking (an idle worker spinning would take a core from the
 // one computing); the parent reads what is there and polls (IsolatedOracle::exchange).
 class FrameReader {
@@ -194,7 +206,7 @@ class IsolatedOracle : public Oracle {
     if (pid_ < 0) return;
     for (const Pending& p : pending_)
       if (same_case(p.c, c)) return;
-    pending_.push_back({c, frame(to_json(c)), Clock::now()});
+    pending_.push_back({c, case_frame(c), Clock::now()});
     send_pending(pending_.size());
     flush();
   }
@@ -203,7 +215,7 @@ class IsolatedOracle : public Oracle {
   Outcome run(const Case& c) override {
     size_t at = 0;
     while (at < pending_.size() && !same_case(pending_[at].c, c)) ++at;
-    if (at == pending_.size()) pending_.push_back({c, frame(to_json(c)), Clock::now()});
+    if (at == pending_.size()) pending_.push_back({c, case_frame(c), Clock::now()});
     for (size_t k = 0; k < at; ++k) {
       try {
         answer_head(c);
