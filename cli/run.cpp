@@ -144,7 +144,7 @@ class Runner {
   // Cases are run in windows of this many: every oracle is handed the whole window first (an isolated oracle's
   // worker then computes ahead, in parallel with this process), then each case is judged and recorded in order.
   // bench_run's isolated full run against the in-process one: 0.79x with 16, 0.85x with 32, 0.79x with 64, 0.42x
-  // with 256 (a window's cases then no longer fit in the pipe, and the worker waits for the parent to write more).
+  // with 256 (not explained yet; perhaps the cases then overflow the pipe and the worker waits for the parent).
   static constexpr size_t kWindow = 32;
 
   // A case to run: its property ("corpus" for a replayed one), its place in the run, and for a generated case its
