@@ -144,30 +144,9 @@ int run_jobs(const RunOptions& options, int jobs) {
   merged->exit_code = exit_code_for(*merged, merged->signal);
   std::error_code ec;
   std::filesystem::remove_all(base, ec);
-  std::string unwritten;
-  try {
-    write_reports(*merged, outputs.staging(), options.out);
-  } catch (const std::exception& e) {
-    unwritten = e.what();
-  }
-  if (unwritten.empty()) unwritten = outputs.commit();
-  if (!unwritten.empty()) {
-    std::cerr << "broadcheck: cannot write the reports: " << unwritten << "\n";
-    return merged->exit_code == kExitInternal ? kExitInternal : kExitBadInput;
-  }
-  if (!options.save.empty()) {
-    try {
-      const long added = save_findings(*merged, options.save);
-      if (!quiet) std::cerr << "saved " << added << " new minimal case(s) to " << options.save << "\n";
-    } catch (const std::exception& e) {
-      std::cerr << "broadcheck: " << e.what() << "\n";
-      return merged->exit_code == kExitOk ? kExitBadInput : merged->exit_code;
-    }
-  }
   if (!merged->internal_error.empty()) std::cerr << "broadcheck: internal error: " << merged->internal_error << "\n";
   for (const std::string& e : merged->input_errors) std::cerr << "broadcheck: " << e << "\n";
-  print_verdict(*merged, options.out, quiet);
-  return merged->exit_code;
+  return publish_run(*merged, outputs, options);
 }
 
 }  // namespace bc

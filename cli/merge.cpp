@@ -6,6 +6,7 @@
 #include <iostream>
 #include <map>
 
+#include "cli/outputs.h"
 #include "cli/run.h"
 #include "cli/shard_set.h"
 #include "reports/results_counts.h"
@@ -155,16 +156,24 @@ std::optional<RunSummary> merge_into(const std::vector<std::string>& dirs, const
 
 int merge_runs(const std::vector<std::string>& dirs, const std::string& out, bool quiet,
                const std::vector<std::string>& arguments) {
-  const std::optional<RunSummary> merged = merge_into(dirs, out, arguments, true);
+  OutputFolder outputs;  // one merge's set of outputs in `out`, as a run leaves it
+  const std::string unwritable = outputs.open(out);
+  if (!unwritable.empty()) {
+    std::cerr << "broadcheck merge: " << unwritable << "\n";
+    return kExitBadInput;
+  }
+  const std::optional<RunSummary> merged = merge_into(dirs, outputs.staging(), arguments, true);
   if (!merged) return kExitBadInput;
-  write_reports(*merged, out, out);
   if (!quiet) {
     long cases = 0;
     for (const auto& [property, n] : merged->cases_per_property) cases += n;
     std::cerr << "merged " << dirs.size() << " shard(s), " << cases << " cases, " << merged->findings.size()
-              << " finding(s) into " << out << "\n";
+              << " finding(s)\n";
   }
-  return merged->exit_code;
+  RunOptions as_run;  // what publishing needs to know: where, and how much to say
+  as_run.out = out;
+  as_run.progress = quiet ? Progress::quiet : Progress::automatic;
+  return publish_run(*merged, outputs, as_run);
 }
 
 }  // namespace bc

@@ -277,7 +277,9 @@ class Runner {
 
 }  // namespace
 
-long save_findings(const RunSummary& summary, const std::string& path) {
+// Appends each new finding's minimal case to `path` in corpus form, skipping cases already there (by canonical
+// form). Returns how many were added; throws std::runtime_error when the file cannot be written.
+static long save_findings(const RunSummary& summary, const std::string& path) {
   std::set<std::string> have;
   for (const CorpusEntry& e : load_corpus({path}).entries) have.insert(canonical_form(e.c));
   std::ofstream out(path, std::ios::app);
@@ -356,7 +358,10 @@ void write_reports(const RunSummary& summary, const std::string& dir, const std:
   write_markdown_summary(summary, dir, out + "/report.html", step_summary ? step_summary : "");
 }
 
-void print_verdict(const RunSummary& summary, const std::string& out, bool quiet) {
+// The end of a run on stderr: unless quiet, the counts, each new finding with its minimal case, stale
+// declarations, missing coverage and the files written; always the verdict line (reports/verdict.h) and where
+// the report is.
+static void print_verdict(const RunSummary& summary, const std::string& out, bool quiet) {
   if (!quiet) {
     long fresh = 0, stale = 0;
     for (const Finding& f : summary.findings) fresh += f.is_new();
@@ -374,6 +379,32 @@ void print_verdict(const RunSummary& summary, const std::string& out, bool quiet
     std::cerr << "wrote " << out << "/{results.jsonl, summary.json, summary.md, junit.xml, report.html}\n";
   }
   std::cerr << verdict_text(summary) << "\nreport: " << out << "/report.html\n";
+}
+
+int publish_run(const RunSummary& summary, OutputFolder& outputs, const RunOptions& options) {
+  const bool quiet = options.progress == Progress::quiet;
+  std::string unwritten;
+  try {
+    write_reports(summary, outputs.staging(), options.out);
+  } catch (const std::exception& e) {
+    unwritten = visible_utf8(e.what());
+  }
+  if (unwritten.empty()) unwritten = outputs.commit();
+  if (!unwritten.empty()) {
+    std::cerr << "broadcheck: cannot write the reports: " << unwritten << "\n";
+    return summary.exit_code == kExitInternal ? kExitInternal : kExitBadInput;
+  }
+  if (!options.save.empty()) {
+    try {
+      const long added = save_findings(summary, options.save);
+      if (!quiet) std::cerr << "saved " << added << " new minimal case(s) to " << options.save << "\n";
+    } catch (const std::exception& e) {
+      std::cerr << "broadcheck: " << visible_utf8(e.what()) << "\n";
+      return summary.exit_code == kExitOk ? kExitBadInput : summary.exit_code;
+    }
+  }
+  if (!options.job) print_verdict(summary, options.out, quiet);
+  return summary.exit_code;
 }
 
 int run_conformance(const RunOptions& options) {
@@ -451,28 +482,7 @@ int run_conformance(const RunOptions& options) {
   summary.exit_code = exit_code_for(summary, sig);
   summary.seconds = std::chrono::duration<double>(Clock::now() - t0).count();
   summary.fingerprint = run_fingerprint(options, summary.versions);
-  std::string unwritten;
-  try {
-    write_reports(summary, outputs.staging(), options.out);
-  } catch (const std::exception& e) {
-    unwritten = visible_utf8(e.what());
-  }
-  if (unwritten.empty()) unwritten = outputs.commit();
-  if (!unwritten.empty()) {
-    std::cerr << "broadcheck: cannot write the reports: " << unwritten << "\n";
-    return summary.exit_code == kExitInternal ? kExitInternal : kExitBadInput;
-  }
-  if (!options.save.empty()) {
-    try {
-      const long added = save_findings(summary, options.save);
-      if (!quiet) std::cerr << "saved " << added << " new minimal case(s) to " << options.save << "\n";
-    } catch (const std::exception& e) {
-      std::cerr << "broadcheck: " << visible_utf8(e.what()) << "\n";
-      return summary.exit_code == kExitOk ? kExitBadInput : summary.exit_code;
-    }
-  }
-  if (!options.job) print_verdict(summary, options.out, quiet);
-  return summary.exit_code;
+  return publish_run(summary, outputs, options);
 }
 
 }  // namespace bc

@@ -81,19 +81,18 @@ Case case_from_reproduce_token(const std::string& token);
 
 int run_conformance(const RunOptions& options);
 
+class OutputFolder;  // cli/outputs.h
+
+// The end of every run (one process, the jobs' merge, `broadcheck merge`): the reports into `outputs`' staging
+// folder and moved into place, new findings appended to options.save, the verdict printed (not by a job). Returns
+// the run's exit code, or 2 (3 after an internal error) when the reports cannot be written, 2 when the findings
+// cannot be saved.
+int publish_run(const RunSummary& summary, OutputFolder& outputs, const RunOptions& options);
+
 // Writes summary.json, summary.md, junit.xml and report.html for a finished summary into `dir` (results.jsonl is
 // streamed), and appends summary.md to the file $GITHUB_STEP_SUMMARY names when it is set. `out` is where they
 // end up (--out; `dir` may be its staging folder): summary.md names the report there.
 void write_reports(const RunSummary& summary, const std::string& dir, const std::string& out);
-
-// The end of a run on stderr: unless quiet, the counts, each new finding with its minimal case, stale
-// declarations, missing coverage and the files written; always the verdict line (reports/verdict.h) and where
-// the report is.
-void print_verdict(const RunSummary& summary, const std::string& out, bool quiet);
-
-// Appends each new finding's minimal case to `path` in corpus form, skipping cases already there (by canonical
-// form). Returns how many were added; throws std::runtime_error when the file cannot be written.
-long save_findings(const RunSummary& summary, const std::string& path);
 
 // Exit code for a summary: input errors 2, new findings 1, interrupted 128 + signal, else 0.
 int exit_code_for(const RunSummary& summary, int signal_number);
