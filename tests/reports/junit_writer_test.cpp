@@ -288,11 +288,15 @@ TEST(JunitXml, BalanceCheckerCatchesBrokenDocuments) {
 
 TEST(JunitXml, ReplacesCharactersXmlCannotCarry) {
   RunSummary s = sample_summary();
-  s.findings[0].minimal.outcomes[1].second.error->message = std::string("bell\x07 bad\xff utf8 \xc3\xa9");
+  // U+FFFE and U+FFFF are well-formed UTF-8 but no XML characters.
+  s.findings[0].minimal.outcomes[1].second.error->message =
+      std::string("bell\x07 bad\xff utf8 \xc3\xa9 non\xEF\xBF\xBE\xEF\xBF\xBF");
   const std::string xml = junit_xml(s);
   EXPECT_EQ(xml.find('\x07'), std::string::npos);
   EXPECT_EQ(xml.find('\xff'), std::string::npos);
-  EXPECT_NE(xml.find("bell\\x07 bad\xEF\xBF\xBD utf8 \xc3\xa9"), std::string::npos);
+  EXPECT_NE(xml.find("bell\\x07 bad\xEF\xBF\xBD utf8 \xc3\xa9 non\xEF\xBF\xBD\xEF\xBF\xBD\xEF\xBF\xBD\xEF\xBF\xBD"
+                     "\xEF\xBF\xBD\xEF\xBF\xBD"),
+            std::string::npos) << xml;
   EXPECT_EQ(check_balanced(xml), "");
 }
 
