@@ -2,6 +2,7 @@
 
 #include "harness/implementations.h"
 #include "harness/join.h"
+#include "harness/judge_numbers.h"
 #include "harness/tolerance.h"
 
 #include <algorithm>
@@ -21,6 +22,21 @@ const char* to_string(Verdict v) {
   return "agree";
 }
 
+const char* to_string(FindingClass k) {
+  switch (k) {
+    case FindingClass::outcome: return "outcome";
+    case FindingClass::message: return "message";
+    case FindingClass::zeros: return "zeros";
+  }
+  return "outcome";
+}
+
+bool operator==(const Difference& a, const Difference& b) {
+  return a.component == b.component && a.finding_class == b.finding_class && a.operand == b.operand &&
+         a.odd_ones == b.odd_ones && a.attribution == b.attribution && a.known_ids == b.known_ids &&
+         a.undeclared == b.undeclared && a.if_undeclared == b.if_undeclared;
+}
+
 const Outcome* find_outcome(const Outcomes& outcomes, const std::string& name) {
   for (const auto& [n, o] : outcomes)
     if (n == name) return &o;
@@ -35,25 +51,16 @@ Outcome expected_outcome(const Expectation& e) {
   return o;
 }
 
-namespace {
-
-// A signature must not depend on sizes, so that many raw cases of one bug share it: status and error kind only.
-std::string outcome_class(const Outcome& o) {
-  if (o.status == Status::error) return std::string("error:") + (o.error ? to_string(o.error->kind) : "other");
-  return to_string(o.status);
+const Declaration* find_declaration(const std::vector<Declaration>& decls, const Case& c, const std::string& oracle,
+                                    const std::string& on, const std::string& component, const Outcome& expected,
+                                    const Outcome& actual) {
+  for (const Declaration& d : decls)
+    if (d.oracle == oracle && d.on == on && d.covers(c) && d.expected.matches(expected) && d.actual.matches(actual) &&
+        (d.difference.empty() || d.difference == component))
+      return &d;
+  return nullptr;
 }
 
-std::string make_signature(const std::string& property, const Case& c, const std::string& difference,
-                           const std::vector<std::string>& odd, const Outcomes& voters) {
-  const OpEntry* op = find_op(c.op);
-  std::vector<std::string> classes;
-  for (const auto& [name, o] : voters) classes.push_back(name + "=" + outcome_class(o));
-  return property + " | " + (op ? std::string(to_string(op->family)) : c.op) + " | " + difference + " | odd: " + join(odd, ",") + " | " +
-         join(classes, " ");
-}
-
-// Which voters are the odd ones out, given each voter's class (voters with equal classes agree): everyone outside
-// the group that holds more than half of the voters; with no such group, everyone, and the sentence says so.
 std::pair<std::vector<std::string>, std::string> attribute(const std::vector<std::pair<std::string, std::string>>& classes) {
   std::map<std::string, std::vector<std::string>> groups;
   for (const auto& [name, key] : classes) groups[key].push_back(name);
@@ -71,20 +78,104 @@ std::pair<std::vector<std::string>, std::string> attribute(const std::vector<std
   return {all, "no majority among " + std::to_string(classes.size()) + " implementations"};
 }
 
-std::pair<std::vector<std::string>, std::string> attribute(const Outcomes& voters) {
-  std::vector<std::pair<std::string, std::string>> classes;
-  for (const auto& [name, o] : voters) classes.emplace_back(name, summarize(o));
-  return attribute(classes);
+namespace {
+
+// A signature must not depend on sizes, so that many raw cases of one bug share it: status and error kind only.
+std::string outcome_class(const Outcome& o) {
+  if (o.status == Status::error) return std::string("error:") + (o.error ? to_string(o.error->kind) : "other");
+  return to_string(o.status);
 }
 
-const Declaration* find_declaration(const std::vector<Declaration>& decls, const Case& c, const std::string& oracle,
-                                    const std::string& on, const Outcome& expected, const Outcome& actual) {
-  const std::string difference = first_difference(expected, actual);
-  for (const Declaration& d : decls)
-    if (d.oracle == oracle && d.on == on && d.covers(c) && d.expected.matches(expected) && d.actual.matches(actual) &&
-        (d.difference.empty() || d.difference == difference))
-      return &d;
-  return nullptr;
+std::string make_signature(const std::string& property, const Case& c, const Difference& lead, const Outcomes& voters) {
+  const OpEntry* op = find_op(c.op);
+  std::vector<std::string> classes;
+  for (const auto& [name, o] : voters) classes.push_back(name + "=" + outcome_class(o));
+  const std::string component = lead.finding_class == FindingClass::zeros ? "signed zeros" : lead.component;
+  return property + " | " + (op ? std::string(to_string(op->family)) : c.op) + " | " + component + " | odd: " +
+         join(lead.odd_ones, ",") + " | " + join(classes, " ");
+}
+
+// The fields of an outcome that implementations must agree on, each among the outcomes it applies to: the status
+// among all; the error kind among those that failed; the signal among those that crashed; shape and dtype among
+// those that succeeded.
+struct Field {
+  const char* name;
+  bool (*applies)(const Outcome&);
+  std::string (*key)(const Outcome&);
+};
+const Field kFields[] = {
+    {"status", [](const Outcome&) { return true; }, [](const Outcome& o) { return std::string(to_string(o.status)); }},
+    {"error kind", [](const Outcome& o) { return o.status == Status::error; },
+     [](const Outcome& o) { return std::string(o.error ? to_string(o.error->kind) : "other"); }},
+    {"signal", [](const Outcome& o) { return o.status == Status::crash; }, [](const Outcome& o) { return o.detail; }},
+    {"shape", [](const Outcome& o) { return o.status == Status::ok; }, [](const Outcome& o) { return format_shape(o.shape); }},
+    {"dtype", [](const Outcome& o) { return o.status == Status::ok; }, [](const Outcome& o) { return o.dtype; }},
+};
+
+// 1. The outcomes, field by field. The engine states the rule, so each implementation that departs from the
+// engine in a field needs a declaration for that departure. When the engine stands alone against libraries that
+// agree with each other, their declarations do not explain it (that is how an engine bug looks); only a
+// declaration for the engine itself does. A field the rule has no value for (the error kind when the rule
+// succeeded) is a difference among implementations that all departed from the rule's status: it is declared when
+// each of their status departures is.
+void outcome_differences(const Case& c, const Outcomes& voters, const std::vector<Declaration>& decls,
+                         std::vector<Difference>& out) {
+  const std::string rule_name = name_with_role(Role::rule);
+  const Outcome* rule = find_outcome(voters, rule_name);
+  for (const Field& field : kFields) {
+    std::vector<std::pair<std::string, std::string>> classes;
+    for (const auto& [name, o] : voters)
+      if (field.applies(o)) classes.emplace_back(name, field.key(o));
+    if (std::all_of(classes.begin(), classes.end(), [&](const auto& k) { return k.second == classes[0].second; }))
+      continue;
+    Difference d;
+    d.component = field.name;
+    std::tie(d.odd_ones, d.attribution) = attribute(classes);
+    auto need = [&](const std::string& who, const std::string& component, const Outcome& expected, const Outcome& actual) {
+      if (const Declaration* decl = find_declaration(decls, c, who, "outcome", component, expected, actual)) {
+        if (std::find(d.known_ids.begin(), d.known_ids.end(), decl->id) == d.known_ids.end()) d.known_ids.push_back(decl->id);
+      } else {
+        d.undeclared.push_back(who);
+      }
+    };
+    if (!rule) {
+      d.undeclared = d.odd_ones;
+    } else if (d.odd_ones == std::vector<std::string>{rule_name} && 2 * (classes.size() - 1) > voters.size()) {
+      // The others agree against the rule, and they are more than half of all the voters.
+      for (const auto& [name, o] : voters)
+        if (name != rule_name) {
+          need(rule_name, field.name, o, *rule);
+          break;
+        }
+    } else {
+      const bool rule_has_field = field.applies(*rule);
+      for (const auto& [name, o] : voters) {
+        if (name == rule_name || !field.applies(o)) continue;
+        if (rule_has_field && field.key(o) == field.key(*rule)) continue;
+        need(name, rule_has_field ? field.name : "status", *rule, o);
+      }
+    }
+    out.push_back(d);
+  }
+}
+
+// 2. Messages: the rule's implementation formats them as the reference does, so the texts must be equal.
+void message_differences(const Case& c, const Outcomes& voters, const std::vector<Declaration>& decls,
+                         std::vector<Difference>& out) {
+  const std::string rule_name = name_with_role(Role::rule), reference_name = name_with_role(Role::reference);
+  const Outcome* rule = find_outcome(voters, rule_name);
+  const Outcome* reference = find_outcome(voters, reference_name);
+  if (!rule || !reference || !rule->error || !reference->error || rule->error->kind != reference->error->kind ||
+      rule->error->message == reference->error->message)
+    return;
+  Difference d{"message", FindingClass::message, -1, {rule_name},
+               title_of(rule_name) + "'s message differs from " + title_of(reference_name) + "'s, the reference for text",
+               {}, {}, Verdict::discrepancy};
+  if (const Declaration* decl = find_declaration(decls, c, rule_name, "message", "", *reference, *rule))
+    d.known_ids = {decl->id};
+  else
+    d.undeclared = {rule_name};
+  out.push_back(d);
 }
 
 bool expectation_holds(const Expectation& e, const Outcome& o) {
@@ -106,225 +197,79 @@ bool expectation_holds(const Expectation& e, const Outcome& o) {
   return true;
 }
 
-// One way in which a case departs from agreement, and whether declarations explain it.
-struct Departure {
-  std::string difference;
-  std::vector<std::string> odd_ones;
-  std::string attribution;
-  std::vector<std::string> known_ids;  // empty: unexplained
-  Verdict unexplained_verdict;
-};
-
-// 1. Outcomes, compared field by field in the fixed order. The engine states the rule, so each implementation
-// that departs from the engine needs a declaration for exactly that departure. When the engine stands alone
-// against libraries that agree with each other, their declarations do not explain it (that is how an engine bug
-// looks); only a declaration for the engine itself does.
-std::optional<Departure> outcome_departure(const Case& c, const Outcomes& voters,
-                                           const std::vector<Declaration>& declarations) {
-  std::string difference;
-  for (size_t i = 1; i < voters.size() && difference.empty(); ++i)
-    difference = first_difference(voters[0].second, voters[i].second);
-  if (difference.empty()) return std::nullopt;
-  Departure d{difference, {}, "", {}, Verdict::discrepancy};
-  std::tie(d.odd_ones, d.attribution) = attribute(voters);
-  const std::string rule_name = name_with_role(Role::rule);
-  const Outcome* rule = find_outcome(voters, rule_name);
-  if (!rule) return d;
-  if (d.odd_ones == std::vector<std::string>{rule_name}) {
-    const Outcome* majority = nullptr;
-    for (const auto& [name, o] : voters)
-      if (name != rule_name && !majority) majority = &o;
-    if (const Declaration* decl = find_declaration(declarations, c, rule_name, "outcome", *majority, *rule))
-      d.known_ids = {decl->id};
-    return d;
-  }
-  std::vector<std::string> ids;
-  for (const auto& [name, o] : voters) {
-    if (summarize(o) == summarize(*rule)) continue;
-    const Declaration* decl = find_declaration(declarations, c, name, "outcome", *rule, o);
-    if (!decl) return d;
-    ids.push_back(decl->id);
-  }
-  d.known_ids = ids;
-  return d;
-}
-
-// Numbers (result values, or one input's gradients) from several implementations, compared pairwise within the
-// dtype's tolerance: an implementation far from all the others, while those agree, is the odd one out.
-struct Numbers {
-  std::string name;
-  const Values* values;
-};
-std::optional<Departure> numbers_departure(const std::string& label, const std::vector<Numbers>& voters, Tolerance tol,
-                                           const Shape& shape) {
-  const size_t n = voters.size();
-  std::vector<std::vector<bool>> far(n, std::vector<bool>(n, false));
-  std::string first_text;
-  for (size_t i = 0; i < n; ++i)
-    for (size_t k = i + 1; k < n; ++k)
-      if (auto m = compare_values(*voters[i].values, *voters[k].values, tol, shape)) {
-        far[i][k] = far[k][i] = true;
-        if (first_text.empty()) first_text = voters[k].name + " against " + voters[i].name + ": " + m->text;
-      }
-  if (first_text.empty()) return std::nullopt;
-  // Closeness is not transitive: the majority is the voters close to the voter that is close to the most (more
-  // than half of them, itself included); the rest are the odd ones out.
-  size_t centre = 0, best = 0;
-  for (size_t i = 0; i < n; ++i) {
-    size_t close = 0;
-    for (size_t k = 0; k < n; ++k) close += !far[i][k];
-    if (close > best) best = close, centre = i;
-  }
-  std::vector<std::string> odd;
-  if (2 * best > n)
-    for (size_t k = 0; k < n; ++k)
-      if (far[centre][k]) odd.push_back(voters[k].name);
-  Departure d{label, odd, "", {}, Verdict::discrepancy};
-  if (odd.empty())
-    for (const Numbers& v : voters) d.odd_ones.push_back(v.name);
-  const std::string who = join(odd, " and ") + (odd.size() == 1 ? " is the odd one out (" : " are the odd ones out (");
-  d.attribution = (odd.empty() ? "the " + label + " differ (" : who) + first_text + ")";
-  return d;
-}
-
-// Whether every voter returned a result of one shape and dtype (values and gradients are compared only then).
-bool all_ok_alike(const Outcomes& voters) {
-  for (const auto& [name, o] : voters)
-    if (o.status != Status::ok || !first_difference(voters[0].second, o).empty()) return false;
-  return !voters.empty();
-}
-
-// Which declarations explain a difference in numbers (on = "values" or "grads"). As for outcomes, the engine states
-// the rule: an engine far from libraries that agree needs an engine declaration; otherwise every implementation
-// far from the engine needs its own (with two voters, the one that is not the engine).
-std::vector<std::string> explain_numbers(const std::string& on, const Case& c, const Outcomes& voters,
-                                         const std::vector<Numbers>& numbers, Tolerance tol, const Shape& shape,
-                                         const Departure& d, const std::vector<Declaration>& declarations) {
-  const std::string rule_name = name_with_role(Role::rule);
-  const Outcome* rule = find_outcome(voters, rule_name);
-  const Values* rule_numbers = nullptr;
-  for (const Numbers& n : numbers)
-    if (n.name == rule_name) rule_numbers = n.values;
-  if (!rule || !rule_numbers) return {};
-  if (d.odd_ones == std::vector<std::string>{rule_name}) {
-    const Outcome* reference = find_outcome(voters, name_with_role(Role::reference));
-    const Declaration* decl = reference ? find_declaration(declarations, c, rule_name, on, *reference, *rule) : nullptr;
-    return decl ? std::vector<std::string>{decl->id} : std::vector<std::string>{};
-  }
-  std::vector<std::string> ids;
-  for (const Numbers& n : numbers) {
-    if (n.name == rule_name || !compare_values(*rule_numbers, *n.values, tol, shape)) continue;
-    const Declaration* decl = find_declaration(declarations, c, n.name, on, *rule, *find_outcome(voters, n.name));
-    if (!decl) return {};
-    ids.push_back(decl->id);
-  }
-  return ids;
-}
-
-// 1b. Values, when the case has them.
-std::optional<Departure> values_departure(const Case& c, const Outcomes& voters,
-                                          const std::vector<Declaration>& declarations) {
-  if (!c.values || voters.size() < 2 || !all_ok_alike(voters)) return std::nullopt;
-  std::vector<Numbers> numbers;
-  for (const auto& [name, o] : voters) numbers.push_back({name, &o.values});
-  const DType dtype = dtype_from_string(voters[0].second.dtype).value_or(DType::float64);
-  const Tolerance tol = tolerance_for(dtype);
-  std::optional<Departure> d = numbers_departure("values", numbers, tol, voters[0].second.shape);
-  if (d) d->known_ids = explain_numbers("values", c, voters, numbers, tol, voters[0].second.shape, *d, declarations);
-  return d;
-}
-
-// 1c. Gradients, in a gradient case, among the implementations that succeeded and computed them (their forward
-// dtypes may differ: gradients take their inputs' dtypes): each has exactly its input's shape and dtype (the rule,
-// held against every implementation), they agree on which inputs got one, and on values.
-std::optional<Departure> grads_departure(const Case& c, const Outcomes& all,
-                                         const std::vector<Declaration>& declarations) {
-  if (!is_gradient_case(c)) return std::nullopt;
-  Outcomes voters;
-  for (const auto& entry : all) {
-    if (entry.second.status != Status::ok) return std::nullopt;
-    if (entry.second.grads.size() == c.shapes.size()) voters.push_back(entry);
-  }
-  std::vector<std::string> misshapen;
-  for (const auto& [name, o] : voters)
-    for (size_t k = 0; k < o.grads.size(); ++k)
-      if (o.grads[k] && (o.grads[k]->shape != c.shapes[k] || o.grads[k]->dtype != to_string(dtype_of(c, k)))) {
-        misshapen.push_back(name);
-        break;
-      }
-  if (!misshapen.empty())
-    return Departure{"grad shape", misshapen, join(misshapen, " and ") + " returned a gradient whose shape or dtype is not its input's", {}, Verdict::discrepancy};
-  std::vector<std::pair<std::string, std::string>> classes;
-  for (const auto& [name, o] : voters) classes.emplace_back(name, summarize_grads(o));
-  Departure d{"grads", attribute(classes).first, "", {}, Verdict::discrepancy};
-  if (std::any_of(classes.begin(), classes.end(), [&](const auto& k) { return k.second != classes[0].second; })) {
-    d.attribution = "they disagree on which inputs get a gradient: " + join(d.odd_ones, ", ");
-    return d;
-  }
-  std::vector<DType> dtypes;
-  for (size_t k = 0; k < c.shapes.size(); ++k) dtypes.push_back(dtype_of(c, k));
-  const int64_t result_numel = numel(voters.empty() ? Shape{} : voters[0].second.shape);
-  for (size_t k = 0; voters.size() >= 2 && k < c.shapes.size(); ++k) {
-    if (!voters[0].second.grads[k]) continue;
-    std::vector<Numbers> numbers;
-    for (const auto& [name, o] : voters) numbers.push_back({name, &o.grads[k]->values});
-    const int64_t summed = numel(c.shapes[k]) > 0 ? result_numel / numel(c.shapes[k]) : 1;
-    const Tolerance tol = gradient_tolerance(dtypes, summed);
-    if (auto d = numbers_departure("grad values", numbers, tol, c.shapes[k])) {
-      d->attribution += " [gradient of operand " + std::to_string(k) + "]";
-      d->known_ids = explain_numbers("grads", c, voters, numbers, tol, c.shapes[k], *d, declarations);
-      return d;
-    }
-  }
-  return std::nullopt;
-}
-
-// 2. Messages: the rule's implementation formats them as the reference does, so the texts must be equal.
-std::optional<Departure> message_departure(const Case& c, const Outcomes& voters,
-                                           const std::vector<Declaration>& declarations) {
-  const std::string rule_name = name_with_role(Role::rule), reference_name = name_with_role(Role::reference);
-  const Outcome* rule = find_outcome(voters, rule_name);
-  const Outcome* reference = find_outcome(voters, reference_name);
-  if (!rule || !reference || !rule->error || !reference->error || rule->error->kind != reference->error->kind ||
-      rule->error->message == reference->error->message)
-    return std::nullopt;
-  Departure d{"message", {rule_name}, title_of(rule_name) + "'s message differs from " + title_of(reference_name) +
-              "'s, the reference for text", {}, Verdict::discrepancy};
-  if (const Declaration* decl = find_declaration(declarations, c, rule_name, "message", *reference, *rule))
-    d.known_ids = {decl->id};
-  return d;
-}
-
 // 3. The case's own expectation (a seed document's worked example, or an earlier finding), held against the
 // reference for behaviour (the rule's implementation when the reference did not run the case). Differences among
-// the implementations are step 1's business; this step speaks of the document only.
-std::optional<Departure> expectation_departure(const Case& c, const Outcomes& voters,
-                                               const std::vector<Declaration>& declarations) {
-  if (!c.expect || voters.empty()) return std::nullopt;
+// the implementations are the steps above; this step speaks of the document only.
+void expectation_differences(const Case& c, const Outcomes& voters, const std::vector<Declaration>& decls,
+                             std::vector<Difference>& out) {
+  if (!c.expect || voters.empty()) return;
   const std::string rule_name = name_with_role(Role::rule), reference_name = name_with_role(Role::reference);
   const Outcome* reference = find_outcome(voters, reference_name);
   const Outcome* rule = find_outcome(voters, rule_name);
   const Outcome& agreed = reference ? *reference : rule ? *rule : voters[0].second;
-  if (expectation_holds(*c.expect, agreed)) return std::nullopt;
+  if (expectation_holds(*c.expect, agreed)) return;
   Expectation without_message = *c.expect;
   without_message.message.reset();
   const bool message_only = expectation_holds(without_message, agreed);
   const std::string who = title_of(reference ? reference_name : rule ? rule_name : voters[0].first);
-  Departure d{message_only ? "expected message" : "expectation", {"document"},
-              message_only ? who + "'s message is not the one the case expects" : who + " does not do what the case expects",
-              {}, Verdict::expect_failed};
-  if (const Declaration* decl = find_declaration(declarations, c, "document", message_only ? "message" : "outcome",
+  Difference d{message_only ? "expected message" : "expectation",
+               message_only ? FindingClass::message : FindingClass::outcome, -1, {"document"},
+               message_only ? who + "'s message is not the one the case expects" : who + " does not do what the case expects",
+               {}, {}, Verdict::expect_failed};
+  if (const Declaration* decl = find_declaration(decls, c, "document", message_only ? "message" : "outcome", "",
                                                  expected_outcome(*c.expect), agreed))
     d.known_ids = {decl->id};
   // The document states the rule and the rule's implementation keeps it; the reference's declared departure from
   // it explains why the reference does not meet the expectation (the document is not wrong).
   if (d.known_ids.empty() && reference && rule && !message_only && expectation_holds(*c.expect, *rule))
-    if (const Declaration* decl = find_declaration(declarations, c, reference_name, "outcome", *rule, *reference)) {
+    if (const Declaration* decl = find_declaration(decls, c, reference_name, "outcome", "", *rule, *reference)) {
       d.known_ids = {decl->id};
       d.odd_ones = {reference_name};
       d.attribution = who + " does not do what the document says, as declared; " + title_of(rule_name) + " does";
     }
-  return d;
+  if (d.known_ids.empty()) d.undeclared = {"document"};
+  out.push_back(d);
+}
+
+// Whether a difference can fail a case: informational ones (signed zeros) only under --strict-zeros.
+bool counts(const Difference& d, bool strict_zeros) {
+  return d.finding_class != FindingClass::zeros || strict_zeros;
+}
+
+void settle(const std::string& property, const Case& c, const Outcomes& voters, bool strict_zeros, Judgement& j) {
+  const Difference* lead = nullptr;
+  for (const Difference& d : j.differences)
+    if (counts(d, strict_zeros) && !d.declared()) {
+      lead = &d;
+      break;
+    }
+  if (!lead)
+    for (const Difference& d : j.differences)
+      if (counts(d, strict_zeros)) {
+        lead = &d;
+        break;
+      }
+  std::vector<std::string> ids;
+  for (const Difference& d : j.differences)
+    for (const std::string& id : d.known_ids)
+      if (std::find(ids.begin(), ids.end(), id) == ids.end()) ids.push_back(id);
+  j.known_id = join(ids, ",");
+  if (!lead) {
+    j.verdict = Verdict::agree;
+    return;
+  }
+  j.verdict = lead->declared() ? Verdict::known : lead->if_undeclared;
+  j.difference = lead->component;
+  j.odd_ones = lead->odd_ones;
+  j.attribution = lead->attribution;
+  j.signature = make_signature(property, c, *lead, voters);
+}
+
+Outcomes voters_of(const Outcomes& outcomes) {
+  Outcomes voters;
+  for (const auto& entry : outcomes)
+    if (entry.second.status != Status::unsupported) voters.push_back(entry);
+  return voters;
 }
 
 }  // namespace
@@ -332,31 +277,48 @@ std::optional<Departure> expectation_departure(const Case& c, const Outcomes& vo
 Judgement judge(const std::string& property, const Case& c, const Outcomes& outcomes,
                 const std::vector<Declaration>& declarations) {
   Judgement j;
-  Outcomes voters;
-  for (const auto& entry : outcomes)
-    if (entry.second.status != Status::unsupported) voters.push_back(entry);
-  std::vector<Departure> found;
-  for (auto step : {outcome_departure, values_departure, grads_departure, message_departure, expectation_departure})
-    if (auto d = step(c, voters, declarations)) found.push_back(*d);
-  if (found.empty()) return j;
-  // The verdict is that of the first unexplained departure; when all are explained, the case is known.
-  const Departure* lead = &found.front();
-  for (const Departure& d : found)
-    if (d.known_ids.empty()) {
-      lead = &d;
-      break;
-    }
-  std::vector<std::string> ids;
-  for (const Departure& d : found)
-    for (const std::string& id : d.known_ids)
-      if (std::find(ids.begin(), ids.end(), id) == ids.end()) ids.push_back(id);
-  j.verdict = lead->known_ids.empty() ? lead->unexplained_verdict : Verdict::known;
-  j.difference = lead->difference;
-  j.odd_ones = lead->odd_ones;
-  j.attribution = lead->attribution;
-  j.known_id = join(ids, ",");
-  j.signature = make_signature(property, c, lead->difference, lead->odd_ones, voters);
+  const Outcomes voters = voters_of(outcomes);
+  std::vector<Difference>& found = j.differences;
+  outcome_differences(c, voters, declarations, found);
+  value_differences(c, voters, declarations, found);
+  grad_differences(c, voters, declarations, found);
+  expectation_differences(c, voters, declarations, found);
+  message_differences(c, voters, declarations, found);
+  // Outcome differences first (the expectation's message is a message), then messages, then zeros.
+  std::stable_sort(found.begin(), found.end(), [](const Difference& a, const Difference& b) {
+    return static_cast<int>(a.finding_class) < static_cast<int>(b.finding_class);
+  });
+  settle(property, c, voters, false, j);
   return j;
+}
+
+void make_zeros_strict(const std::string& property, const Case& c, const Outcomes& outcomes, Judgement& j) {
+  settle(property, c, voters_of(outcomes), true, j);
+}
+
+nlohmann::json to_json(const Difference& d) {
+  nlohmann::json j = {{"component", d.component}, {"class", to_string(d.finding_class)}, {"odd_ones", d.odd_ones},
+                      {"attribution", d.attribution}};
+  if (d.operand >= 0) j["operand"] = d.operand;
+  if (!d.known_ids.empty()) j["known"] = d.known_ids;
+  if (!d.undeclared.empty()) j["undeclared"] = d.undeclared;
+  if (d.if_undeclared != Verdict::discrepancy) j["if_undeclared"] = to_string(d.if_undeclared);
+  return j;
+}
+
+Difference difference_from_json(const nlohmann::json& j) {
+  Difference d;
+  d.component = j.at("component").get<std::string>();
+  const std::string k = j.value("class", "outcome");
+  for (FindingClass x : {FindingClass::outcome, FindingClass::message, FindingClass::zeros})
+    if (k == to_string(x)) d.finding_class = x;
+  d.operand = j.value("operand", -1);
+  d.odd_ones = j.value("odd_ones", std::vector<std::string>{});
+  d.attribution = j.value("attribution", "");
+  d.known_ids = j.value("known", std::vector<std::string>{});
+  d.undeclared = j.value("undeclared", std::vector<std::string>{});
+  if (j.value("if_undeclared", "") == "expect_failed") d.if_undeclared = Verdict::expect_failed;
+  return d;
 }
 
 }  // namespace bc

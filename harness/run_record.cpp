@@ -17,6 +17,10 @@ nlohmann::json to_json(const CaseRecord& r) {
   if (!g.attribution.empty()) j["attribution"] = g.attribution;
   if (!g.known_id.empty()) j["known"] = g.known_id;
   if (!g.signature.empty()) j["signature"] = g.signature;
+  if (!g.differences.empty()) {
+    j["differences"] = nlohmann::json::array();
+    for (const Difference& d : g.differences) j["differences"].push_back(to_json(d));
+  }
   if (r.seq >= 0) j["seq"] = r.seq;
   return j;
 }
@@ -43,6 +47,8 @@ CaseRecord case_record_from_json(const nlohmann::json& j) {
   r.judgement.attribution = j.value("attribution", "");
   r.judgement.known_id = j.value("known", "");
   r.judgement.signature = j.value("signature", "");
+  if (j.contains("differences"))
+    for (const nlohmann::json& d : j.at("differences")) r.judgement.differences.push_back(difference_from_json(d));
   r.seq = j.value("seq", -1L);
   return r;
 }

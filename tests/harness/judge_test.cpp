@@ -108,10 +108,16 @@ TEST(Judge, AllThreeDiffer) {
                             three(Outcome::success({2, 3}), Outcome::failure(ErrorKind::broadcast, "no"),
                                   Outcome::success({3, 3})),
                             {});
+  // Two differences: LibTorch alone refuses (status); the two that succeed differ in shape, with no third opinion.
   EXPECT_EQ(j.verdict, Verdict::discrepancy);
   EXPECT_EQ(j.difference, "status");
-  EXPECT_EQ(j.odd_ones, (Names{"engine", "torch", "xtensor"}));
-  EXPECT_EQ(j.attribution, "all 3 differ");
+  EXPECT_EQ(j.odd_ones, (Names{"torch"}));
+  EXPECT_EQ(j.attribution, "torch is the odd one out");
+  ASSERT_EQ(j.differences.size(), 2u);
+  EXPECT_EQ(j.differences[1].component, "shape");
+  EXPECT_EQ(j.differences[1].odd_ones, (Names{"engine", "xtensor"}));
+  EXPECT_EQ(j.differences[1].attribution, "engine and xtensor differ (no third opinion)");
+  EXPECT_EQ(j.differences[1].undeclared, (Names{"xtensor"}));
 }
 
 TEST(Judge, UnsupportedOutcomesDoNotVote) {

@@ -1,0 +1,234 @@
+#include "harness/judge_numbers.h"
+
+#include "harness/implementations.h"
+#include "harness/join.h"
+#include "harness/tolerance.h"
+
+#include <algorithm>
+#include <cmath>
+#include <functional>
+#include <map>
+#include <optional>
+
+namespace bc {
+namespace {
+
+// Numbers (result values, or one input's gradients) from several implementations.
+struct Numbers {
+  std::string name;
+  const Values* values;
+};
+
+// Compared pairwise within the tolerance: an implementation far from all the others, while those agree, is the odd
+// one out. Closeness is not transitive: the majority is the voters close to the voter that is close to the most
+// (more than half of them, itself included); the rest are the odd ones out.
+std::optional<Difference> numbers_difference(const std::string& component, const std::vector<Numbers>& voters,
+                                             Tolerance tol, const Shape& shape) {
+  const size_t n = voters.size();
+  std::vector<std::vector<bool>> far(n, std::vector<bool>(n, false));
+  std::string first_text;
+  for (size_t i = 0; i < n; ++i)
+    for (size_t k = i + 1; k < n; ++k)
+      if (auto m = compare_values(*voters[i].values, *voters[k].values, tol, shape)) {
+        far[i][k] = far[k][i] = true;
+        if (first_text.empty()) first_text = voters[k].name + " against " + voters[i].name + ": " + m->text;
+      }
+  if (first_text.empty()) return std::nullopt;
+  size_t centre = 0, best = 0;
+  for (size_t i = 0; i < n; ++i) {
+    size_t close = 0;
+    for (size_t k = 0; k < n; ++k) close += !far[i][k];
+    if (close > best) best = close, centre = i;
+  }
+  Difference d;
+  d.component = component;
+  if (2 * best > n)
+    for (size_t k = 0; k < n; ++k)
+      if (far[centre][k]) d.odd_ones.push_back(voters[k].name);
+  const bool majority = !d.odd_ones.empty();
+  if (!majority)
+    for (const Numbers& v : voters) d.odd_ones.push_back(v.name);
+  const std::string who = join(d.odd_ones, " and ") + (d.odd_ones.size() == 1 ? " is the odd one out (" : " are the odd ones out (");
+  d.attribution = (majority ? who : "the " + component + " differ (") + first_text + ")";
+  return d;
+}
+
+// The sign of zero, where the numbers are otherwise equal: each voter's signs at the elements where every voter
+// has a zero; the odd ones out are those outside the majority's pattern.
+std::optional<Difference> zeros_difference(const std::vector<Numbers>& voters, const Shape& shape) {
+  if (voters.size() < 2 || voters[0].values->integers()) return std::nullopt;
+  const size_t size = voters[0].values->size();
+  std::vector<std::pair<std::string, std::string>> classes;
+  for (const Numbers& v : voters) classes.emplace_back(v.name, "");
+  long differing = 0;
+  int64_t first = -1;
+  for (size_t e = 0; e < size; ++e) {
+    bool all_zero = true, negative = false, positive = false;
+    for (const Numbers& v : voters) {
+      if (v.values->integers() || v.values->size() != size) return std::nullopt;
+      const double x = v.values->floats()[e];
+      all_zero = all_zero && x == 0;
+      (std::signbit(x) ? negative : positive) = true;
+    }
+    if (!all_zero || !(negative && positive)) continue;
+    if (first < 0) first = static_cast<int64_t>(e);
+    ++differing;
+    for (size_t k = 0; k < voters.size(); ++k) classes[k].second += std::signbit(voters[k].values->floats()[e]) ? '-' : '+';
+  }
+  if (differing == 0) return std::nullopt;
+  Difference d;
+  d.component = "signed zeros";
+  d.finding_class = FindingClass::zeros;
+  std::tie(d.odd_ones, d.attribution) = attribute(classes);
+  Shape index(shape.size(), 0);
+  for (size_t k = shape.size(), flat = static_cast<size_t>(first); k-- > 0 && shape[k] > 0; flat /= shape[k])
+    index[k] = static_cast<int64_t>(flat % static_cast<size_t>(shape[k]));
+  d.attribution += " (the sign of zero differs in " + std::to_string(differing) + " of " + std::to_string(size) +
+                   " elements, first at index " + format_shape(index) + ")";
+  return d;
+}
+
+// Which declarations explain a difference in numbers (on = "values" or "grads"). As for outcomes, the engine states
+// the rule: an engine far from libraries that agree needs an engine declaration; otherwise every implementation
+// far from the engine needs its own (with two voters, the one that is not the engine).
+void explain(const std::string& on, const Case& c, const Outcomes& voters, const std::vector<Numbers>& numbers,
+             const std::vector<Declaration>& decls,
+             const std::function<bool(const Values&, const Values&)>& far_from_rule, Difference& d) {
+  const std::string rule_name = name_with_role(Role::rule);
+  const Outcome* rule = find_outcome(voters, rule_name);
+  const Values* rule_numbers = nullptr;
+  for (const Numbers& n : numbers)
+    if (n.name == rule_name) rule_numbers = n.values;
+  auto need = [&](const std::string& who, const Outcome& expected, const Outcome& actual) {
+    if (const Declaration* decl = find_declaration(decls, c, who, on, d.component, expected, actual))
+      d.known_ids.push_back(decl->id);
+    else
+      d.undeclared.push_back(who);
+  };
+  if (!rule_numbers) {
+    // The rule did not succeed alike (it refused, say): each odd one needs a declaration of its own numbers,
+    // measured from the rule's outcome. With no majority, the voters no declaration explains are the reference
+    // when they agree with each other.
+    for (const std::string& who : d.odd_ones) {
+      const Outcome& actual = *find_outcome(voters, who);
+      need(who, rule ? *rule : actual, actual);
+    }
+    if (d.odd_ones.size() == numbers.size()) {
+      std::vector<const Values*> rest;
+      for (const Numbers& n : numbers)
+        if (std::find(d.undeclared.begin(), d.undeclared.end(), n.name) != d.undeclared.end()) rest.push_back(n.values);
+      bool agree = true;
+      for (const Values* v : rest) agree = agree && !far_from_rule(*rest[0], *v);
+      if (agree) d.undeclared.clear();
+    }
+  } else if (d.odd_ones == std::vector<std::string>{rule_name}) {
+    const Outcome* reference = find_outcome(voters, name_with_role(Role::reference));
+    if (reference)
+      need(rule_name, *reference, *rule);
+    else
+      d.undeclared = {rule_name};
+  } else {
+    for (const Numbers& n : numbers)
+      if (n.name != rule_name && far_from_rule(*rule_numbers, *n.values)) need(n.name, *rule, *find_outcome(voters, n.name));
+  }
+}
+
+// The voters whose results can be compared element by element: those that succeeded with the rule's shape and
+// dtype (or, when the rule did not succeed, with the shape and dtype most of the successful ones share). A voter
+// with another shape or dtype has that difference reported already; leaving it out keeps it from hiding (or
+// inventing) a difference in the others' values.
+Outcomes comparable(const Outcomes& voters) {
+  const Outcome* rule = find_outcome(voters, name_with_role(Role::rule));
+  std::string key;
+  if (rule && rule->status == Status::ok) {
+    key = summarize(*rule);
+  } else {
+    std::map<std::string, int> count;
+    int best = 0;
+    for (const auto& [name, o] : voters)
+      if (o.status == Status::ok && ++count[summarize(o)] > best) best = count[summarize(o)], key = summarize(o);
+  }
+  Outcomes out;
+  for (const auto& entry : voters)
+    if (entry.second.status == Status::ok && summarize(entry.second) == key) out.push_back(entry);
+  return out;
+}
+
+}  // namespace
+
+void value_differences(const Case& c, const Outcomes& voters, const std::vector<Declaration>& decls,
+                       std::vector<Difference>& out) {
+  const Outcomes alike = comparable(voters);
+  if (!c.values || alike.size() < 2) return;
+  std::vector<Numbers> numbers;
+  for (const auto& [name, o] : alike) numbers.push_back({name, &o.values});
+  const Shape& shape = alike[0].second.shape;
+  const Tolerance tol = tolerance_for(dtype_from_string(alike[0].second.dtype).value_or(DType::float64));
+  auto far = [tol](const Values& a, const Values& b) { return compare_values(a, b, tol, {}).has_value(); };
+  if (auto d = numbers_difference("values", numbers, tol, shape)) {
+    explain("values", c, voters, numbers, decls, far, *d);
+    out.push_back(*d);
+  } else if (auto z = zeros_difference(numbers, shape)) {
+    explain("values", c, voters, numbers, decls, [](const Values& a, const Values& b) { return a != b; }, *z);
+    out.push_back(*z);
+  }
+}
+
+void grad_differences(const Case& c, const Outcomes& all, const std::vector<Declaration>& decls,
+                      std::vector<Difference>& out) {
+  if (!is_gradient_case(c)) return;
+  // Gradients take their inputs' dtypes, so the implementations that succeeded and computed them are compared,
+  // whatever their forward dtypes: each has exactly its input's shape and dtype (the rule, held against every
+  // implementation), they agree on which inputs got one, and on values.
+  Outcomes voters;
+  for (const auto& entry : all)
+    if (entry.second.status == Status::ok && entry.second.grads.size() == c.shapes.size()) voters.push_back(entry);
+  std::vector<std::string> misshapen;
+  for (const auto& [name, o] : voters)
+    for (size_t k = 0; k < o.grads.size(); ++k)
+      if (o.grads[k] && (o.grads[k]->shape != c.shapes[k] || o.grads[k]->dtype != to_string(dtype_of(c, k)))) {
+        misshapen.push_back(name);
+        break;
+      }
+  if (!misshapen.empty()) {
+    out.push_back({"grad shape", FindingClass::outcome, -1, misshapen,
+                   join(misshapen, " and ") + " returned a gradient whose shape or dtype is not its input's", {},
+                   misshapen, Verdict::discrepancy});
+    return;
+  }
+  std::vector<std::pair<std::string, std::string>> classes;
+  for (const auto& [name, o] : voters) classes.emplace_back(name, summarize_grads(o));
+  if (std::any_of(classes.begin(), classes.end(), [&](const auto& k) { return k.second != classes[0].second; })) {
+    Difference d;
+    d.component = "grads";
+    d.odd_ones = attribute(classes).first;
+    d.attribution = "they disagree on which inputs get a gradient: " + join(d.odd_ones, ", ");
+    d.undeclared = d.odd_ones;
+    out.push_back(d);
+    return;
+  }
+  std::vector<DType> dtypes;
+  for (size_t k = 0; k < c.shapes.size(); ++k) dtypes.push_back(dtype_of(c, k));
+  const int64_t result_numel = numel(voters.empty() ? Shape{} : voters[0].second.shape);
+  for (size_t k = 0; voters.size() >= 2 && k < c.shapes.size(); ++k) {
+    if (!voters[0].second.grads[k]) continue;
+    std::vector<Numbers> numbers;
+    for (const auto& [name, o] : voters) numbers.push_back({name, &o.grads[k]->values});
+    const int64_t summed = numel(c.shapes[k]) > 0 ? result_numel / numel(c.shapes[k]) : 1;
+    const Tolerance tol = gradient_tolerance(dtypes, summed);
+    auto far = [tol](const Values& a, const Values& b) { return compare_values(a, b, tol, {}).has_value(); };
+    std::optional<Difference> d = numbers_difference("grad values", numbers, tol, c.shapes[k]);
+    if (d) {
+      d->attribution += " [gradient of operand " + std::to_string(k) + "]";
+      explain("grads", c, all, numbers, decls, far, *d);
+    } else if ((d = zeros_difference(numbers, c.shapes[k]))) {
+      d->attribution += " [gradient of operand " + std::to_string(k) + "]";
+      explain("grads", c, all, numbers, decls, [](const Values& a, const Values& b) { return a != b; }, *d);
+    }
+    if (!d) continue;
+    d->operand = static_cast<int>(k);
+    out.push_back(*d);
+  }
+}
+
+}  // namespace bc
