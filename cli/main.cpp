@@ -154,6 +154,10 @@ int main(int argc, char** argv) {
     cmd->add_flag("--no-known", no_known, "declare no known divergences (every difference is new)");
     cmd->add_option("--corpus-dir", corpus_dir, "where the corpus lives")->capture_default_str();
     cmd->add_flag("--no-isolation", no_isolation, "call LibTorch in this process (a crash ends the run)");
+    cmd->add_flag("--strict-zeros", options.strict_zeros,
+                  "a difference in the sign of zero (values otherwise equal) fails the case; by default it is counted");
+    cmd->add_flag("--fail-on-stale", options.fail_on_stale,
+                  "fail the run (exit 1) when a declaration covered cases but explained none of them");
     cmd->add_option("--timeout-ms", numbers.timeout_ms,
                     "a case LibTorch has not answered by then is a timeout (1 or more; default 10000)");
   };

@@ -164,7 +164,7 @@ class Runner {
         for (auto& o : oracles_) o->submit(request);
     for (const Item& item : window) {
       if (stopped()) break;
-      CaseRecord r = evaluate(item.property, item.c, oracles_, declarations_);
+      CaseRecord r = evaluate(item.property, item.c, oracles_, declarations_, options_.strict_zeros);
       r.seq = item.seq;
       record(r, item.generated ? &*item.generated : nullptr, item.index);
       progress_.update(item.property, cases_, fresh_, known_);
@@ -175,7 +175,7 @@ class Runner {
       const Shrunk shrunk = shrink(
           s.generated, f.minimal,
           [&](const Case& c) {  // under --op, a case of another op never counts as failing the same way
-            return options_.takes_op(c.op) ? evaluate(f.property, c, oracles_, declarations_) : CaseRecord{};
+            return options_.takes_op(c.op) ? evaluate(f.property, c, oracles_, declarations_, options_.strict_zeros) : CaseRecord{};
           },
           options_.max_shrink_evaluations);
       const long seq = f.minimal.seq;
@@ -213,6 +213,7 @@ class Runner {
     out_.write(r);
     ++cases_;
     ++summary_.verdicts[to_string(r.judgement.verdict)];
+    count_difference_classes(r.judgement, summary_.difference_classes);
     ++summary_.cases_per_property[r.property];
     ++summary_.cases_per_op[r.property][r.c.op];
     add_to_scoreboard(summary_.scoreboard, r);
@@ -346,6 +347,7 @@ int exit_code_for(const RunSummary& summary, int signal_number) {
   if (!summary.input_errors.empty()) return kExitBadInput;
   for (const Finding& f : summary.findings)
     if (f.is_new()) return kExitFindings;
+  if (summary.fail_on_stale && stale_declarations(summary) > 0) return kExitFindings;
   if (signal_number != 0) return 128 + signal_number;
   return kExitOk;
 }
@@ -363,9 +365,9 @@ void write_reports(const RunSummary& summary, const std::string& dir, const std:
 // the report is.
 static void print_verdict(const RunSummary& summary, const std::string& out, bool quiet) {
   if (!quiet) {
-    long fresh = 0, stale = 0;
+    long fresh = 0;
+    const long stale = stale_declarations(summary);
     for (const Finding& f : summary.findings) fresh += f.is_new();
-    for (const DeclarationUse& u : summary.declarations) stale += u.stale();
     if (summary.interrupted) std::cerr << "interrupted by signal " << summary.signal << "; reporting what ran\n";
     const long agree = summary.verdicts.count("agree") ? summary.verdicts.at("agree") : 0;
     std::cerr << "done in " << summary.seconds << " s: " << agree << " agree, " << fresh << " new finding(s), "
@@ -376,6 +378,9 @@ static void print_verdict(const RunSummary& summary, const std::string& out, boo
     for (const DeclarationUse& u : summary.declarations)
       if (u.stale()) std::cerr << "  STALE declaration " << u.declaration.id << "\n";
     for (const std::string& m : summary.coverage.missing()) std::cerr << "  coverage MISSING: " << m << "\n";
+    for (const auto& [kind, n] : summary.difference_classes)
+      std::cerr << "  " << n << " case(s) also differ in " << kind << (kind == "zeros" ? " (the sign of zero)" : "")
+                << " behind their verdict\n";
     std::cerr << "wrote " << out << "/{results.jsonl, summary.json, summary.md, junit.xml, report.html}\n";
   }
   std::cerr << verdict_text(summary) << "\nreport: " << out << "/report.html\n";
@@ -416,6 +421,7 @@ int run_conformance(const RunOptions& options) {
   summary.cases_requested = options.random && options.cases ? *options.cases : 0;
   summary.shard = options.shard.text();
   summary.results = to_string(options.results);
+  summary.fail_on_stale = options.fail_on_stale;
   summary.started_at = utc_now();
   const bool quiet = options.progress == Progress::quiet;
 

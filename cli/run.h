@@ -59,6 +59,8 @@ struct RunOptions {
                                                  // the console, the parent prints them for the whole run
   std::vector<std::string> ops;                  // --op: only cases of these ops run (empty: every op)
   std::vector<std::string> input_errors;         // found while reading the command line (a missing --corpus-dir)
+  bool strict_zeros = false;                     // --strict-zeros: a difference in the sign of zero fails a case
+  bool fail_on_stale = false;                    // --fail-on-stale: a stale declaration fails the run
 
   bool takes_op(const std::string& op) const {
     return ops.empty() || std::find(ops.begin(), ops.end(), op) != ops.end();
@@ -94,7 +96,8 @@ int publish_run(const RunSummary& summary, OutputFolder& outputs, const RunOptio
 // end up (--out; `dir` may be its staging folder): summary.md names the report there.
 void write_reports(const RunSummary& summary, const std::string& dir, const std::string& out);
 
-// Exit code for a summary: input errors 2, new findings 1, interrupted 128 + signal, else 0.
+// Exit code for a summary: input errors 2, new findings (or, under --fail-on-stale, stale declarations) 1,
+// interrupted 128 + signal, else 0.
 int exit_code_for(const RunSummary& summary, int signal_number);
 
 }  // namespace bc

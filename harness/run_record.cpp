@@ -2,6 +2,8 @@
 
 #include "harness/implementations.h"
 
+#include <set>
+
 namespace bc {
 
 nlohmann::json to_json(const CaseRecord& r) {
@@ -89,6 +91,19 @@ Finding finding_from_json(const nlohmann::json& j) {
   return f;
 }
 
+long stale_declarations(const RunSummary& s) {
+  long n = 0;
+  for (const DeclarationUse& u : s.declarations) n += u.stale();
+  return n;
+}
+
+void count_difference_classes(const Judgement& j, std::map<std::string, long>& counts) {
+  std::set<std::string> classes;
+  for (const Difference& d : j.differences)
+    if (d.component != j.difference || d.odd_ones != j.odd_ones) classes.insert(to_string(d.finding_class));
+  for (const std::string& k : classes) ++counts[k];
+}
+
 nlohmann::json to_json(const RunSummary& s) {
   nlohmann::json findings = nlohmann::json::array();
   for (const Finding& f : s.findings) findings.push_back(to_json(f));
@@ -115,6 +130,8 @@ nlohmann::json to_json(const RunSummary& s) {
           {"shard", s.shard},
           {"fingerprint", s.fingerprint},
           {"results", s.results},
+          {"difference_classes", s.difference_classes},
+          {"fail_on_stale", s.fail_on_stale},
           {"interrupted", s.interrupted},
           {"signal", s.signal},
           {"exit_code", s.exit_code}};
@@ -149,6 +166,8 @@ RunSummary run_summary_from_json(const nlohmann::json& j) {
   s.fingerprint = j.value("fingerprint", std::map<std::string, std::string>{});  // absent before it existed
   s.results = j.value("results", "all");  // before --results existed, every case had a line
   s.interrupted = j.value("interrupted", false);
+  s.difference_classes = j.value("difference_classes", std::map<std::string, long>{});
+  s.fail_on_stale = j.value("fail_on_stale", false);
   s.signal = j.value("signal", 0);
   s.exit_code = j.at("exit_code").get<int>();
   s.internal_error = j.value("internal_error", "");

@@ -81,11 +81,19 @@ struct RunSummary {
   // (each voter's name and version). Shards merge only when all four are equal (cli/run_fingerprint.h).
   std::map<std::string, std::string> fingerprint;
   std::string results = "all";                     // --results: which cases results.jsonl holds ("findings", "all")
+  // Cases with a difference of each class that did not decide their verdict: "zeros" (the sign of zero, unless
+  // --strict-zeros), "message" (a message difference behind an outcome one, or declared), ... (harness/judge.h).
+  std::map<std::string, long> difference_classes;
+  bool fail_on_stale = false;                      // --fail-on-stale: stale declarations fail the run
   bool interrupted = false;                        // stopped by SIGINT/SIGTERM before its budget was spent
   int signal = 0;                                  // which signal stopped it (0: none)
   int exit_code = 0;
   std::string internal_error;                      // what failed when broadcheck itself failed (exit 3), else ""
 };
+// Declarations a run covered but never matched.
+long stale_declarations(const RunSummary& s);
+// Counts, once per class, the classes of the judgement's differences other than its lead's, into `counts`.
+void count_difference_classes(const Judgement& j, std::map<std::string, long>& counts);
 nlohmann::json to_json(const RunSummary& s);
 RunSummary run_summary_from_json(const nlohmann::json& j);
 

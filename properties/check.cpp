@@ -73,7 +73,7 @@ std::vector<Case> oracle_requests(const std::string& property, const Case& c) {
 }
 
 CaseRecord evaluate(const std::string& property, const Case& c, std::vector<std::unique_ptr<Oracle>>& oracles,
-                    const std::vector<Declaration>& declarations) {
+                    const std::vector<Declaration>& declarations, bool strict_zeros) {
   CaseRecord r{property, c, {}, {}};
   const Property* p = find_property(property);
   // The single-implementation checks hold the rule's implementation to algebra and to finite differences.
@@ -115,6 +115,7 @@ CaseRecord evaluate(const std::string& property, const Case& c, std::vector<std:
   if (p && p->check == Check::equivalence) return evaluate_equivalence(property, c, oracles, declarations);
   for (auto& o : oracles) r.outcomes.emplace_back(o->name(), o->run(c));
   r.judgement = judge(property, c, r.outcomes, declarations);
+  if (strict_zeros) make_zeros_strict(property, c, r.outcomes, r.judgement);
   return r;
 }
 

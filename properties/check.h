@@ -18,7 +18,7 @@ namespace bc {
 
 // `oracles` in their fixed order, the engine first.
 CaseRecord evaluate(const std::string& property, const Case& c, std::vector<std::unique_ptr<Oracle>>& oracles,
-                    const std::vector<Declaration>& declarations);
+                    const std::vector<Declaration>& declarations, bool strict_zeros = false);
 
 // The cases evaluate() runs on every oracle for `c`, in order (none for the checks of the rule alone; the case
 // and its unfused twin for an equivalence). Submitting these ahead (Oracle::submit) lets the workers compute ahead.

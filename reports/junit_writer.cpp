@@ -17,7 +17,8 @@
 //    there is one; test case "completed", an <error type="internal_error"> when broadcheck itself failed, else an
 //    <error type="interrupted"> when a signal stopped the run;
 //  - suite "declarations": one test case "DECLARATION-ID" per declaration that covered a case: <skipped
-//    type="stale"> when it explained none (the divergence may be fixed), passing otherwise;
+//    type="stale"> when it explained none (the divergence may be fixed; a <failure type="stale"> under
+//    --fail-on-stale), passing otherwise;
 //  - "tests" counts test cases, "failures", "errors" and "skipped" those with such an element; a property's time
 //    apportions summary.seconds by its number of cases and goes to its "agreement" test case; the timestamp is
 //    the start in UTC without a zone (the schema's form);
@@ -216,9 +217,12 @@ std::string junit_xml(const RunSummary& summary) {
     if (u.covered == 0) continue;
     const std::string use = fmt::format("covered {} case(s), explained {}", u.covered, u.matched);
     declarations += testcase("broadcheck.declarations", u.declaration.id, 0.0,
-                             u.stale() ? element("skipped", "stale: " + use + " (the divergence may be fixed)", "stale",
-                                                 u.declaration.reason + "\n")
-                                       : "",
+                             !u.stale() ? ""
+                             // Under --fail-on-stale a stale declaration fails the run, so it is a failure here.
+                             : summary.fail_on_stale
+                                 ? element("failure", "stale under --fail-on-stale: " + use, "stale", u.declaration.reason + "\n")
+                                 : element("skipped", "stale: " + use + " (the divergence may be fixed)", "stale",
+                                           u.declaration.reason + "\n"),
                              u.stale() ? "" : use + "\n", d);
   }
   if (d.tests > 0) {

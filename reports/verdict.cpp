@@ -21,6 +21,9 @@ std::string verdict_text(const RunSummary& s) {
   if (s.exit_code == 2) return "INPUT ERRORS: " + errors + "; the inputs that could be used ran";
   if (fresh > 0)
     return "FAILED: " + std::to_string(fresh) + " new finding(s) — the implementations disagree where nothing declares it";
+  if (s.fail_on_stale && stale_declarations(s) > 0)
+    return "FAILED: " + std::to_string(stale_declarations(s)) +
+           " stale declaration(s) under --fail-on-stale — declarations that covered cases and explained none";
   if (s.interrupted) return "INTERRUPTED: nothing new so far, but the run did not finish";
   if (cases_checked(s) == 0) return "NOTHING CHECKED: no case ran";
   return "PASSED: nothing new disagrees in " + std::to_string(cases_checked(s)) + " case(s)";

@@ -211,4 +211,33 @@ TEST(CliInputs, CaseTakesOneValueAndLeavesTheFilesAndOut) {
   EXPECT_EQ(case_lines(out / "results.jsonl").size(), 2u);
 }
 
+// A declaration that covers the replayed case and explains nothing is stale: listed by default, a failure of the
+// run (exit 1, a JUnit failure, the verdict line) under --fail-on-stale.
+TEST(CliInputs, FailOnStaleMakesAStaleDeclarationFailTheRun) {
+  const fs::path corpus = file_with("stale-corpus.jsonl", kAddLine + "\n");
+  const fs::path known = file_with("stale-known.jsonl",
+      R"({"id": "never-matches", "oracle": "torch", "ops": ["add"], "actual": {"status": "crash"}, "reason": "r", "reference": "r"})" "\n");
+  const fs::path out = scratch("stale-out");
+  const std::string args = "replay " + corpus.string() + " --no-config --known " + known.string() + " --out " + out.string();
+  CliRun listed_only = broadcheck(args);
+  EXPECT_EQ(listed_only.exit_code, 0) << listed_only.output;
+  EXPECT_TRUE(has(listed_only.output, "STALE declaration never-matches")) << listed_only.output;
+  EXPECT_TRUE(has(slurp(out / "junit.xml"), "<skipped message=\"stale: covered 1 case(s), explained 0")) << slurp(out / "junit.xml");
+  CliRun failed = broadcheck(args + " --fail-on-stale");
+  EXPECT_EQ(failed.exit_code, 1) << failed.output;
+  EXPECT_TRUE(has(failed.output, "FAILED: 1 stale declaration(s) under --fail-on-stale")) << failed.output;
+  EXPECT_TRUE(has(slurp(out / "junit.xml"), "<failure message=\"stale under --fail-on-stale")) << slurp(out / "junit.xml");
+  EXPECT_EQ(summary_of(out)["fail_on_stale"], true);
+}
+
+// --strict-zeros changes verdicts (the rule itself: tests/harness/judge_numbers_test.cpp), so it is part of the
+// run's flags: runs with and without it do not merge.
+TEST(CliInputs, StrictZerosIsPartOfTheRunsFlags) {
+  const fs::path corpus = file_with("zeros-corpus.jsonl", kAddLine + "\n");
+  const fs::path a = scratch("zeros-a"), b = scratch("zeros-b");
+  EXPECT_EQ(broadcheck("replay " + corpus.string() + " --no-config --out " + a.string()).exit_code, 0);
+  EXPECT_EQ(broadcheck("replay " + corpus.string() + " --no-config --strict-zeros --out " + b.string()).exit_code, 0);
+  EXPECT_NE(summary_of(a)["fingerprint"]["flags"], summary_of(b)["fingerprint"]["flags"]);
+}
+
 }  // namespace
