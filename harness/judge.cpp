@@ -56,7 +56,7 @@ const Declaration* find_declaration(const std::vector<Declaration>& decls, const
                                     const Outcome& actual) {
   for (const Declaration& d : decls)
     if (d.oracle == oracle && d.on == on && d.covers(c) && d.expected.matches(expected) && d.actual.matches(actual) &&
-        (d.difference.empty() || d.difference == component))
+        d.explains(component))
       return &d;
   return nullptr;
 }

@@ -23,6 +23,16 @@ bool Declaration::covers_op(const std::string& name) const {
   });
 }
 
+bool Declaration::explains(const std::string& component) const {
+  if (difference.empty()) return true;
+  for (size_t start = 0;;) {
+    const size_t bar = difference.find('|', start);
+    if (difference.compare(start, bar == std::string::npos ? std::string::npos : bar - start, component) == 0) return true;
+    if (bar == std::string::npos) return false;
+    start = bar + 1;
+  }
+}
+
 bool Declaration::covers(const Case& c) const {
   if (!covers_op(c.op)) return false;
   if (!case_ids.empty() && std::find(case_ids.begin(), case_ids.end(), c.id) == case_ids.end()) return false;

@@ -34,7 +34,7 @@ struct Declaration {
   OutcomePattern expected;         // what the rule says: the engine's outcome (for "document": the case's expect;
                                    // for on = "message": LibTorch's outcome)
   OutcomePattern actual;           // what `oracle` did instead (for "document": what every implementation did)
-  std::string difference;          // optional: only this first difference ("shape", "dtype", "error kind", ...)
+  std::string difference;          // optional: only these components ("shape", "dtype", "status|error kind", ...)
   std::string reason;
   std::string reference;
   int line = 0;                    // where it was declared
@@ -42,6 +42,9 @@ struct Declaration {
   // Whether a case is in the declaration's scope (op and id); a covered declaration that never matched is stale.
   bool covers(const Case& c) const;
   bool covers_op(const std::string& op) const;  // the op part of covers(): whether `ops` lists it (or is empty)
+  // Whether it explains a difference in that component (harness/judge.h): any without `difference`, else the
+  // components it lists, separated by "|".
+  bool explains(const std::string& component) const;
 };
 
 // The implementations some declaration names that are not registered in this process (harness/implementations.h):

@@ -35,7 +35,7 @@ CaseRecord evaluate_equivalence(const std::string& property, const Case& c,
     details.push_back(o->name() + " (" + d->difference + "): " + d->detail);
     for (const Declaration& decl : declarations)
       if (decl.oracle == o->name() && decl.on == "equivalence" && decl.covers(c) &&
-          (decl.difference.empty() || decl.difference == d->difference)) {
+          decl.explains(d->difference)) {
         known.push_back(decl.id);
         break;
       }

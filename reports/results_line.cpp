@@ -198,6 +198,23 @@ std::string results_line(const CaseRecord& r) {
   w.key("case");
   write_case(w, r.c);
   if (!g.difference.empty()) w.key("difference").string(g.difference);
+  if (!g.differences.empty()) {
+    w.key("differences").open('[');
+    for (const Difference& d : g.differences) {
+      // The keys in sorted order, as to_json(Difference) gives them.
+      w.open('{');
+      w.key("attribution").string(d.attribution);
+      w.key("class").string(to_string(d.finding_class));
+      w.key("component").string(d.component);
+      if (d.if_undeclared != Verdict::discrepancy) w.key("if_undeclared").string(to_string(d.if_undeclared));
+      if (!d.known_ids.empty()) w.key("known").strings(d.known_ids);
+      w.key("odd_ones").strings(d.odd_ones);
+      if (d.operand >= 0) w.key("operand").integer(d.operand);
+      if (!d.undeclared.empty()) w.key("undeclared").strings(d.undeclared);
+      w.close('}');
+    }
+    w.close(']');
+  }
   if (!g.known_id.empty()) w.key("known").string(g.known_id);
   if (!g.odd_ones.empty()) w.key("odd_ones").strings(g.odd_ones);
   // Outcome names sort as nlohmann would sort them: "engine" < "engine unfused" < "torch" < ...

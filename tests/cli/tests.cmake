@@ -18,3 +18,6 @@ add_dependencies(jobs_test broadcheck)
 bc_test(cli_parts_test SOURCES cli/number_text_test.cpp cli/outputs_test.cpp LIBS bc_run)
 # The parsers of every input under RapidCheck-generated garbage and mutations of real lines.
 bc_test(parser_fuzz_test SOURCES cli/parser_fuzz_test.cpp builtin_registry.cpp LIBS bc_run)
+# Each declaration replayed on its own corpus cases and judged again without it.
+bc_test(declarations_replay_test SOURCES cli/declarations_replay_test.cpp builtin_registry.cpp LIBS bc_run)
+add_dependencies(declarations_replay_test broadcheck)

@@ -78,6 +78,15 @@ RC_GTEST_PROP(ResultsLine, IsTheJsonOfTheRecord, ()) {
     r.judgement.attribution = *any_text();
     r.judgement.signature = *any_text();
     r.judgement.known_id = *rc::gen::element<std::string>("", "a,b");
+    const int n = *rc::gen::inRange(0, 3);
+    for (int k = 0; k < n; ++k)
+      r.judgement.differences.push_back(
+          {*rc::gen::element<std::string>("status", "values", "grad values"),
+           *rc::gen::element(FindingClass::outcome, FindingClass::message, FindingClass::zeros),
+           *rc::gen::inRange(-1, 3), {"torch"}, *any_text(),
+           *rc::gen::element(std::vector<std::string>{}, std::vector<std::string>{"a", "b"}),
+           *rc::gen::element(std::vector<std::string>{}, std::vector<std::string>{"xtensor"}),
+           *rc::gen::element(Verdict::discrepancy, Verdict::expect_failed)});
   }
   r.seq = *rc::gen::inRange<long>(-1, 100000);
 
@@ -88,6 +97,7 @@ RC_GTEST_PROP(ResultsLine, IsTheJsonOfTheRecord, ()) {
   // Every double reads back bit for bit (nlohmann's equality cannot tell -0.0 from 0.0).
   const CaseRecord back = case_record_from_json(parsed);
   RC_ASSERT(back.outcomes == r.outcomes);
+  RC_ASSERT(back.judgement.differences == r.judgement.differences);
 }
 
 TEST(ResultsLine, KeysComeInNlohmannsOrder) {

@@ -1,0 +1,153 @@
+// Each declaration against its own corpus cases (corpus/declared.jsonl holds one per declaration that the seeds and
+// findings do not reach): the corpus is replayed by the real binary, then each case the declaration explains is
+// judged again without it. What appears must be exactly the difference it explained (its implementation's part
+// of that component, now undeclared) and nothing else may change; a declaration that states its component explains
+// only that one.
+#include "harness/implementations.h"
+#include "harness/judge.h"
+#include "harness/known_divergence.h"
+#include "harness/run_record.h"
+
+#include "cli_util.h"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <map>
+#include <set>
+
+namespace bc {
+namespace {
+
+bool lists(const std::vector<std::string>& v, const std::string& x) { return std::find(v.begin(), v.end(), x) != v.end(); }
+
+// Declarations matched by another path than the judge of a replayed case: the equivalence property (a fused op
+// against its unfused form) and the finite-difference check of the engine's own gradients.
+bool replayable(const Declaration& d) { return d.on != "equivalence" && d.difference != "finite differences"; }
+
+// Declarations without an own case yet, each with the reason.
+const std::map<std::string, std::string> kWithoutOwnCase = {
+    {"torch-atan2-grad-integer-square", "matched by no run of seeds 1-3 (4000 cases each); its gradients need int64 "
+                                        "operands large enough to overflow a square"},
+    {"torch-blas-empty-shortcut-values", "matched by no run of seeds 1-3; an empty product's values with a fractional "
+                                         "beta and a bool c, which LibTorch refuses in most dtype combinations"},
+};
+
+bool is_outcome_class(const std::string& component) {
+  return component == "status" || component == "error kind" || component == "signal";
+}
+
+// The part of an outcome a declaration explains in a difference: the outcome's class (status, error kind, signal:
+// "this implementation does this instead of the rule's outcome"), and also a shape or dtype difference among
+// implementations that all departed from the rule's status (the judge asks their status declarations); else the
+// component itself.
+std::string what_it_explains(const Difference& d, const Outcomes& outcomes) {
+  if (is_outcome_class(d.component)) return "outcome class";
+  const Outcome* rule = find_outcome(outcomes, name_with_role(Role::rule));
+  if ((d.component == "shape" || d.component == "dtype") && rule && rule->status != Status::ok) return "outcome class";
+  return d.component;
+}
+
+struct Replay {
+  std::vector<Declaration> declarations;
+  std::vector<CaseRecord> records;
+};
+
+const Replay& replay() {
+  static const Replay r = [] {
+    Replay out;
+    const std::string corpus = BC_SOURCE_DIR "/corpus/";
+    const fs::path dir = scratch("declarations-replay");
+    const CliRun run = broadcheck("replay " + corpus + "seeds.jsonl " + corpus + "findings.jsonl " + corpus +
+                                  "declared.jsonl --results all -q --out " + dir.string());
+    EXPECT_EQ(run.exit_code, 0) << run.output;
+    out.declarations = load_declarations(corpus + "known_divergences.jsonl");
+    for (const std::string& line : lines(dir / "results.jsonl")) {
+      const nlohmann::json j = nlohmann::json::parse(line);
+      if (j.contains("case")) out.records.push_back(case_record_from_json(j));
+    }
+    // External voters (NumPy, through broadcheck.json) vote here as they did in the run.
+    for (const CaseRecord& rec : out.records)
+      for (const auto& [name, o] : rec.outcomes)
+        if (!find_implementation(name) && name.find(" unfused") == std::string::npos)
+          register_implementation({name, name, Role::voter, {}});
+    return out;
+  }();
+  return r;
+}
+
+TEST(DeclarationsReplay, TheRecordedJudgementIsTheJudgesOwn) {
+  const Replay& r = replay();
+  ASSERT_GT(r.records.size(), 100u);
+  for (const CaseRecord& rec : r.records) {
+    const Judgement again = judge(rec.property, rec.c, rec.outcomes, r.declarations);
+    EXPECT_EQ(again.differences, rec.judgement.differences) << rec.c.id;
+    EXPECT_EQ(again.verdict, rec.judgement.verdict) << rec.c.id;
+  }
+}
+
+TEST(DeclarationsReplay, EveryDeclarationHasItsOwnCorpusCase) {
+  const Replay& r = replay();
+  for (const Declaration& d : r.declarations) {
+    if (!replayable(d) || kWithoutOwnCase.count(d.id)) continue;
+    const bool has_case = std::any_of(r.records.begin(), r.records.end(), [&](const CaseRecord& rec) {
+      return std::any_of(rec.judgement.differences.begin(), rec.judgement.differences.end(),
+                         [&](const Difference& x) { return lists(x.known_ids, d.id); });
+    });
+    EXPECT_TRUE(has_case) << d.id << " (line " << d.line << ") explains no difference of any corpus case: add its "
+                          << "minimal case to corpus/declared.jsonl";
+  }
+  for (const auto& [id, why] : kWithoutOwnCase)
+    EXPECT_TRUE(std::any_of(r.declarations.begin(), r.declarations.end(), [&](const Declaration& d) { return d.id == id; }))
+        << id << " is listed without an own case but is not declared any more";
+}
+
+TEST(DeclarationsReplay, RemovingADeclarationShowsExactlyWhatItExplained) {
+  const Replay& r = replay();
+  long checked = 0;
+  for (const Declaration& d : r.declarations) {
+    std::vector<Declaration> others;
+    for (const Declaration& x : r.declarations)
+      if (x.id != d.id) others.push_back(x);
+    std::set<std::string> components;
+    for (const CaseRecord& rec : r.records) {
+      const std::vector<Difference>& before = rec.judgement.differences;
+      if (std::none_of(before.begin(), before.end(), [&](const Difference& x) { return lists(x.known_ids, d.id); }))
+        continue;
+      ++checked;
+      const std::vector<Difference> after = judge(rec.property, rec.c, rec.outcomes, others).differences;
+      ASSERT_EQ(after.size(), before.size()) << d.id << " on " << rec.c.id;
+      for (size_t k = 0; k < before.size(); ++k) {
+        EXPECT_EQ(after[k].component, before[k].component) << d.id << " on " << rec.c.id;
+        if (!lists(before[k].known_ids, d.id)) {
+          EXPECT_EQ(after[k], before[k]) << d.id << " changed a difference it did not explain, on " << rec.c.id;
+          continue;
+        }
+        components.insert(what_it_explains(before[k], rec.outcomes));
+        // Its implementation's part is undeclared now, unless another declaration explains that part too.
+        // (A reference's declared departure explains a document's expectation: then the document's part shows.)
+        const std::string part = before[k].component == "expectation" ? "document" : d.oracle;
+        EXPECT_TRUE(lists(after[k].undeclared, part) || (after[k].declared() && !after[k].known_ids.empty()))
+            << d.id << " on " << rec.c.id << ": " << to_json(after[k]).dump();
+        // Others may show only where they were undeclared already, or tied with it (no majority).
+        for (const std::string& who : after[k].undeclared)
+          EXPECT_TRUE(who == part || lists(before[k].undeclared, who) || lists(before[k].odd_ones, who))
+              << d.id << " on " << rec.c.id << " also hid " << who;
+      }
+    }
+    components.erase("expectation");
+    if (!d.difference.empty() && d.on == "outcome")
+      for (const std::string& c : components)
+        EXPECT_TRUE(c == "outcome class" ? d.explains("status") || d.explains("error kind") : d.explains(c))
+            << d.id << " explains " << c;
+    else if (!d.difference.empty())
+      for (const std::string& c : components) EXPECT_TRUE(d.explains(c)) << d.id << " explains " << c;
+    else
+      EXPECT_LE(components.size(), 1u) << d.id << " explains several components; state the one it means in "
+                                       << "\"difference\" and declare the others apart";
+  }
+  EXPECT_GT(checked, 50);
+}
+
+}  // namespace
+}  // namespace bc
