@@ -57,11 +57,14 @@ bool same_grad(const Case& c, size_t k, const Outcome& a, const Outcome& b) {
   return !compare_values(x->values, y->values, gradient_tolerance(dtypes, std::max<int64_t>(summed, 1)), x->shape);
 }
 
+bool abstains(const Outcome& o) { return o.status == Status::unsupported; }
+
 // The outcomes side by side, one column per implementation (and the case's expectation). In each row a cell is
 // measured against the row's reference cell, that of the first column outside the odd ones out (or the first
-// filled one): only a filled cell that differs from it is marked (class "diff", red, and the sign "≠"). Values
-// and gradients differ beyond the judge's tolerances; messages only between the rule and the reference (the one
-// comparison the judge makes of them); "—" (a field that does not apply) is never marked.
+// filled one; an unsupported outcome abstains): only a filled cell that differs from it is marked (class "diff",
+// red, and the sign "≠"). Values and gradients differ beyond the judge's tolerances; messages only between the
+// rule and the reference (the one comparison the judge makes of them); "—" (a field that does not apply) and an
+// abstaining implementation's cells are never marked.
 void outcome_table(std::string& out, const CaseRecord& r) {
   struct Column {
     std::string name;
@@ -94,15 +97,19 @@ void outcome_table(std::string& out, const CaseRecord& r) {
       any = any || !cells.back().empty();
     }
     if (!any) return;
+    // An implementation that does not support the case abstains, as in the judge: never the reference or marked.
+    const auto votes = [&](size_t i) {
+      return !cells[i].empty() && !(columns[i].outcome && abstains(*columns[i].outcome));
+    };
     std::optional<size_t> ref;
     for (size_t i = 0; i < columns.size() && !ref; ++i)
-      if (!columns[i].odd && !cells[i].empty()) ref = i;
+      if (!columns[i].odd && votes(i)) ref = i;
     for (size_t i = 0; i < columns.size() && !ref; ++i)
-      if (!cells[i].empty()) ref = i;
+      if (votes(i)) ref = i;
     out += std::string("<tr") + (differs ? " class=\"differs\"" : "") + "><th>" + e(field) +
            (differs ? " <strong>≠ first difference</strong>" : "") + "</th>";
     for (size_t i = 0; i < columns.size(); ++i) {
-      const bool diff = ref && i != *ref && !cells[i].empty() && !same(columns[*ref], cells[*ref], columns[i], cells[i]);
+      const bool diff = ref && i != *ref && votes(i) && !same(columns[*ref], cells[*ref], columns[i], cells[i]);
       out += std::string(diff ? "<td class=\"diff\"><span class=\"sign\">≠ </span>" : "<td>") +
              (cells[i].empty() ? "<span class=\"na\">—</span>" : cells[i]) + "</td>";
     }

@@ -53,6 +53,15 @@ TEST(FindingHtml, OnlyTheDifferingCellsAreMarked) {
             std::string::npos);
   EXPECT_EQ(row_of(html, "shape").find("diff"), std::string::npos);
   EXPECT_EQ(html.find("<td class=\"odd"), std::string::npos);
+
+  // An implementation that does not support the case abstains: its cells are neither the reference nor marked.
+  Finding f = new_finding();
+  f.minimal.outcomes.insert(f.minimal.outcomes.begin(), {"numpy", Outcome::unsupported_because("not declared")});
+  f.minimal.outcomes.push_back({"other", Outcome::unsupported_because("its own words")});
+  const std::string abstaining = finding_html(sample_summary(), f, 0);
+  EXPECT_EQ(count(abstaining, "<td class=\"diff\">"), 2u);
+  EXPECT_NE(row_of(abstaining, "status").find("<td>unsupported</td><td>ok</td><td class=\"diff\">"), std::string::npos);
+  EXPECT_EQ(row_of(abstaining, "detail").find("diff"), std::string::npos);
 }
 
 TEST(FindingHtml, ValuesDifferBeyondTheToleranceOnly) {
