@@ -23,7 +23,7 @@ Then, in the browser, it checks that
   - a copy button exists, and a click reports "copied";
   - for print, the filter bar and buttons are hidden and every finding opens;
   - the page logged no error.
-It saves screenshots under ARTIFACTS (report.png, report-finding.png) and prints their paths.
+It saves screenshots under ARTIFACTS (report.png, report-finding.png, report-1024.png) and prints their paths.
 
 A missing browser is a failure, not a skip: scripts/setup.sh installs it; the message names the package.
 """
