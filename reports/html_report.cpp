@@ -116,8 +116,12 @@ void header_section(std::string& out, const RunSummary& s) {
                {"known divergences", count_of(s.verdicts, "known")},
                {"crashes (any implementation)", status_count(s, "crash")},
                {"timeouts (any implementation)", status_count(s, "timeout")}});
-  out += fmt::format("<p class=\"run-line\">seed <code>{}</code> · {} · exit code {} · <code>{}</code></p>\n", s.seed,
-                     e(duration_text(s.seconds)), s.exit_code, e(command_line(s.arguments)));
+  // No timing or command line here (the run table has them): runs that differ only there read the same.
+  long cases = 0;
+  for (const auto& [verdict, n] : s.verdicts) cases += n;
+  out += fmt::format("<p class=\"run-line\">{} case(s) · seed <code>{}</code> · exit code {} · the run's details "
+                     "follow the findings (<a href=\"#summary\">summary and the run</a>)</p>\n",
+                     cases, s.seed, s.exit_code);
   out += "</div></header>\n";
   out += "<nav>Sections: <a href=\"#findings\">findings</a> · <a href=\"#summary\">summary and the run</a> · "
          "<a href=\"#coverage\">coverage</a> · <a href=\"#declarations\">declarations</a> · "
