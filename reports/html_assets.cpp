@@ -21,7 +21,8 @@ pre { background: #f6f6f6; border: 1px solid #ccc; padding: .5em; white-space: p
 .flag { font-weight: bold; padding: 0 .3em; border: 1px solid currentColor; border-radius: 3px; }
 .missing, .stale, .new > summary .flag, .odd { color: #a00; } .known > summary .flag { color: #555; }
 tr.missing td, tr.stale td { background: #fdd; } th.odd-one { border-top: 4px solid #444; }
-tr.differs th { background: #fd8; } td.diff { background: #fcc; outline: 2px solid #a00; } td.diff .sign { font-weight: bold; }
+tr.differs th { background: #fd8; }
+td.diff { background: #fcc; outline: 2px solid #a00; } td.diff .sign { font-weight: bold; }
 details.finding { border: 1px solid #999; border-left: 6px solid #a00; margin: .6em 0; padding: .3em .8em; }
 details.finding.known { border-left-color: #888; }
 details.finding > summary, details.coverage > summary { cursor: pointer; font-weight: 600; }
@@ -36,12 +37,15 @@ table.shapes th.offending { font-weight: bold; text-decoration: underline; } tab
 table.shapes td.matrix { background: #f4f0ff; } table.shapes tr.result td { border-top: 2px solid #444; }
 table.shapes .gap { border: none; background: none; min-width: 1.2em; padding: 0; }
 table.shapes tr.groups th { text-align: center; font-weight: normal; font-style: italic; }
-dl.facts { display: grid; grid-template-columns: max-content minmax(0, 1fr); gap: .1em 1em; } dl.facts dt { font-weight: 600; }
+dl.facts { display: grid; grid-template-columns: max-content minmax(0, 1fr); gap: .1em 1em; }
+dl.facts dt { font-weight: 600; }
 dl.facts dd { margin: 0; } .counts { display: flex; flex-wrap: wrap; gap: 0 2em; align-items: flex-start; }
-.run-line { flex-basis: 100%; margin: .2em 0; } .copy-bar { margin-top: .4em; } button.copy { font-size: .85em; } .copy-status { font-size: .85em; color: #333; }
+.run-line { flex-basis: 100%; margin: .2em 0; }
+.copy-bar { margin-top: .4em; } button.copy { font-size: .85em; } .copy-status { font-size: .85em; color: #333; }
 .na { color: #777; }
 @media print {
-  body { max-width: none; font-size: 11pt; } div.wide { overflow-x: visible; } .filters, nav, button, .copy-status { display: none !important; }
+  body { max-width: none; font-size: 11pt; } div.wide { overflow-x: visible; }
+  .filters, nav, button, .copy-status { display: none !important; }
   details.finding { break-inside: avoid; } a { color: inherit; text-decoration: none; }
 }
 )";

@@ -69,7 +69,8 @@ std::string version_label(const std::string& name) {
 // Each implementation's standing per op family: what it ran, and whether it agreed or departed (declared or new).
 void scoreboard_table(std::string& out, const Scoreboard& board) {
   if (board.empty()) return;
-  out += "<div class=\"wide\"><table class=\"scoreboard\"><caption>scoreboard: each implementation by op family (cases)</caption>\n"
+  out += "<div class=\"wide\"><table class=\"scoreboard\">"
+         "<caption>scoreboard: each implementation by op family (cases)</caption>\n"
          "<tr><th>implementation</th><th>family</th><th class=\"num\">run</th><th class=\"num\">agree</th>"
          "<th class=\"num\">known</th><th class=\"num\">new</th><th class=\"num\">unsupported</th></tr>\n";
   for (const auto& [name, families] : board)

@@ -201,7 +201,8 @@ std::string sum_to_picture(const Case& c, const Outcomes& outcomes) {
   size_t width = std::max(self.size(), target.size());
   for (const auto& r : results) width = std::max(width, r.first.size());
   if (width == 0) return "<p>Self and the target are rank 0: there is no dim to sum.</p>\n";
-  Row self_row{operand_label(c, Family::sum_to, 0), false, {}}, target_row{operand_label(c, Family::sum_to, 1), false, {}};
+  Row self_row{operand_label(c, Family::sum_to, 0), false, {}};
+  Row target_row{operand_label(c, Family::sum_to, 1), false, {}};
   std::vector<Column> columns;
   bool impossible = false;
   for (size_t col = 0; col < width; ++col) {
@@ -404,7 +405,8 @@ std::string product_picture(const Case& c, const ProductForm& f, bool inplace, c
   std::vector<Placement> placed(c.shapes.size());
   for (size_t i = 0; i < c.shapes.size(); ++i) {
     const bool is_c = f.fused && i == 0;
-    const std::vector<size_t>& axes = is_c ? f.result : i - first < f.operands.size() ? f.operands[i - first] : f.result;
+    const std::vector<size_t>& axes =
+        is_c || i - first >= f.operands.size() ? f.result : f.operands[i - first];
     placed[i] = place(c.shapes[i], axes);
   }
   // The sizes the product operands give each index; more than one is a clash (no index broadcasts).
@@ -437,7 +439,8 @@ std::string product_picture(const Case& c, const ProductForm& f, bool inplace, c
     std::string label = is_c ? "#1 C" : fmt::format("#{} {}", i + 1, f.fused ? (i == 1 ? "A" : "B")
                                                                             : (i == 0 ? "self" : "other"));
     const size_t want = is_c ? f.result.size() : i - first < f.operands.size() ? f.operands[i - first].size() : 0;
-    if (!is_c && c.shapes[i].size() != want) label += fmt::format(" ✗ {}-D, the op takes {}-D", c.shapes[i].size(), want);
+    if (!is_c && c.shapes[i].size() != want)
+      label += fmt::format(" ✗ {}-D, the op takes {}-D", c.shapes[i].size(), want);
     if (c.shapes[i].empty() && (is_c || want == 0)) label += " (rank 0)";
     Row row{label, false, extra_cells(p.extra, true)};
     for (size_t a = 0; a < f.axes.size(); ++a) {
@@ -448,7 +451,8 @@ std::string product_picture(const Case& c, const ProductForm& f, bool inplace, c
         const std::optional<int64_t> to = product_size(a);
         const int64_t v = at->second;
         if (!to || v == *to) cell = plain(v);
-        else if (v == 1 && inplace) cell = offending(fmt::format("1 ✗ (C cannot grow to {})", *to), "in place, C keeps its shape");
+        else if (v == 1 && inplace)
+          cell = offending(fmt::format("1 ✗ (C cannot grow to {})", *to), "in place, C keeps its shape");
         else if (v == 1) cell = {fmt::format("1 ↑ (1→{})", *to), "stretch", "size 1 stretched: C broadcasts"};
         else cell = offending(fmt::format("{} ✗", v), "C does not broadcast to the product's shape");
       } else if (is_c && missing && inplace) {
@@ -488,16 +492,20 @@ std::string product_picture(const Case& c, const ProductForm& f, bool inplace, c
       columns[col].offending = columns[col].offending || row.cells[col].cls == "clash";
 
   std::string group_row = "<tr class=\"groups\"><th></th>";
-  if (extra > 0) group_row += fmt::format("<th colspan=\"{}\">dims beyond the op's rank</th><th class=\"gap\"></th>", extra);
+  if (extra > 0)
+    group_row += fmt::format("<th colspan=\"{}\">dims beyond the op's rank</th><th class=\"gap\"></th>", extra);
   const bool batched = f.axes.front() == "b";
   if (batched)
-    group_row += f.summed_batch ? "<th>batch: equal sizes, summed over</th>" : "<th>batch: equal sizes, no broadcasting</th>";
-  group_row += fmt::format("<th colspan=\"{}\">product dims: k contracted</th></tr>\n", f.axes.size() - (batched ? 1 : 0));
+    group_row += f.summed_batch ? "<th>batch: equal sizes, summed over</th>"
+                                : "<th>batch: equal sizes, no broadcasting</th>";
+  group_row += fmt::format("<th colspan=\"{}\">product dims: k contracted</th></tr>\n",
+                           f.axes.size() - (batched ? 1 : 0));
   std::string legend = std::string(kLegend) +
                        "; each dim sits under the index it stands for, <strong>(k)</strong> the summed ones, which "
                        "must be equal in both operands; the product broadcasts nothing";
   if (f.fused)
-    legend += inplace ? "; in place, C must already have the product's shape" : "; only C broadcasts, to the product's shape";
+    legend += inplace ? "; in place, C must already have the product's shape"
+                      : "; only C broadcasts, to the product's shape";
   return render(columns, group_row, rows) + legend + ".</p>\n";
 }
 

@@ -49,7 +49,8 @@ TEST(FindingHtml, OnlyTheDifferingCellsAreMarked) {
   // engine's and xtensor's cells, do not. No column is marked as a whole.
   const std::string html = finding_html(sample_summary(), new_finding(), 0);
   EXPECT_EQ(count(html, "<td class=\"diff\">"), 2u);
-  EXPECT_NE(row_of(html, "status").find("<td>ok</td><td class=\"diff\"><span class=\"sign\">≠ </span>error</td><td>ok</td>"),
+  EXPECT_NE(row_of(html, "status").find("<td>ok</td><td class=\"diff\"><span class=\"sign\">≠ </span>error</td>"
+                                        "<td>ok</td>"),
             std::string::npos);
   EXPECT_EQ(row_of(html, "shape").find("diff"), std::string::npos);
   EXPECT_EQ(html.find("<td class=\"odd"), std::string::npos);
@@ -60,7 +61,8 @@ TEST(FindingHtml, OnlyTheDifferingCellsAreMarked) {
   f.minimal.outcomes.push_back({"other", Outcome::unsupported_because("its own words")});
   const std::string abstaining = finding_html(sample_summary(), f, 0);
   EXPECT_EQ(count(abstaining, "<td class=\"diff\">"), 2u);
-  EXPECT_NE(row_of(abstaining, "status").find("<td>unsupported</td><td>ok</td><td class=\"diff\">"), std::string::npos);
+  EXPECT_NE(row_of(abstaining, "status").find("<td>unsupported</td><td>ok</td><td class=\"diff\">"),
+            std::string::npos);
   EXPECT_EQ(row_of(abstaining, "detail").find("diff"), std::string::npos);
 }
 

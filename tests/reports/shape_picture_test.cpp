@@ -134,7 +134,8 @@ TEST(ShapePicture, InPlaceFormsOfOtherFamiliesKeepSelf) {
 }
 
 TEST(ShapePicture, SumToShowsWhatIsSummed) {
-  const std::string html = shape_picture_html(make("sum_to", {{2, 4, 3}, {1, 3}}), {{"engine", Outcome::success({1, 3})}});
+  const std::string html =
+      shape_picture_html(make("sum_to", {{2, 4, 3}, {1, 3}}), {{"engine", Outcome::success({1, 3})}});
   const std::string t = html.substr(0, html.find("</table>"));
   EXPECT_NE(t.find("2 Σ (summed away)"), std::string::npos);
   EXPECT_NE(t.find("4 Σ (→1)"), std::string::npos);
@@ -232,7 +233,8 @@ TEST(ShapePicture, BatchedFusedOpsShowTheirBatch) {
   EXPECT_NE(baddbmm.find("1 ↑ (1→4)"), std::string::npos);
   EXPECT_NE(baddbmm.find("2 (k)"), std::string::npos);
   // addbmm sums over the batch: C has no batch dim, and the batch is marked as summed.
-  const std::string addbmm = table(make("addbmm", {{3, 4}, {5, 3, 2}, {5, 2, 4}}), {{"engine", Outcome::success({3, 4})}});
+  const std::string addbmm =
+      table(make("addbmm", {{3, 4}, {5, 3, 2}, {5, 2, 4}}), {{"engine", Outcome::success({3, 4})}});
   EXPECT_NE(addbmm.find("b (batch, summed)"), std::string::npos);
   EXPECT_NE(addbmm.find("batch: equal sizes, summed over"), std::string::npos);
   EXPECT_EQ(count(addbmm, "5 (k)"), 2u);
