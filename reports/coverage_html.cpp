@@ -74,7 +74,7 @@ std::string coverage_html(const Coverage& cov) {
     out += fmt::format("<details class=\"coverage\"{}><summary>{} — {} classes, {}</summary>\n",
                        missing_classes ? " open" : "", html_escape(p), rows.size(),
                        missing_classes ? fmt::format("{} MISSING", missing_classes) : std::string("none missing"));
-    out += "<table class=\"coverage\"><tr><th>kind</th><th>class</th><th class=\"num\">cases</th><th>required</th>"
+    out += "<div class=\"wide\"><table class=\"coverage\"><tr><th>kind</th><th>class</th><th class=\"num\">cases</th><th>required</th>"
            "<th>flag</th></tr>\n";
     for (const auto& [cls, n] : rows) {
       const bool req = required.count(cls) > 0, missing = req && n == 0;
@@ -82,7 +82,7 @@ std::string coverage_html(const Coverage& cov) {
                          missing ? " class=\"missing\"" : "", html_escape(coverage_kind(cls)), html_escape(cls), n,
                          req ? "required" : "", missing ? "<span class=\"flag missing\">MISSING</span>" : "");
     }
-    out += "</table></details>\n";
+    out += "</table></div></details>\n";
   }
   return out + "</section>\n";
 }

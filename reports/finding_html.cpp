@@ -1,10 +1,13 @@
 #include "reports/finding_html.h"
 
 #include <algorithm>
+#include <optional>
 #include <set>
 
 #include <fmt/format.h>
 
+#include "harness/implementations.h"
+#include "harness/tolerance.h"
 #include "reports/html_text.h"
 #include "reports/shape_picture.h"
 
@@ -42,6 +45,26 @@ std::string values_text(const Values& values) {
   return out + fmt::format("] ({} element{})", values.size(), values.size() == 1 ? "" : "s");
 }
 
+// Whether two gradients (or none) agree: shape and dtype exactly, values within the judge's gradient tolerance.
+bool same_grad(const Case& c, size_t k, const Outcome& a, const Outcome& b) {
+  const std::optional<Grad>& x = a.grads[k];
+  const std::optional<Grad>& y = b.grads[k];
+  if (!x || !y) return !x && !y;
+  if (x->shape != y->shape || x->dtype != y->dtype || x->values.size() != y->values.size()) return false;
+  std::vector<DType> dtypes;
+  for (size_t i = 0; i < c.shapes.size(); ++i) dtypes.push_back(dtype_of(c, i));
+  const int64_t summed = k < c.shapes.size() && numel(c.shapes[k]) > 0 ? numel(a.shape) / numel(c.shapes[k]) : 1;
+  return !compare_values(x->values, y->values, gradient_tolerance(dtypes, std::max<int64_t>(summed, 1)), x->shape);
+}
+
+bool abstains(const Outcome& o) { return o.status == Status::unsupported; }
+
+// The outcomes side by side, one column per implementation (and the case's expectation). In each row a cell is
+// measured against the row's reference cell, that of the first column outside the odd ones out (or the first
+// filled one; an unsupported outcome abstains): only a filled cell that differs from it is marked (class "diff",
+// red, and the sign "≠"). Values and gradients differ beyond the judge's tolerances; messages only between the
+// rule and the reference (the one comparison the judge makes of them); "—" (a field that does not apply) and an
+// abstaining implementation's cells are never marked.
 void outcome_table(std::string& out, const CaseRecord& r) {
   struct Column {
     std::string name;
@@ -56,14 +79,16 @@ void outcome_table(std::string& out, const CaseRecord& r) {
   for (const auto& [name, o] : r.outcomes) columns.push_back({name, &o, is_odd(name)});
   if (r.c.expect) columns.push_back({"document", nullptr, is_odd("document")});
 
-  out += "<table class=\"outcomes\"><tr><th>field</th>";
+  out += "<div class=\"wide\"><table class=\"outcomes\"><tr><th>field</th>";
   for (const Column& c : columns)
-    out += std::string("<th") + (c.odd ? " class=\"odd\"" : "") + ">" +
+    out += std::string("<th") + (c.odd ? " class=\"odd-one\"" : "") + ">" +
            e(c.outcome ? c.name : "expected by the case") + (c.odd ? "<br><strong>odd one out</strong>" : "") +
            "</th>";
   out += "</tr>\n";
-  // One row per field; a field no column has is left out, a cell that does not apply shows "—".
-  const auto row = [&](const std::string& field, const std::string& diff_name, auto cell) {
+  const auto by_text = [](const Column&, const std::string& x, const Column&, const std::string& y) { return x == y; };
+  // One row per field; a field no column has is left out, a cell that does not apply shows "—". `same` says
+  // whether two filled cells agree.
+  const auto row = [&](const std::string& field, const std::string& diff_name, auto cell, auto same) {
     const bool differs = r.judgement.difference == diff_name;
     std::vector<std::string> cells;
     bool any = differs;
@@ -72,11 +97,22 @@ void outcome_table(std::string& out, const CaseRecord& r) {
       any = any || !cells.back().empty();
     }
     if (!any) return;
+    // An implementation that does not support the case abstains, as in the judge: never the reference or marked.
+    const auto votes = [&](size_t i) {
+      return !cells[i].empty() && !(columns[i].outcome && abstains(*columns[i].outcome));
+    };
+    std::optional<size_t> ref;
+    for (size_t i = 0; i < columns.size() && !ref; ++i)
+      if (!columns[i].odd && votes(i)) ref = i;
+    for (size_t i = 0; i < columns.size() && !ref; ++i)
+      if (votes(i)) ref = i;
     out += std::string("<tr") + (differs ? " class=\"differs\"" : "") + "><th>" + e(field) +
            (differs ? " <strong>≠ first difference</strong>" : "") + "</th>";
-    for (size_t i = 0; i < columns.size(); ++i)
-      out += std::string("<td") + (columns[i].odd ? " class=\"odd\"" : "") + ">" +
+    for (size_t i = 0; i < columns.size(); ++i) {
+      const bool diff = ref && i != *ref && votes(i) && !same(columns[*ref], cells[*ref], columns[i], cells[i]);
+      out += std::string(diff ? "<td class=\"diff\"><span class=\"sign\">≠ </span>" : "<td>") +
              (cells[i].empty() ? "<span class=\"na\">—</span>" : cells[i]) + "</td>";
+    }
     out += "</tr>\n";
   };
   const auto exp = [&]() -> const Expectation& { return *r.c.expect; };
@@ -84,23 +120,33 @@ void outcome_table(std::string& out, const CaseRecord& r) {
   row("status", "status", [&](const Column& c) {
     if (c.outcome) return e(to_string(c.outcome->status));
     return std::string(exp().shape ? "ok" : "error");
-  });
+  }, by_text);
   row("shape", "shape", [&](const Column& c) -> std::string {
     if (c.outcome) return c.outcome->status == Status::ok ? code(format_shape(c.outcome->shape)) : "";
     return exp().shape ? code(format_shape(*exp().shape)) : "";
-  });
-  row("dtype", "dtype", [&](const Column& c) { return c.outcome ? e(c.outcome->dtype) : std::string(); });
+  }, by_text);
+  row("dtype", "dtype", [&](const Column& c) { return c.outcome ? e(c.outcome->dtype) : std::string(); }, by_text);
   row("error kind", "error kind", [&](const Column& c) -> std::string {
     if (c.outcome) return c.outcome->error ? e(to_string(c.outcome->error->kind)) : "";
     return exp().error ? e(to_string(*exp().error)) : exp().any_error ? "(any)" : "";
-  });
+  }, by_text);
+  const std::string rule = name_with_role(Role::rule), reference = name_with_role(Role::reference);
   row("error message", "message", [&](const Column& c) -> std::string {
     if (c.outcome) return c.outcome->error ? "<pre>" + e(c.outcome->error->message) + "</pre>" : "";
     return exp().message ? "<pre>" + e(*exp().message) + "</pre>" : "";
+  }, [&](const Column& a, const std::string& x, const Column& b, const std::string& y) {
+    const bool compared = (a.name == reference && (b.name == rule || !b.outcome)) ||
+                          (b.name == reference && (a.name == rule || !a.outcome));
+    return !compared || x == y;
   });
-  row("detail", "signal", [&](const Column& c) { return c.outcome ? e(c.outcome->detail) : std::string(); });
+  row("detail", "signal", [&](const Column& c) { return c.outcome ? e(c.outcome->detail) : std::string(); }, by_text);
   row("values", "values", [&](const Column& c) -> std::string {
     return c.outcome && !c.outcome->values.empty() ? code(values_text(c.outcome->values)) : "";
+  }, [&](const Column& a, const std::string&, const Column& b, const std::string&) {
+    const Outcome& x = *a.outcome;
+    const Outcome& y = *b.outcome;
+    const std::optional<DType> dtype = dtype_from_string(x.dtype);
+    return x.values.size() == y.values.size() && dtype && !compare_values(x.values, y.values, *dtype, x.shape);
   });
   // Gradients, one row per operand of a gradient case: shape, dtype and the first values (or "none").
   for (size_t k = 0; k < r.c.shapes.size() && is_gradient_case(r.c); ++k) {
@@ -116,24 +162,28 @@ void outcome_table(std::string& out, const CaseRecord& r) {
           if (c.outcome->status != Status::ok || k >= c.outcome->grads.size()) return "";
           const std::optional<Grad>& g = c.outcome->grads[k];
           return g ? code(format_shape(g->shape) + " " + g->dtype + " " + values_text(g->values)) : code("none");
+        },
+        [&](const Column& a, const std::string&, const Column& b, const std::string&) {
+          if (a.outcome && b.outcome) return same_grad(r.c, k, *a.outcome, *b.outcome);
+          // The document states a gradient's shape only (or none).
+          const auto shape_of = [&](const Column& c) -> std::optional<Shape> {
+            if (!c.outcome) return exp().grads[k] ? std::optional<Shape>(exp().grads[k]->shape) : std::nullopt;
+            const std::optional<Grad>& g = c.outcome->grads[k];
+            return g ? std::optional<Shape>(g->shape) : std::nullopt;
+          };
+          return shape_of(a) == shape_of(b);
         });
   }
   row("summary", "expectation", [&](const Column& c) {
     return code(c.outcome ? summarize(*c.outcome) : summarize(expected_outcome(exp())));
-  });
-  out += "</table>\n";
+  }, by_text);
+  out += "</table></div>\n";
 }
 
 void case_block(std::string& out, const std::string& title, const Case& c) {
-  out += "<h4>" + e(title) + "</h4>\n<p><code>" + e(describe(c)) + "</code>";
+  out += "<h4>" + e(title) + "</h4>\n<p><code>" + e(case_header_text(c)) + "</code>";
   if (!c.id.empty()) out += " — id <code>" + e(c.id) + "</code>";
   out += "</p>\n";
-  if (!c.dtypes.empty() || !c.layouts.empty()) {
-    std::vector<std::string> operands;
-    for (size_t k = 0; k < c.shapes.size(); ++k)
-      operands.push_back(fmt::format("#{} {} {}", k + 1, to_string(dtype_of(c, k)), to_string(layout_of(c, k))));
-    out += "<p>operands: " + e(join_or(operands, "")) + "</p>\n";
-  }
   if (!c.note.empty()) out += "<p>note: " + e(c.note) + "</p>\n";
   out += "<pre>" + e(json_text(to_json(c))) + "</pre>\n";
 }
@@ -155,6 +205,37 @@ std::string data_attributes(const Finding& f) {
 }
 
 }  // namespace
+
+std::string case_header_text(const Case& c) {
+  const OpEntry* op = find_op(c.op);
+  const bool tensors = (op && computes_values(op->family)) || !c.dtypes.empty() || !c.layouts.empty();
+  std::vector<std::string> operands;
+  for (size_t k = 0; k < c.shapes.size(); ++k) {
+    std::string text = format_shape(c.shapes[k]);
+    if (tensors) text += fmt::format(" {} {}", to_string(dtype_of(c, k)), to_string(layout_of(c, k)));
+    if (k < c.requires_grad.size() && c.requires_grad[k]) text += " requires grad";
+    operands.push_back(text);
+  }
+  std::vector<std::string> extras;
+  std::vector<std::string> names;
+  if (op) names.assign(op->scalars.begin(), op->scalars.end());
+  for (const auto& [name, value] : c.scalars)
+    if (std::find(names.begin(), names.end(), name) == names.end()) names.push_back(name);
+  for (const std::string& name : names) {
+    const Scalar s = scalar_of(c, name);
+    std::string text = s.integral ? fmt::format("{}", static_cast<int64_t>(s.value)) : fmt::format("{}", s.value);
+    if (!s.integral && text.find_first_not_of("-0123456789") == std::string::npos) text += ".0";
+    extras.push_back(name + "=" + text);
+  }
+  if (c.values && c.values->special) extras.push_back("special values");
+  if (c.values && !c.values->data.empty()) extras.push_back("values given");
+  if (c.grad_seed) extras.push_back(fmt::format("upstream gradient seed {}", *c.grad_seed));
+  if (c.modify) extras.push_back(fmt::format("operand {} modified in place before backward", *c.modify));
+  std::string out = c.op + "(";
+  for (size_t k = 0; k < operands.size(); ++k) out += (k ? ", " : "") + operands[k];
+  for (size_t i = 0; i < extras.size(); ++i) out += (i ? ", " : "; ") + extras[i];
+  return out + ")";
+}
 
 std::map<std::string, std::vector<std::string>> finding_filter_tokens(const Finding& f) {
   std::map<std::string, std::vector<std::string>> tokens;
@@ -180,7 +261,7 @@ std::string finding_html(const RunSummary& s, const Finding& f, size_t index) {
   out += fmt::format("<summary><span class=\"flag\">{}</span> {} — {} · {} · <code>{}</code>{} · {} hit(s)"
                      "</summary>\n",
                      fresh ? "NEW" : "KNOWN", e(verdict_words(f.verdict)), e(f.property), e(f.family),
-                     e(describe(m.c)), odd.empty() ? "" : " · odd one out: " + e(odd), f.hits);
+                     e(case_header_text(m.c)), odd.empty() ? "" : " · odd one out: " + e(odd), f.hits);
   out += "<dl class=\"facts\">\n";
   const auto fact = [&](const std::string& key, const std::string& value_html) {
     out += "<dt>" + e(key) + "</dt><dd>" + value_html + "</dd>\n";

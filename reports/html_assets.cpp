@@ -5,7 +5,9 @@ namespace bc {
 const char* report_style() {
   return R"(
 [hidden] { display: none !important; }
-body { font: 15px/1.45 system-ui, sans-serif; margin: 1.5em auto; max-width: 80em; padding: 0 1em; color: #111; }
+body { font: 15px/1.45 system-ui, sans-serif; margin: 1.5em auto; max-width: 80em; padding: 0 1em; color: #111;
+  overflow-wrap: anywhere; }
+div.wide { max-width: 100%; overflow-x: auto; } div.wide > table { overflow-wrap: normal; }
 h1 { font-size: 1.6em; margin-bottom: .2em; } h2 { border-bottom: 2px solid #888; margin-top: 2em; }
 table { border-collapse: collapse; margin: .5em 0; } th, td { border: 1px solid #999; padding: .2em .5em;
   text-align: left; vertical-align: top; } th { background: #eee; } caption { text-align: left; font-weight: 600; }
@@ -18,8 +20,9 @@ pre { background: #f6f6f6; border: 1px solid #ccc; padding: .5em; white-space: p
 .verdict.failed { color: #a00; } .verdict.passed { color: #060; }
 .flag { font-weight: bold; padding: 0 .3em; border: 1px solid currentColor; border-radius: 3px; }
 .missing, .stale, .new > summary .flag, .odd { color: #a00; } .known > summary .flag { color: #555; }
-tr.missing td, tr.stale td { background: #fdd; } th.odd, td.odd { background: #fee; }
+tr.missing td, tr.stale td { background: #fdd; } th.odd-one { border-top: 4px solid #444; }
 tr.differs th { background: #fd8; }
+td.diff { background: #fcc; outline: 2px solid #a00; } td.diff .sign { font-weight: bold; }
 details.finding { border: 1px solid #999; border-left: 6px solid #a00; margin: .6em 0; padding: .3em .8em; }
 details.finding.known { border-left-color: #888; }
 details.finding > summary, details.coverage > summary { cursor: pointer; font-weight: 600; }
@@ -28,16 +31,21 @@ details.finding, section { scroll-margin-top: 5em; }
 .filters label { margin-right: .8em; white-space: nowrap; } .filters input[type=search] { width: 18em; }
 table.shapes td { text-align: right; min-width: 3.5em; font-family: ui-monospace, Menlo, Consolas, monospace; }
 table.shapes td.pad { color: #999; } table.shapes td.stretch { background: #def; font-style: italic; }
-table.shapes td.clash, table.shapes th.clash { background: #fcc; font-weight: bold; outline: 2px solid #a00; }
+table.shapes td.clash { background: #fcc; font-weight: bold; outline: 2px solid #a00; }
+table.shapes th.offending { font-weight: bold; text-decoration: underline; } table.shapes td.sum { background: #efe; }
+.impossible { font-weight: 600; }
 table.shapes td.matrix { background: #f4f0ff; } table.shapes tr.result td { border-top: 2px solid #444; }
 table.shapes .gap { border: none; background: none; min-width: 1.2em; padding: 0; }
 table.shapes tr.groups th { text-align: center; font-weight: normal; font-style: italic; }
-dl.facts { display: grid; grid-template-columns: max-content auto; gap: .1em 1em; } dl.facts dt { font-weight: 600; }
+dl.facts { display: grid; grid-template-columns: max-content minmax(0, 1fr); gap: .1em 1em; }
+dl.facts dt { font-weight: 600; }
 dl.facts dd { margin: 0; } .counts { display: flex; flex-wrap: wrap; gap: 0 2em; align-items: flex-start; }
+.run-line { flex-basis: 100%; margin: .2em 0; }
 .copy-bar { margin-top: .4em; } button.copy { font-size: .85em; } .copy-status { font-size: .85em; color: #333; }
 .na { color: #777; }
 @media print {
-  body { max-width: none; font-size: 11pt; } .filters, nav, button, .copy-status { display: none !important; }
+  body { max-width: none; font-size: 11pt; } div.wide { overflow-x: visible; }
+  .filters, nav, button, .copy-status { display: none !important; }
   details.finding { break-inside: avoid; } a { color: inherit; text-decoration: none; }
 }
 )";

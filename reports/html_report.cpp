@@ -1,5 +1,5 @@
-// report.html, the page: header, summary, coverage (coverage_html.h), findings (finding_html.h) behind a filter
-// bar, declarations, input errors; the style and script come from html_assets.h.
+// report.html, the page: the verdict, the findings (finding_html.h) behind a filter bar, new before known, then the
+// summary and the run, coverage (coverage_html.h), declarations, input errors; style and script: html_assets.h.
 #include "reports/html_report.h"
 
 #include "harness/implementations.h"
@@ -69,7 +69,8 @@ std::string version_label(const std::string& name) {
 // Each implementation's standing per op family: what it ran, and whether it agreed or departed (declared or new).
 void scoreboard_table(std::string& out, const Scoreboard& board) {
   if (board.empty()) return;
-  out += "<table class=\"scoreboard\"><caption>scoreboard: each implementation by op family (cases)</caption>\n"
+  out += "<div class=\"wide\"><table class=\"scoreboard\">"
+         "<caption>scoreboard: each implementation by op family (cases)</caption>\n"
          "<tr><th>implementation</th><th>family</th><th class=\"num\">run</th><th class=\"num\">agree</th>"
          "<th class=\"num\">known</th><th class=\"num\">new</th><th class=\"num\">unsupported</th></tr>\n";
   for (const auto& [name, families] : board)
@@ -78,7 +79,7 @@ void scoreboard_table(std::string& out, const Scoreboard& board) {
                          "<td class=\"num\">{}</td><td class=\"num{}\">{}</td><td class=\"num\">{}</td></tr>\n",
                          e(version_label(name)), e(family), s.run, s.agree, s.known, s.fresh > 0 ? " odd" : "",
                          s.fresh, s.unsupported);
-  out += "</table>\n";
+  out += "</table></div>\n";
 }
 
 void count_table(std::string& out, const std::string& caption, const std::vector<std::pair<std::string, long>>& rows) {
@@ -87,9 +88,9 @@ void count_table(std::string& out, const std::string& caption, const std::vector
   out += "</table>\n";
 }
 
-void header_section(std::string& out, const RunSummary& s) {
-  out += "<header><h1>broadcheck report</h1>\n" + verdict_line(s) + "<div class=\"counts\">\n";
-  out += "<table class=\"run\"><caption>the run</caption>\n";
+// The run's facts: when, how long, the command line, the seed, the exit code and the versions.
+void run_table(std::string& out, const RunSummary& s) {
+  out += "<div class=\"wide\"><table class=\"run\"><caption>the run</caption>\n";
   const auto row = [&](const std::string& key, const std::string& value_html) {
     out += "<tr><th>" + e(key) + "</th><td>" + value_html + "</td></tr>\n";
   };
@@ -103,7 +104,12 @@ void header_section(std::string& out, const RunSummary& s) {
   if (!s.shard.empty()) row("shard", "<code>" + e(s.shard) + "</code>");
   if (s.interrupted) row("INTERRUPTED", "the run was stopped by a signal; this report covers what ran");
   for (const auto& [name, version] : s.versions) row(version_label(name), "<code>" + e(version) + "</code>");
-  out += "</table>\n";
+  out += "</table></div>\n";
+}
+
+// The verdict and the counts behind it; the run's facts follow the findings (summary_section).
+void header_section(std::string& out, const RunSummary& s) {
+  out += "<header><h1>broadcheck report</h1>\n" + verdict_line(s) + "<div class=\"counts\">\n";
   count_table(out, "cases by outcome",
               {{"agreements", count_of(s.verdicts, "agree")},
                {"new discrepancies", count_of(s.verdicts, "discrepancy")},
@@ -111,14 +117,21 @@ void header_section(std::string& out, const RunSummary& s) {
                {"known divergences", count_of(s.verdicts, "known")},
                {"crashes (any implementation)", status_count(s, "crash")},
                {"timeouts (any implementation)", status_count(s, "timeout")}});
+  // No timing or command line here (the run table has them): runs that differ only there read the same.
+  long cases = 0;
+  for (const auto& [verdict, n] : s.verdicts) cases += n;
+  out += fmt::format("<p class=\"run-line\">{} case(s) · seed <code>{}</code> · exit code {} · the run's details "
+                     "follow the findings (<a href=\"#summary\">summary and the run</a>)</p>\n",
+                     cases, s.seed, s.exit_code);
   out += "</div></header>\n";
-  out += "<nav>Sections: <a href=\"#summary\">summary</a> · <a href=\"#coverage\">coverage</a> · "
-         "<a href=\"#findings\">findings</a> · <a href=\"#declarations\">declarations</a> · "
+  out += "<nav>Sections: <a href=\"#findings\">findings</a> · <a href=\"#summary\">summary and the run</a> · "
+         "<a href=\"#coverage\">coverage</a> · <a href=\"#declarations\">declarations</a> · "
          "<a href=\"#input-errors\">input errors</a></nav>\n";
 }
 
 void summary_section(std::string& out, const RunSummary& s, const Ordered& ordered) {
-  out += "<section id=\"summary\"><h2>Summary</h2>\n<div class=\"counts\">\n";
+  out += "<section id=\"summary\"><h2>Summary and the run</h2>\n<div class=\"counts\">\n";
+  run_table(out, s);
   long fresh = 0, stale = 0;
   for (const Finding* f : ordered) fresh += f->is_new() ? 1 : 0;
   for (const DeclarationUse& d : s.declarations) stale += d.stale() ? 1 : 0;
@@ -137,7 +150,7 @@ void summary_section(std::string& out, const RunSummary& s, const Ordered& order
   }
   out += "</div>\n";
   scoreboard_table(out, s.scoreboard);
-  out += "<table class=\"per-op\"><caption>cases run per property and op</caption>\n"
+  out += "<div class=\"wide\"><table class=\"per-op\"><caption>cases run per property and op</caption>\n"
          "<tr><th>property</th><th class=\"num\">cases</th><th>by op</th></tr>\n";
   for (const auto& [property, n] : s.cases_per_property) {
     std::vector<std::string> ops;
@@ -146,7 +159,7 @@ void summary_section(std::string& out, const RunSummary& s, const Ordered& order
     out += fmt::format("<tr><th>{}</th><td class=\"num\">{}</td><td>{}</td></tr>\n", e(property), n,
                        e(join_or(ops, "(not recorded)")));
   }
-  out += "</table></section>\n";
+  out += "</table></div></section>\n";
 }
 
 // One select of the filter bar: every token the findings have under `key`.
@@ -208,7 +221,8 @@ void declarations_section(std::string& out, const RunSummary& s, const Ordered& 
   out += fmt::format("<p>{} declaration(s), {} of them <strong>STALE</strong> (covered cases but explained none: "
                      "the divergence may be fixed, or the declaration no longer matches it){}{}.</p>\n",
                      s.declarations.size(), stale.size(), stale.empty() ? "" : ": ", e(join_or(stale, "")));
-  out += "<table><tr><th>id</th><th>oracle</th><th>ops</th><th>on</th><th>reason</th><th>reference</th>"
+  out += "<div class=\"wide\"><table class=\"declarations\"><tr><th>id</th><th>oracle</th><th>ops</th><th>on</th>"
+         "<th>reason</th><th>reference</th>"
          "<th class=\"num\">covered</th><th class=\"num\">matched</th><th>matched in findings</th><th>flag</th></tr>\n";
   for (const DeclarationUse& u : s.declarations) {
     const Declaration& d = u.declaration;
@@ -220,7 +234,7 @@ void declarations_section(std::string& out, const RunSummary& s, const Ordered& 
                        reference_html(d.reference), u.covered, u.matched, matched_findings_html(ordered, d.id),
                        u.stale() ? "<span class=\"flag stale\">STALE</span>" : u.covered == 0 ? "not covered" : "");
   }
-  out += "</table></section>\n";
+  out += "</table></div></section>\n";
 }
 
 void input_errors_section(std::string& out, const RunSummary& s) {
@@ -248,9 +262,9 @@ std::string html_report(const RunSummary& summary) {
   out += fmt::format("<title>broadcheck {} — seed {}</title>\n", e(summary.command), summary.seed);
   out += "<style>" + std::string(report_style()) + "</style>\n</head>\n<body>\n";
   header_section(out, summary);
+  findings_section(out, summary, ordered);
   summary_section(out, summary, ordered);
   out += coverage_html(summary.coverage);
-  findings_section(out, summary, ordered);
   declarations_section(out, summary, ordered);
   input_errors_section(out, summary);
   out += "<footer><p>Written by broadcheck. This file is self-contained: it loads nothing from the network.</p>"

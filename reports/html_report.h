@@ -2,12 +2,15 @@
 // person who has to decide who is wrong.
 //
 // Contract:
-//  - sections, top to bottom: the header (verdict in words, when, how long, command line with seed and flags,
-//    versions, counts of agreements, new discrepancies, known divergences, crashes and timeouts), the summary
-//    (cases per property and op, findings and problems, outcomes other than ok and error), generator coverage
-//    (a promised class with no case is flagged MISSING), the findings (a filter bar, then new before known, one
-//    folding block per signature: finding_html.h), the declarations (each with the findings it matched, STALE
-//    when it covered cases but matched none) and the corpus input errors;
+//  - sections, top to bottom, findings first: the header (the verdict in words and the counts of agreements, new
+//    discrepancies, known divergences, crashes and timeouts), the findings (a filter bar, then the new ones, then
+//    the known ones, one folding block per signature: finding_html.h), the summary and the run (when, how long,
+//    command line with seed and flags, versions, cases per property and op, findings and problems, outcomes
+//    other than ok and error), generator coverage (a promised class with no case is flagged MISSING), the
+//    declarations (each with the findings it matched, STALE when it covered cases but matched none) and the
+//    corpus input errors;
+//  - the page is never wider than the window: a table that may be wide scrolls sideways inside its own box
+//    (div.wide), long words and code wrap;
 //  - every text from data goes through html_escape() (html_text.h); the inline style and script are constant
 //    (html_assets.h); nothing relies on colour alone, and @media print hides the controls (the script opens every
 //    folded block before printing);

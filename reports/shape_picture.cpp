@@ -3,6 +3,8 @@
 #include "reports/shape_picture.h"
 
 #include <algorithm>
+#include <map>
+#include <optional>
 #include <set>
 
 #include <fmt/format.h>
@@ -120,12 +122,6 @@ std::vector<bool> group_cells(const std::vector<Shape>& parts, size_t width, Rul
   return bad;
 }
 
-Rule rule_for(std::optional<Family> family) {
-  if (family == Family::inplace) return Rule::inplace;
-  if (family == Family::expand) return Rule::expand;
-  return Rule::broadcast;
-}
-
 // What each operand of an op is called, for the rows of the picture.
 std::string operand_label(const Case& c, std::optional<Family> family, size_t i) {
   static const std::vector<std::string> where = {"condition", "self", "other"}, lerp = {"self", "end", "weight"};
@@ -151,11 +147,11 @@ std::vector<std::pair<Shape, std::string>> result_shapes(const Outcomes& outcome
 }
 
 std::string render(const std::vector<Column>& columns, const std::string& group_row, const std::vector<Row>& rows) {
-  std::string out = "<table class=\"shapes\">\n" + group_row + "<tr><th>operand</th>";
+  std::string out = "<div class=\"wide\"><table class=\"shapes\">\n" + group_row + "<tr><th>operand</th>";
   for (const Column& col : columns) {
     if (col.gap) out += "<th class=\"gap\"></th>";
     else
-      out += fmt::format("<th class=\"num{}\">{}{}</th>", col.offending ? " clash" : "", html_escape(col.heading),
+      out += fmt::format("<th class=\"num{}\">{}{}</th>", col.offending ? " offending" : "", html_escape(col.heading),
                          col.offending ? " ✗" : "");
   }
   out += "</tr>\n";
@@ -169,14 +165,14 @@ std::string render(const std::vector<Column>& columns, const std::string& group_
     }
     out += "</tr>\n";
   }
-  return out + "</table>\n";
+  return out + "</table></div>\n";
 }
 
 const char* kLegend =
     "<p class=\"legend\">Dims are right-aligned; · no dim; <strong>1 ↑ (1→n)</strong> a size-1 dim stretched to n "
     "by another operand; <strong>✗</strong> the offending dim: sizes that cannot be matched";
 
-std::string broadcast_picture(const Case& c, std::optional<Family> family, const Outcomes& outcomes) {
+std::string broadcast_picture(const Case& c, std::optional<Family> family, Rule rule, const Outcomes& outcomes) {
   const auto results = result_shapes(outcomes);
   size_t width = 0;
   for (const Shape& s : c.shapes) width = std::max(width, s.size());
@@ -184,7 +180,7 @@ std::string broadcast_picture(const Case& c, std::optional<Family> family, const
   if (width == 0) return "<p>Every operand (and result) is rank 0: there is no dim to align.</p>\n";
 
   std::vector<std::vector<Cell>> cells;
-  const std::vector<bool> bad = group_cells(c.shapes, width, rule_for(family), cells);
+  const std::vector<bool> bad = group_cells(c.shapes, width, rule, cells);
   std::vector<Column> columns;
   for (size_t col = 0; col < width; ++col) columns.push_back({fmt::format("dim -{}", width - col), bad[col], false});
   std::vector<Row> rows;
@@ -192,6 +188,58 @@ std::string broadcast_picture(const Case& c, std::optional<Family> family, const
   for (const auto& [shape, names] : results)
     rows.push_back({"result (" + names + ")", true, plain_cells(shape, width)});
   return render(columns, "", rows) + kLegend + ".</p>\n";
+}
+
+// sum_to(self, target): self's sizes are summed down to the target's. A leading dim the target lacks is summed
+// away, a target 1 under a larger size sums that dim to 1; the target may not have a dim self lacks, nor a size
+// other than 1 that differs from self's (it must expand to self): such a reduction is impossible.
+std::string sum_to_picture(const Case& c, const Outcomes& outcomes) {
+  if (c.shapes.size() != 2) return broadcast_picture(c, Family::sum_to, Rule::broadcast, outcomes);
+  const Shape& self = c.shapes[0];
+  const Shape& target = c.shapes[1];
+  const auto results = result_shapes(outcomes);
+  size_t width = std::max(self.size(), target.size());
+  for (const auto& r : results) width = std::max(width, r.first.size());
+  if (width == 0) return "<p>Self and the target are rank 0: there is no dim to sum.</p>\n";
+  Row self_row{operand_label(c, Family::sum_to, 0), false, {}};
+  Row target_row{operand_label(c, Family::sum_to, 1), false, {}};
+  std::vector<Column> columns;
+  bool impossible = false;
+  for (size_t col = 0; col < width; ++col) {
+    const size_t d = width - col;
+    const int64_t* s = at(self, d);
+    const int64_t* t = at(target, d);
+    Cell sc = s ? plain(*s) : kPad, tc = t ? plain(*t) : kPad;
+    bool bad = false;
+    if (s && !t) {
+      sc = {fmt::format("{} Σ (summed away)", *s), "sum", "a leading dim the target lacks: summed away"};
+    } else if (!s && t) {
+      tc = offending(fmt::format("{} ✗", *t), "the target has a dim self lacks: it cannot be reached by summing");
+      sc = offending("· ✗", "self has no such dim");
+      bad = true;
+    } else if (s && t && *t == 1 && *s != 1) {
+      sc = {fmt::format("{} Σ (→1)", *s), "sum", "summed to 1"};
+    } else if (s && t && *s != *t) {
+      sc = offending(fmt::format("{} ✗", *s), "a target size other than 1 must equal self's");
+      tc = offending(fmt::format("{} ✗", *t), "a target size other than 1 must equal self's");
+      bad = true;
+    }
+    impossible = impossible || bad;
+    self_row.cells.push_back(sc);
+    target_row.cells.push_back(tc);
+    columns.push_back({fmt::format("dim -{}", d), bad, false});
+  }
+  std::vector<Row> rows = {self_row, target_row};
+  for (const auto& [shape, names] : results)
+    rows.push_back({"result (" + names + ")", true, plain_cells(shape, width)});
+  std::string out = render(columns, "", rows);
+  if (impossible)
+    out += "<p class=\"impossible\"><strong>✗ impossible reduction</strong>: the target " +
+           html_escape(format_shape(target)) + " does not expand to self " + html_escape(format_shape(self)) +
+           ", so no sum over self's dims gives it.</p>\n";
+  return out +
+         "<p class=\"legend\">Dims are right-aligned; · no dim; <strong>Σ</strong> a dim of self that is summed "
+         "(away, or to the target's 1); <strong>✗</strong> a dim that makes the reduction impossible.</p>\n";
 }
 
 // matmul: batch dims (broadcast) | gap | rows, cols. A 1-D self is a row [1, k] and a 1-D other a column [k, 1]
@@ -273,12 +321,213 @@ std::string matmul_picture(const Case& c, const Outcomes& outcomes) {
          "</strong>, which must be equal), and only the batch dims before them broadcast.</p>\n";
 }
 
+// The strict products and the fused products: each dim sits under the index it stands for (b, n, k, m), so the
+// batch and the contracted dims show as such. Operand dims are placed by the op's own form (bmm's self is
+// [b, n, k]); an operand of the wrong rank is right-aligned over its indices, a missing index marked and extra
+// leading dims set apart. C (the fused ops' first operand) broadcasts to the product's shape, or in place must
+// already have it.
+struct ProductForm {
+  std::vector<std::string> axes;             // index names, left to right: "b", "n", "k", "m"
+  std::vector<std::vector<size_t>> operands;  // each product operand's indices
+  std::vector<size_t> result;                 // the product's indices
+  bool fused = false;                         // operand 0 is C
+  bool summed_batch = false;                  // addbmm: the batch is summed over, like k
+};
+
+std::optional<ProductForm> product_form(Op op) {
+  const ProductForm mm{{"n", "k", "m"}, {{0, 1}, {1, 2}}, {0, 2}};
+  const ProductForm bmm{{"b", "n", "k", "m"}, {{0, 1, 2}, {0, 2, 3}}, {0, 1, 3}};
+  const ProductForm mv{{"n", "k"}, {{0, 1}, {1}}, {0}};
+  const ProductForm dot{{"k"}, {{0}, {0}}, {}};
+  const ProductForm outer{{"n", "m"}, {{0}, {1}}, {0, 1}};
+  const auto fused = [](ProductForm f) {
+    f.fused = true;
+    return f;
+  };
+  switch (op) {
+    case Op::mm: return mm;
+    case Op::bmm: return bmm;
+    case Op::mv: return mv;
+    case Op::dot: return dot;
+    case Op::outer: return outer;
+    case Op::addmm: case Op::addmm_: return fused(mm);
+    case Op::addmv: case Op::addmv_: return fused(mv);
+    case Op::addr: case Op::addr_: return fused(outer);
+    case Op::baddbmm: case Op::baddbmm_: return fused(bmm);
+    case Op::addbmm: case Op::addbmm_: {
+      ProductForm f = fused(bmm);
+      f.result = {1, 3};
+      f.summed_batch = true;
+      return f;
+    }
+    case Op::matmul:  // batch dims broadcast: matmul_picture
+    case Op::add: case Op::sub: case Op::mul: case Op::div: case Op::pow: case Op::atan2: case Op::fmod:
+    case Op::remainder: case Op::maximum: case Op::minimum: case Op::eq: case Op::ne: case Op::lt: case Op::le:
+    case Op::gt: case Op::ge: case Op::hypot: case Op::add_: case Op::sub_: case Op::mul_: case Op::div_:
+    case Op::pow_: case Op::atan2_: case Op::fmod_: case Op::remainder_: case Op::eq_: case Op::ne_: case Op::lt_:
+    case Op::le_: case Op::gt_: case Op::ge_: case Op::hypot_: case Op::lerp: case Op::lerp_: case Op::where:
+    case Op::addcmul: case Op::addcdiv: case Op::addcmul_: case Op::addcdiv_: case Op::unfused_addcmul:
+    case Op::unfused_addcdiv: case Op::unfused_addcmul_: case Op::unfused_addcdiv_: case Op::broadcast_shapes:
+    case Op::expand: case Op::sum_to: case Op::diamond: case Op::dist:
+      return std::nullopt;
+  }
+  return std::nullopt;
+}
+
+std::string axis_heading(const ProductForm& f, size_t a) {
+  const std::string& x = f.axes[a];
+  if (x == "b") return f.summed_batch ? "b (batch, summed)" : "b (batch)";
+  if (x == "k") return "k (contracted)";
+  return x == "n" ? "n (rows)" : "m (cols)";
+}
+
+// Where a shape's dims go under a list of indices, right-aligned: dims beyond them (leading) are extra, indices
+// without a dim are missing.
+struct Placement {
+  Shape extra;
+  std::map<size_t, int64_t> at;  // index -> size
+  std::vector<size_t> missing;
+};
+
+Placement place(const Shape& s, const std::vector<size_t>& axes) {
+  Placement p;
+  const size_t r = s.size(), n = axes.size();
+  for (size_t i = 0; i + n < r; ++i) p.extra.push_back(s[i]);
+  for (size_t j = 0; j < n; ++j) {
+    if (r + j >= n) p.at[axes[j]] = s[r + j - n];
+    else p.missing.push_back(axes[j]);
+  }
+  return p;
+}
+
+std::string product_picture(const Case& c, const ProductForm& f, bool inplace, const Outcomes& outcomes) {
+  const size_t first = f.fused ? 1 : 0;  // the first product operand
+  std::vector<Placement> placed(c.shapes.size());
+  for (size_t i = 0; i < c.shapes.size(); ++i) {
+    const bool is_c = f.fused && i == 0;
+    const std::vector<size_t>& axes =
+        is_c || i - first >= f.operands.size() ? f.result : f.operands[i - first];
+    placed[i] = place(c.shapes[i], axes);
+  }
+  // The sizes the product operands give each index; more than one is a clash (no index broadcasts).
+  std::vector<std::set<int64_t>> sizes(f.axes.size());
+  for (size_t i = first; i < c.shapes.size(); ++i)
+    for (const auto& [a, v] : placed[i].at) sizes[a].insert(v);
+  const auto product_size = [&](size_t a) -> std::optional<int64_t> {
+    return sizes[a].size() == 1 ? std::optional<int64_t>(*sizes[a].begin()) : std::nullopt;
+  };
+  const auto results = result_shapes(outcomes);
+  std::vector<Placement> result_placed;
+  size_t extra = 0;
+  for (const Placement& p : placed) extra = std::max(extra, p.extra.size());
+  for (const auto& r : results) {
+    result_placed.push_back(place(r.first, f.result));
+    extra = std::max(extra, result_placed.back().extra.size());
+  }
+
+  const auto extra_cells = [&](const Shape& dims, bool mark) {
+    std::vector<Cell> cells(extra - dims.size(), kPad);
+    for (int64_t v : dims)
+      cells.push_back(mark ? offending(fmt::format("{} ✗", v), "a dim beyond what the op takes") : plain(v));
+    if (extra > 0) cells.push_back({"", "gap", ""});
+    return cells;
+  };
+  std::vector<Row> rows;
+  for (size_t i = 0; i < c.shapes.size(); ++i) {
+    const bool is_c = f.fused && i == 0;
+    const Placement& p = placed[i];
+    std::string label = is_c ? "#1 C" : fmt::format("#{} {}", i + 1, f.fused ? (i == 1 ? "A" : "B")
+                                                                            : (i == 0 ? "self" : "other"));
+    const size_t want = is_c ? f.result.size() : i - first < f.operands.size() ? f.operands[i - first].size() : 0;
+    if (!is_c && c.shapes[i].size() != want)
+      label += fmt::format(" ✗ {}-D, the op takes {}-D", c.shapes[i].size(), want);
+    if (c.shapes[i].empty() && (is_c || want == 0)) label += " (rank 0)";
+    Row row{label, false, extra_cells(p.extra, true)};
+    for (size_t a = 0; a < f.axes.size(); ++a) {
+      const auto at = p.at.find(a);
+      const bool missing = std::find(p.missing.begin(), p.missing.end(), a) != p.missing.end();
+      Cell cell = kPad;
+      if (is_c && at != p.at.end()) {
+        const std::optional<int64_t> to = product_size(a);
+        const int64_t v = at->second;
+        if (!to || v == *to) cell = plain(v);
+        else if (v == 1 && inplace)
+          cell = offending(fmt::format("1 ✗ (C cannot grow to {})", *to), "in place, C keeps its shape");
+        else if (v == 1) cell = {fmt::format("1 ↑ (1→{})", *to), "stretch", "size 1 stretched: C broadcasts"};
+        else cell = offending(fmt::format("{} ✗", v), "C does not broadcast to the product's shape");
+      } else if (is_c && missing && inplace) {
+        cell = offending("· ✗", "in place, C must already have the product's dims");
+      } else if (!is_c && missing) {
+        cell = offending("· ✗", "the operand lacks this dim: wrong rank");
+      } else if (!is_c && at != p.at.end()) {
+        const int64_t v = at->second;
+        const bool summed = f.axes[a] == "k" || (f.axes[a] == "b" && f.summed_batch);
+        if (sizes[a].size() > 1)
+          cell = offending(fmt::format("{} ✗{}", v, summed ? " (k)" : ""),
+                           summed ? "the contracted dims differ" : "these dims must be equal: no broadcasting");
+        else if (summed)
+          cell = {fmt::format("{} (k)", v), "matrix", f.axes[a] == "k" ? "contracted" : "summed over the batch"};
+        else
+          cell = plain(v);
+      }
+      row.cells.push_back(cell);
+    }
+    rows.push_back(row);
+  }
+  for (size_t r = 0; r < results.size(); ++r) {
+    Row row{"result (" + results[r].second + ")", true, extra_cells(result_placed[r].extra, false)};
+    for (size_t a = 0; a < f.axes.size(); ++a) {
+      const auto at = result_placed[r].at.find(a);
+      row.cells.push_back(at == result_placed[r].at.end() ? kPad : plain(at->second));
+    }
+    rows.push_back(row);
+  }
+
+  std::vector<Column> columns;
+  for (size_t col = 0; col < extra; ++col) columns.push_back({"extra dim", false, false});
+  if (extra > 0) columns.push_back({"", false, true});
+  for (size_t a = 0; a < f.axes.size(); ++a) columns.push_back({axis_heading(f, a), false, false});
+  for (const Row& row : rows)
+    for (size_t col = 0; col < row.cells.size(); ++col)
+      columns[col].offending = columns[col].offending || row.cells[col].cls == "clash";
+
+  std::string group_row = "<tr class=\"groups\"><th></th>";
+  if (extra > 0)
+    group_row += fmt::format("<th colspan=\"{}\">dims beyond the op's rank</th><th class=\"gap\"></th>", extra);
+  const bool batched = f.axes.front() == "b";
+  if (batched)
+    group_row += f.summed_batch ? "<th>batch: equal sizes, summed over</th>"
+                                : "<th>batch: equal sizes, no broadcasting</th>";
+  group_row += fmt::format("<th colspan=\"{}\">product dims: k contracted</th></tr>\n",
+                           f.axes.size() - (batched ? 1 : 0));
+  std::string legend = std::string(kLegend) +
+                       "; each dim sits under the index it stands for, <strong>(k)</strong> the summed ones, which "
+                       "must be equal in both operands; the product broadcasts nothing";
+  if (f.fused)
+    legend += inplace ? "; in place, C must already have the product's shape"
+                      : "; only C broadcasts, to the product's shape";
+  return render(columns, group_row, rows) + legend + ".</p>\n";
+}
+
 }  // namespace
 
 std::string shape_picture_html(const Case& c, const Outcomes& outcomes) {
   const OpEntry* op = find_op(c.op);
-  const std::optional<Family> family = op ? std::optional<Family>(op->family) : std::nullopt;
-  return family == Family::matmul ? matmul_picture(c, outcomes) : broadcast_picture(c, family, outcomes);
+  if (!op) return broadcast_picture(c, std::nullopt, Rule::broadcast, outcomes);
+  const Rule pointwise = is_inplace(op->op) ? Rule::inplace : Rule::broadcast;
+  switch (op->family) {
+    case Family::elementwise: case Family::inplace: case Family::unfused: case Family::autograd:
+    case Family::reduction:
+      return broadcast_picture(c, op->family, pointwise, outcomes);
+    case Family::broadcast_shapes: return broadcast_picture(c, op->family, Rule::broadcast, outcomes);
+    case Family::expand: return broadcast_picture(c, op->family, Rule::expand, outcomes);
+    case Family::sum_to: return sum_to_picture(c, outcomes);
+    case Family::matmul: case Family::fused:
+      if (const std::optional<ProductForm> form = product_form(op->op))
+        return product_picture(c, *form, is_inplace(op->op), outcomes);
+      return matmul_picture(c, outcomes);
+  }
+  return broadcast_picture(c, op->family, pointwise, outcomes);
 }
 
 }  // namespace bc

@@ -19,7 +19,8 @@ TEST(FindingHtml, SummaryLineSaysWhatHappenedInWords) {
   const std::string html = finding_html(sample_summary(), new_finding(), 0);
   const std::string summary = html.substr(html.find("<summary>"), html.find("</summary>") - html.find("<summary>"));
   EXPECT_NE(summary.find(">NEW</span> discrepancy"), std::string::npos);
-  EXPECT_NE(summary.find("<code>add([2, 1, 3], [4, 3])</code>"), std::string::npos);
+  EXPECT_NE(summary.find("<code>add([2, 1, 3] float32 contiguous, [4, 3] float32 contiguous; alpha=1)</code>"),
+            std::string::npos);
   EXPECT_NE(summary.find("odd one out: torch"), std::string::npos);
   EXPECT_NE(summary.find("17 hit(s)"), std::string::npos);
   EXPECT_EQ(html.rfind("<details class=\"finding new\" id=\"finding-1\"", 0), 0u);
@@ -27,13 +28,95 @@ TEST(FindingHtml, SummaryLineSaysWhatHappenedInWords) {
 
 TEST(FindingHtml, OutcomesSideBySideWithTheOddOneOut) {
   const std::string html = finding_html(sample_summary(), new_finding(), 0);
-  EXPECT_NE(html.find("<th class=\"odd\">torch<br><strong>odd one out</strong></th>"), std::string::npos);
+  EXPECT_NE(html.find("<th class=\"odd-one\">torch<br><strong>odd one out</strong></th>"), std::string::npos);
   EXPECT_NE(html.find("<tr class=\"differs\"><th>status <strong>≠ first difference</strong></th>"),
             std::string::npos);
   EXPECT_NE(html.find("<pre>&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; &#39;q&#39;</pre>"),
             std::string::npos);
-  EXPECT_NE(html.find("add([7, 2, 1, 3], [9, 1, 4, 3])"), std::string::npos);  // the original case
+  EXPECT_NE(html.find("add([7, 2, 1, 3] float32 contiguous, [9, 1, 4, 3] float32 contiguous; alpha=1)"),
+            std::string::npos);  // the original case
   EXPECT_NE(html.find("<table class=\"shapes\">"), std::string::npos);
+}
+
+// The cells of the row `field` (from its heading to the end of the row).
+std::string row_of(const std::string& html, const std::string& field) {
+  const size_t at = html.find("<th>" + field);
+  return at == std::string::npos ? "" : html.substr(at, html.find("</tr>", at) - at);
+}
+
+TEST(FindingHtml, OnlyTheDifferingCellsAreMarked) {
+  // torch alone refuses: its status and summary cells differ from the majority's; its "—" under shape, and the
+  // engine's and xtensor's cells, do not. No column is marked as a whole.
+  const std::string html = finding_html(sample_summary(), new_finding(), 0);
+  EXPECT_EQ(count(html, "<td class=\"diff\">"), 2u);
+  EXPECT_NE(row_of(html, "status").find("<td>ok</td><td class=\"diff\"><span class=\"sign\">≠ </span>error</td>"
+                                        "<td>ok</td>"),
+            std::string::npos);
+  EXPECT_EQ(row_of(html, "shape").find("diff"), std::string::npos);
+  EXPECT_EQ(html.find("<td class=\"odd"), std::string::npos);
+
+  // An implementation that does not support the case abstains: its cells are neither the reference nor marked.
+  Finding f = new_finding();
+  f.minimal.outcomes.insert(f.minimal.outcomes.begin(), {"numpy", Outcome::unsupported_because("not declared")});
+  f.minimal.outcomes.push_back({"other", Outcome::unsupported_because("its own words")});
+  const std::string abstaining = finding_html(sample_summary(), f, 0);
+  EXPECT_EQ(count(abstaining, "<td class=\"diff\">"), 2u);
+  EXPECT_NE(row_of(abstaining, "status").find("<td>unsupported</td><td>ok</td><td class=\"diff\">"),
+            std::string::npos);
+  EXPECT_EQ(row_of(abstaining, "detail").find("diff"), std::string::npos);
+}
+
+TEST(FindingHtml, ValuesDifferBeyondTheToleranceOnly) {
+  Finding f = new_finding();
+  f.minimal.outcomes[0].second.values = {1, 2.5};
+  f.minimal.outcomes[1].second = Outcome::success({2, 4, 3});
+  f.minimal.outcomes[1].second.values = {1, 3};
+  f.minimal.outcomes[2].second.values = {1, 2.5000001};  // within float32's tolerance of the engine's
+  f.minimal.judgement.difference = "values";
+  const std::string values = row_of(finding_html(sample_summary(), f, 0), "values");
+  EXPECT_EQ(count(values, "<td class=\"diff\">"), 1u) << values;
+  EXPECT_NE(values.find("<td class=\"diff\"><span class=\"sign\">≠ </span><code>[1, 3]"), std::string::npos);
+}
+
+TEST(FindingHtml, MessagesDifferOnlyBetweenTheRuleAndTheReference) {
+  Finding f = new_finding();
+  f.minimal.outcomes = {{"engine", Outcome::failure(ErrorKind::broadcast, "engine words")},
+                        {"torch", Outcome::failure(ErrorKind::broadcast, "torch words")},
+                        {"xtensor", Outcome::failure(ErrorKind::broadcast, "xtensor's own words")}};
+  f.minimal.judgement.difference = "message";
+  f.minimal.judgement.odd_ones = {"engine"};
+  const std::string message = row_of(finding_html(sample_summary(), f, 0), "error message");
+  EXPECT_EQ(count(message, "<td class=\"diff\">"), 1u) << message;
+  EXPECT_NE(message.find("<td class=\"diff\"><span class=\"sign\">≠ </span><pre>engine words"), std::string::npos);
+}
+
+TEST(FindingHtml, TheHeaderShowsTheWholeMinimalCase) {
+  Case c;
+  c.op = "addmm_";
+  c.shapes = {{2, 3}, {2, 4}, {4, 3}};
+  c.dtypes = {DType::float64, DType::float32, DType::float32};
+  c.layouts = {Layout::contiguous, Layout::transposed, Layout::contiguous};
+  c.scalars = {{"beta", Scalar{0.5, false}}, {"alpha", Scalar{2, false}}};
+  c.values = ValueSpec{3, true, {}};
+  EXPECT_EQ(case_header_text(c), "addmm_([2, 3] float64 contiguous, [2, 4] float32 transposed, "
+                                 "[4, 3] float32 contiguous; beta=0.5, alpha=2.0, special values)");
+  c.scalars.erase("alpha");  // the default, an int
+  c.requires_grad = {false, true, false};
+  EXPECT_NE(case_header_text(c).find("[2, 4] float32 transposed requires grad"), std::string::npos);
+  EXPECT_NE(case_header_text(c).find("; beta=0.5, alpha=1, special values"), std::string::npos);
+  // Shape rules alone: no dtype or layout to speak of.
+  Case shapes;
+  shapes.op = "broadcast_shapes";
+  shapes.shapes = {{2, 1}, {3}};
+  EXPECT_EQ(case_header_text(shapes), "broadcast_shapes([2, 1], [3])");
+
+  Finding f = new_finding();
+  f.minimal.c.dtypes = {DType::int64, DType::float64};
+  f.minimal.c.scalars = {{"alpha", Scalar{-0.0, false}}};
+  const std::string html = finding_html(sample_summary(), f, 0);
+  const std::string summary = html.substr(0, html.find("</summary>"));
+  EXPECT_NE(summary.find("<code>add([2, 1, 3] int64 contiguous, [4, 3] float64 contiguous; alpha=-0.0)</code>"),
+            std::string::npos) << summary;
 }
 
 TEST(FindingHtml, ValuesAreShownShortened) {

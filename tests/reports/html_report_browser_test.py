@@ -5,10 +5,17 @@ It makes a report with real findings and hostile text, the way a user would:
   1. `broadcheck run --seed 1 --cases 300 --no-known` on a copy of the corpus with one more case whose note holds
      a <script> (xtensor's resizing in-place ops become new discrepancies; the corpus's INT64_MIN % -1 makes
      LibTorch crash with SIGFPE);
-  2. puts a <script> (and an <img onerror>) into an error message of the run's summary.json, and re-renders the
-     report with `broadcheck merge`, which writes report.html from the summaries.
+  2. puts a <script> (and an <img onerror>) into an error message of the run's summary.json, gives another
+     finding's minimal case 38 more leading 1s in its first operand (a shape picture far wider than the window),
+     and re-renders the report with `broadcheck merge`, which writes report.html from the summaries.
 Then, in the browser, it checks that
-  - the header and summary render, with the verdict in words;
+  - the header and summary render, with the verdict in words; the sections come in order (the verdict, new
+    findings, known ones, then the summary, coverage and declarations);
+  - each finding's summary line shows its whole minimal case (every operand's dtype and layout, the scalars);
+  - with every finding open at 1024 px, no element sticks out of the window and the page does not scroll
+    sideways: the wide picture scrolls inside its own box;
+  - only the differing cells are red: every red cell of a finding is a td.diff (outcomes) or td.clash (shape
+    picture), and a td.diff's text differs from another cell of its row;
   - a new discrepancy opens to show its shape picture, and the crash is there;
   - choosing an implementation in the filter hides the findings that do not have it as the odd one out, and the
     text search hides the findings without the text;
@@ -16,7 +23,7 @@ Then, in the browser, it checks that
   - a copy button exists, and a click reports "copied";
   - for print, the filter bar and buttons are hidden and every finding opens;
   - the page logged no error.
-It saves screenshots under ARTIFACTS (report.png, report-finding.png) and prints their paths.
+It saves screenshots under ARTIFACTS (report.png, report-finding.png, report-1024.png) and prints their paths.
 
 A missing browser is a failure, not a skip: scripts/setup.sh installs it; the message names the package.
 """
@@ -81,6 +88,11 @@ def make_report(binary, corpus, work):
     if target is None:
         raise Failure("no finding with an error outcome to put a hostile message into")
     target["error"]["message"] = HOSTILE_MESSAGE
+    wide = next((f for f in summary["findings"] if f["minimal"]["case"]["shapes"]
+                 and f["minimal"]["case"].get("id") != "hostile-note"), None)
+    if wide is None:
+        raise Failure("no finding with an operand to widen")
+    wide["minimal"]["case"]["shapes"][0] = [1] * 38 + wide["minimal"]["case"]["shapes"][0]  # same elements
     with open(summary_path, "w") as f:
         json.dump(summary, f, indent=2)
     broadcheck(binary, "merge", run_dir, "--quiet", "--out", merged_dir, expect=[1])
@@ -90,6 +102,85 @@ def make_report(binary, corpus, work):
 def visible_findings(driver):
     from selenium.webdriver.common.by import By
     return [b for b in driver.find_elements(By.CSS_SELECTOR, "details.finding") if b.is_displayed()]
+
+
+RED_BACKGROUND = """
+  return Array.prototype.filter.call(document.querySelectorAll('#findings *'), function (el) {
+    var m = getComputedStyle(el).backgroundColor.match(/\\d+/g);
+    if (!m || (m.length > 3 && +m[3] === 0)) return false;
+    var r = +m[0], g = +m[1], b = +m[2];
+    return r > 200 && r - g > 40 && r - b > 40 && Math.abs(g - b) < 40;  // pink to red, not yellow or orange
+  }).map(function (el) { return el.tagName.toLowerCase() + '.' + el.className; });
+"""
+
+# Elements that stick out of the window on the right, outside any div.wide (whose content scrolls inside it).
+OVERFLOWING = """
+  var width = document.documentElement.clientWidth, out = [];
+  document.querySelectorAll('body *').forEach(function (el) {
+    if (el.closest('div.wide') && !el.matches('div.wide')) return;
+    var r = el.getBoundingClientRect();
+    if (r.width > 0 && r.right > width + 1) out.push(el.tagName.toLowerCase() + '.' + el.className + ' ' + r.right);
+  });
+  return out;
+"""
+
+
+def check_layout(driver, artifacts):
+    """Order of sections, whole minimal cases in the headers, no overflow at 1024 px, only differing cells red."""
+    from selenium.webdriver.common.by import By
+
+    ids = driver.execute_script("return Array.prototype.map.call(document.querySelectorAll('body > header, "
+                                "body > section, details.finding'), function (el) { return el.tagName === "
+                                "'HEADER' ? 'header' : el.id.indexOf('finding-') === 0 ? "
+                                "(el.classList.contains('new') ? 'new' : 'known') : el.id; });")
+    collapsed = [k for i, k in enumerate(ids) if i == 0 or ids[i - 1] != k]
+    groups = [g for g in ("new", "known") if g in ids]
+    check(collapsed == ["header", "findings", *groups, "summary", "coverage", "declarations", "input-errors"],
+          f"the sections come in order: {collapsed}")
+
+    for block in driver.find_elements(By.CSS_SELECTOR, "details.finding"):
+        case = json.loads(block.find_element(By.TAG_NAME, "pre").get_attribute("textContent"))
+        summary = block.find_element(By.TAG_NAME, "summary").get_attribute("textContent")
+        for dtype in case.get("dtypes", []):
+            check_quiet(dtype in summary, f"the summary line {summary!r} names the dtype {dtype}")
+        for layout in case.get("layouts", []):
+            check_quiet(layout in summary, f"the summary line {summary!r} names the layout {layout}")
+        for name in case.get("scalars", {}):
+            check_quiet(f"{name}=" in summary, f"the summary line {summary!r} gives {name}")
+    check(True, "every finding's summary line names its operands' dtypes and layouts and its scalars")
+
+    driver.set_window_size(1024, 900)
+    driver.execute_script("document.querySelectorAll('details').forEach(function (d) { d.open = true; });")
+    width = driver.execute_script("return document.documentElement.clientWidth;")
+    page = driver.execute_script("return document.documentElement.scrollWidth;")
+    check(page <= width, f"at 1024 px the page is {page} px wide in a window of {width} px")
+    out = driver.execute_script(OVERFLOWING)
+    check(not out, f"no element sticks out of the window {out[:5]}")
+    scrolled = driver.execute_script("return Array.prototype.filter.call(document.querySelectorAll('div.wide'), "
+                                     "function (d) { return d.scrollWidth > d.clientWidth + 1; }).length;")
+    check(scrolled >= 1, f"{scrolled} wide table(s) scroll inside their own box")
+    driver.execute_script("document.querySelector('table.shapes td.clash, table.shapes th').scrollIntoView();")
+    driver.save_screenshot(os.path.join(artifacts, "report-1024.png"))
+
+    red = driver.execute_script(RED_BACKGROUND)
+    check(red and all(r in ("td.diff", "td.clash") for r in red),
+          f"every red element of the findings is a differing cell ({len(red)}: {sorted(set(red))})")
+    rows = driver.execute_script("""
+      return Array.prototype.map.call(document.querySelectorAll('table.outcomes tr'), function (tr) {
+        return Array.prototype.map.call(tr.querySelectorAll('td'), function (td) {
+          return [td.classList.contains('diff'), td.textContent.replace(/^≠ /, '')];
+        });
+      });""")
+    diffs = [(cells, i) for cells in rows for i, (diff, _) in enumerate(cells) if diff]
+    check(diffs and all(any(t != cells[i][1] and t != "—" for d, t in cells) for cells, i in diffs),
+          f"each of the {len(diffs)} marked outcome cells differs from another cell of its row")
+    driver.set_window_size(1400, 1800)
+    driver.execute_script("document.querySelectorAll('details').forEach(function (d) { d.open = false; });")
+
+
+def check_quiet(condition, what):
+    if not condition:
+        raise Failure(what)
 
 
 def check_report(driver, report, artifacts):
@@ -103,15 +194,19 @@ def check_report(driver, report, artifacts):
     verdict = driver.find_element(By.CSS_SELECTOR, "header .verdict")
     check(verdict.is_displayed() and verdict.text.startswith("FAILED:"), f"the verdict reads {verdict.text!r}")
     header = driver.find_element(By.TAG_NAME, "header").text
-    check("new discrepancies" in header and "crashes (any implementation)" in header and "LibTorch" in header,
-          "the header shows the counts and the versions")
+    check("new discrepancies" in header and "crashes (any implementation)" in header and "seed 1" in header,
+          "the header shows the counts and the seed")
+    run = driver.find_element(By.CSS_SELECTOR, "#summary table.run").get_attribute("textContent")
+    check("LibTorch" in run and "xtensor" in run, "the summary shows the versions")
     check(driver.find_element(By.ID, "summary").is_displayed(), "the summary section is displayed")
     check(len(blocks) >= 3, f"{len(blocks)} findings are listed")
 
     # A discrepancy opens to show its shape picture; the corpus's crash is a finding.
     first = driver.find_element(By.CSS_SELECTOR, "details.finding.new")
     picture = first.find_element(By.CSS_SELECTOR, "table.shapes")
-    check(not picture.is_displayed(), "a finding starts folded")
+    # Selenium's is_displayed() only looks for a closed <details> as the direct parent (the picture sits in a
+    # box), and Chromium lays a closed block's content out (content-visibility: hidden): ask checkVisibility().
+    check(not driver.execute_script("return arguments[0].checkVisibility();", picture), "a finding starts folded")
     first.find_element(By.TAG_NAME, "summary").click()
     check(picture.is_displayed() and picture.size["height"] > 20, "an opened finding shows its shape picture")
     check(len(picture.find_elements(By.CSS_SELECTOR, "tr")) >= 3, "the picture has a row per operand and a heading")
@@ -186,6 +281,8 @@ def check_report(driver, report, artifacts):
     check(driver.execute_script("return document.querySelectorAll('details.finding:not([open])').length;") == 0,
           "for print, every finding is open")
     driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"media": ""})
+
+    check_layout(driver, artifacts)
 
     errors = [e for e in driver.get_log("browser") if e.get("level") == "SEVERE"]
     check(not errors, f"the page logged no error {errors}")

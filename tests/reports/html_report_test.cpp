@@ -7,6 +7,7 @@
 #include <gtest/gtest.h>
 
 #include <string>
+#include <vector>
 
 #include "html_samples.h"
 
@@ -50,17 +51,23 @@ TEST(HtmlReport, HeaderStatesTheVerdictInWordsAndTheRun) {
   const std::string html = html_report(sample_summary());
   const std::string header = between(html, "<header>", "</header>");
   EXPECT_NE(header.find("FAILED: 1 new finding(s)"), std::string::npos);
-  EXPECT_NE(header.find("2024-05-01T12:00:00Z"), std::string::npos);
-  EXPECT_NE(header.find("12.5 s"), std::string::npos);
-  EXPECT_NE(header.find("broadcheck run --seed 42 --no-known"), std::string::npos);
-  EXPECT_NE(header.find("LibTorch (torch)</th><td><code>1.13.1"), std::string::npos);
-  EXPECT_NE(header.find("xtensor</th><td><code>0.24.3"), std::string::npos);
-  EXPECT_NE(header.find("broadcheck commit</th><td><code>abc1234"), std::string::npos);
+  EXPECT_NE(header.find("1010 case(s) · seed <code>42</code> · exit code 1"), std::string::npos);
+  // Timing and the command line stay out of the header (runs that differ only there read the same up top).
+  EXPECT_EQ(header.find("12.5 s"), std::string::npos);
   EXPECT_NE(header.find("<th>agreements</th><td class=\"num\">990</td>"), std::string::npos);
   EXPECT_NE(header.find("<th>new discrepancies</th><td class=\"num\">17</td>"), std::string::npos);
   EXPECT_NE(header.find("<th>known divergences</th><td class=\"num\">3</td>"), std::string::npos);
   EXPECT_NE(header.find("<th>crashes (any implementation)</th><td class=\"num\">3</td>"), std::string::npos);
   EXPECT_NE(header.find("<th>timeouts (any implementation)</th><td class=\"num\">4</td>"), std::string::npos);
+  // The run's facts come after the findings, in the summary.
+  const std::string run = between(html, "<table class=\"run\">", "</table>");
+  EXPECT_NE(run.find("2024-05-01T12:00:00Z"), std::string::npos);
+  EXPECT_NE(run.find("12.5 s"), std::string::npos);
+  EXPECT_NE(run.find("broadcheck run --seed 42 --no-known"), std::string::npos);
+  EXPECT_NE(run.find("LibTorch (torch)</th><td><code>1.13.1"), std::string::npos);
+  EXPECT_NE(run.find("xtensor</th><td><code>0.24.3"), std::string::npos);
+  EXPECT_NE(run.find("broadcheck commit</th><td><code>abc1234"), std::string::npos);
+  EXPECT_GT(html.find("<table class=\"run\">"), html.find("id=\"finding-2\""));
 
   RunSummary clean = sample_summary();
   clean.findings = {testing::known_finding()};
@@ -96,6 +103,40 @@ TEST(HtmlReport, NewFindingsComeBeforeKnownOnes) {
   EXPECT_NE(html.substr(fresh - 100, 100).find("finding new"), std::string::npos);
   EXPECT_NE(html.substr(known - 100, 100).find("finding known"), std::string::npos);
   EXPECT_LT(html.find("New findings (1)"), html.find("Known divergences (1)"));
+}
+
+TEST(HtmlReport, FindingsComeFirstThenTheSummaryCoverageAndDeclarations) {
+  const std::string html = html_report(sample_summary());
+  const std::vector<std::string> order = {"<p class=\"verdict", "<section id=\"findings\">", "New findings (1)",
+                                          "id=\"finding-1\"", "Known divergences (1)", "id=\"finding-2\"",
+                                          "<section id=\"summary\">", "<section id=\"coverage\">",
+                                          "<section id=\"declarations\">", "<section id=\"input-errors\">"};
+  size_t last = 0;
+  for (const std::string& mark : order) {
+    const size_t at = html.find(mark);
+    ASSERT_NE(at, std::string::npos) << mark;
+    EXPECT_GT(at, last) << mark << " comes too early";
+    last = at;
+  }
+}
+
+TEST(HtmlReport, EveryTableThatMayBeWideScrollsInItsOwnBox) {
+  RunSummary s = sample_summary();
+  s.scoreboard["xtensor"]["inplace"] = Score{40, 30, 6, 4, 9};
+  const std::string html = html_report(s);
+  // Every table but the small count tables sits directly in a div.wide.
+  size_t tables = 0, wrapped = 0;
+  for (size_t at = html.find("<table"); at != std::string::npos; at = html.find("<table", at + 1)) {
+    ++tables;
+    const std::string before = html.substr(at >= 18 ? at - 18 : 0, at >= 18 ? 18 : at);
+    if (before == "<div class=\"wide\">") ++wrapped;
+  }
+  EXPECT_EQ(tables - wrapped, static_cast<size_t>(count(html, "<table><caption>")));
+  for (const char* table : {"<table class=\"run\">", "<table class=\"scoreboard\">", "<table class=\"per-op\">",
+                            "<table class=\"declarations\">", "<table class=\"coverage\">",
+                            "<table class=\"shapes\">", "<table class=\"outcomes\">"})
+    EXPECT_NE(html.find(std::string("<div class=\"wide\">") + table), std::string::npos) << table;
+  EXPECT_NE(html.find("div.wide { max-width: 100%; overflow-x: auto; }"), std::string::npos);
 }
 
 TEST(HtmlReport, DeclarationsShowTheFindingsTheyMatchedAndStaleness) {
