@@ -194,6 +194,22 @@ const DeclarationUse* find_declaration(const RunSummary& s, const std::string& i
   return nullptr;
 }
 
+// Every difference of the minimal case, each with what explains it: the part no declaration explains is marked.
+void differences_table(std::string& out, const Judgement& j) {
+  if (j.differences.empty()) return;
+  out += "<h4>Every difference</h4>\n<div class=\"wide\"><table class=\"differences\">\n<tr><th>component</th>"
+         "<th>class</th><th>who differs</th><th>declared by</th><th>not declared</th><th>how</th></tr>\n";
+  for (const Difference& d : j.differences) {
+    std::string component = d.component;
+    if (d.operand >= 0) component += fmt::format(" (operand {})", d.operand);
+    out += fmt::format("<tr class=\"{}\"><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td></tr>\n",
+                       d.declared() ? "declared" : "undeclared", e(component), e(to_string(d.finding_class)),
+                       e(join_or(d.odd_ones, "")), e(join_or(d.known_ids, "—")), e(join_or(d.undeclared, "—")),
+                       e(d.attribution));
+  }
+  out += "</table></div>\n";
+}
+
 std::string data_attributes(const Finding& f) {
   std::string out;
   for (const auto& [key, tokens] : finding_filter_tokens(f)) {
@@ -249,6 +265,15 @@ std::map<std::string, std::vector<std::string>> finding_filter_tokens(const Find
     if (o.status == Status::crash || o.status == Status::timeout) errors.insert(to_string(o.status));
   }
   tokens["error"].assign(errors.begin(), errors.end());
+  // The class of the difference that names the finding (outcome, message, zeros): a reader can leave out the
+  // lower-severity message findings.
+  std::string lead_class = "outcome";
+  for (const Difference& d : f.minimal.judgement.differences)
+    if (d.component == f.minimal.judgement.difference && d.odd_ones == f.minimal.judgement.odd_ones) {
+      lead_class = to_string(d.finding_class);
+      break;
+    }
+  tokens["class"] = {lead_class};
   return tokens;
 }
 
@@ -290,6 +315,7 @@ std::string finding_html(const RunSummary& s, const Finding& f, size_t index) {
     }
   }
   out += "</dl>\n";
+  differences_table(out, m.judgement);
   case_block(out, "Minimal case", m.c);
   out += "<h4>Shapes, right-aligned</h4>\n" + shape_picture_html(m.c, m.outcomes);
   out += "<h4>Outcomes side by side</h4>\n";

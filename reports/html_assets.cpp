@@ -22,6 +22,7 @@ pre { background: #f6f6f6; border: 1px solid #ccc; padding: .5em; white-space: p
 .missing, .stale, .new > summary .flag, .odd { color: #a00; } .known > summary .flag { color: #555; }
 tr.missing td, tr.stale td { background: #fdd; } th.odd-one { border-top: 4px solid #444; }
 tr.differs th { background: #fd8; }
+table.differences tr.undeclared td { font-weight: bold; border-left: 4px solid #444; }
 td.diff { background: #fcc; outline: 2px solid #a00; } td.diff .sign { font-weight: bold; }
 details.finding { border: 1px solid #999; border-left: 6px solid #a00; margin: .6em 0; padding: .3em .8em; }
 details.finding.known { border-left-color: #888; }

@@ -185,6 +185,7 @@ void findings_section(std::string& out, const RunSummary& s, const Ordered& orde
   filter_select(out, ordered, "property", "property");
   filter_select(out, ordered, "odd", "odd one out");
   filter_select(out, ordered, "error", "error kind");
+  filter_select(out, ordered, "class", "difference class");
   out += "<button type=\"button\" id=\"open-all\">open all</button> <button type=\"button\" id=\"close-all\">close "
          "all</button> <span id=\"filter-count\" role=\"status\"></span>\n</div>\n";
   if (ordered.empty()) out += "<p>No findings: every implementation agreed on every case.</p>\n";

@@ -186,5 +186,27 @@ TEST(FindingHtml, FilterTokensAndTheirAttributes) {
   EXPECT_EQ(finding_filter_tokens(known_finding()).at("group"), std::vector<std::string>{"known"});
 }
 
+// Every difference gets a row: what differs, who, which declaration explains it and whose part none does.
+TEST(FindingHtml, EveryDifferenceWithWhatExplainsIt) {
+  Finding f = new_finding();
+  f.minimal.judgement.differences = {
+      {"status", FindingClass::outcome, -1, {"xtensor"}, "xtensor is the odd one out", {"xt-resizes"}, {}, Verdict::discrepancy},
+      {"grad values", FindingClass::outcome, 1, {"torch"}, "torch is the odd one out (...)", {}, {"torch"}, Verdict::discrepancy}};
+  f.minimal.judgement.difference = "grad values";
+  f.minimal.judgement.odd_ones = {"torch"};
+  const std::string html = finding_html(sample_summary(), f, 0);
+  EXPECT_NE(html.find("<h4>Every difference</h4>"), std::string::npos);
+  EXPECT_NE(html.find("<tr class=\"declared\"><td>status</td><td>outcome</td><td>xtensor</td><td>xt-resizes</td><td>—</td>"),
+            std::string::npos) << html;
+  EXPECT_NE(html.find("<tr class=\"undeclared\"><td>grad values (operand 1)</td><td>outcome</td><td>torch</td><td>—</td>"
+                      "<td>torch</td>"),
+            std::string::npos) << html;
+  EXPECT_EQ(finding_filter_tokens(f).at("class"), std::vector<std::string>{"outcome"});
+  f.minimal.judgement.differences[1].finding_class = FindingClass::message;
+  EXPECT_EQ(finding_filter_tokens(f).at("class"), std::vector<std::string>{"message"});
+  // A finding without differences (an older results file) has no table.
+  EXPECT_EQ(finding_html(sample_summary(), new_finding(), 0).find("Every difference"), std::string::npos);
+}
+
 }  // namespace
 }  // namespace bc
