@@ -244,9 +244,13 @@ def check_report(driver, report, artifacts):
     check(driver.title.startswith("broadcheck"), f"the title is still {driver.title!r}")
     check(not driver.find_elements(By.XPATH, "//img"), "no <img> from a message became an element")
     for flag, text in (("note", HOSTILE_NOTE), ("message", HOSTILE_MESSAGE)):
-        holder = driver.find_element(By.XPATH, f"//details[contains(., {json.dumps(text[:40])})]")
-        holder.find_element(By.TAG_NAME, "summary").click()
-        shown_text = driver.find_element(By.XPATH, f"//*[contains(text(), {json.dumps(text[:40])})]")
+        holder = driver.find_element(By.XPATH, f"//details[contains(@class, 'finding') and contains(., {json.dumps(text[:40])})]")
+        summary = holder.find_element(By.TAG_NAME, "summary")
+        # Below the sticky filter bar, which would take a click at the top of the window.
+        driver.execute_script("arguments[0].scrollIntoView({block: 'center'});", summary)
+        if holder.get_attribute("open") is None:  # an earlier check may have opened this finding already
+            summary.click()
+        shown_text = holder.find_element(By.XPATH, f".//*[contains(text(), {json.dumps(text[:40])})]")
         check(shown_text.is_displayed() and "<script>" in shown_text.text,
               f"the hostile {flag} is visible as text: {shown_text.text[:60]!r}")
 
