@@ -18,6 +18,7 @@ nlohmann::json to_json(const CaseRecord& r) {
   if (!g.known_id.empty()) j["known"] = g.known_id;
   if (!g.signature.empty()) j["signature"] = g.signature;
   if (r.seq >= 0) j["seq"] = r.seq;
+  if (!r.stability.empty()) j["stability"] = r.stability;
   return j;
 }
 
@@ -44,6 +45,7 @@ CaseRecord case_record_from_json(const nlohmann::json& j) {
   r.judgement.known_id = j.value("known", "");
   r.judgement.signature = j.value("signature", "");
   r.seq = j.value("seq", -1L);
+  r.stability = j.value("stability", "");
   return r;
 }
 
@@ -61,7 +63,8 @@ nlohmann::json to_json(const Finding& f) {
           {"first_seq", f.first_seq},
           {"reproduce", f.reproduce},
           {"replay_command", f.replay_command},
-          {"regression_draft", f.regression_draft}};
+          {"regression_draft", f.regression_draft},
+          {"reproduction", to_json(f.reproduction)}};
 }
 
 Finding finding_from_json(const nlohmann::json& j) {
@@ -80,6 +83,7 @@ Finding finding_from_json(const nlohmann::json& j) {
   f.reproduce = j.value("reproduce", "");
   f.replay_command = j.value("replay_command", "");
   f.regression_draft = j.value("regression_draft", "");
+  if (j.contains("reproduction")) f.reproduction = reproduction_from_json(j["reproduction"]);
   return f;
 }
 

@@ -215,6 +215,7 @@ std::string results_line(const CaseRecord& r) {
   w.key("property").string(r.property);
   if (r.seq >= 0) w.key("seq").integer(r.seq);
   if (!g.signature.empty()) w.key("signature").string(g.signature);
+  if (!r.stability.empty()) w.key("stability").string(r.stability);
   w.key("verdict").string(to_string(g.verdict));
   w.close('}');
   return out;
