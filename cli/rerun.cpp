@@ -5,13 +5,10 @@
 
 namespace bc {
 
-Reproduction rerun_finding(const CaseRecord& first, const std::vector<Declaration>& declarations, bool isolate,
-                           int timeout_ms) {
+Reproduction Rerunner::rerun(const CaseRecord& first, const std::vector<Declaration>& declarations) {
+  while (sets_.size() < static_cast<size_t>(kReruns)) sets_.push_back(make_all_oracles(isolate_, timeout_ms_));
   std::vector<Outcomes> runs{first.outcomes};
-  for (int k = 0; k < kReruns; ++k) {
-    std::vector<std::unique_ptr<Oracle>> fresh = make_all_oracles(isolate, timeout_ms);
-    runs.push_back(evaluate(first.property, first.c, fresh, declarations).outcomes);
-  }
+  for (auto& oracles : sets_) runs.push_back(evaluate(first.property, first.c, oracles, declarations).outcomes);
   return compare_runs(runs);
 }
 

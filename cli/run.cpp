@@ -193,7 +193,7 @@ class Runner {
     for (const size_t k : rerun_later_) {
       Finding& f = summary_.findings[k];
       if (!f.is_new() || stopped()) continue;
-      f.reproduction = rerun_finding(f.minimal, declarations_, options_.isolate, options_.timeout_ms);
+      f.reproduction = rerunner_.rerun(f.minimal, declarations_);
       if (!f.reproduction.stable()) {
         f.minimal.stability = f.reproduction.kind;
         --fresh_;
@@ -292,6 +292,7 @@ class Runner {
   };
   std::vector<ShrinkLater> shrink_later_;
   std::vector<size_t> rerun_later_;  // findings opened in this window
+  Rerunner rerunner_{options_.isolate, options_.timeout_ms};
   struct Pending {
     CaseRecord record;
     std::string key;  // its finding's key; "" for an agreement

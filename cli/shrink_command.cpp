@@ -49,7 +49,7 @@ int shrink_command(const std::string& case_text, const std::string& declarations
     return kExitOk;
   }
   // As in a run: a new finding whose minimal case does not come out alike in fresh workers is not reported as new.
-  const Reproduction again = rerun_finding(m, declarations, true, 10000);
+  const Reproduction again = Rerunner(true, 10000).rerun(m, declarations);
   if (!quiet) std::cerr << describe(again) << "\n";
   std::cout << to_json(m.c).dump() << "\n";
   return again.stable() ? kExitFindings : kExitOk;
