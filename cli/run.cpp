@@ -19,6 +19,7 @@
 #include "cli/builtin_implementations.h"
 #include "cli/number_text.h"
 #include "cli/outputs.h"
+#include "cli/rerun.h"
 #include "cli/run_fingerprint.h"
 #include "cli/run_inputs.h"
 #include "harness/corpus.h"
@@ -188,6 +189,25 @@ class Runner {
       describe_reproduction(f);
     }
     shrink_later_.clear();
+    // Before a finding is reported as new, its minimal case runs again in fresh workers (cli/rerun.h).
+    for (const size_t k : rerun_later_) {
+      Finding& f = summary_.findings[k];
+      if (!f.is_new() || stopped()) continue;
+      f.reproduction = rerunner_.rerun(f.minimal, declarations_);
+      if (!f.reproduction.stable()) {
+        f.minimal.stability = f.reproduction.kind;
+        --fresh_;
+      }
+    }
+    rerun_later_.clear();
+    // The window's records go out once their findings are classified.
+    for (Pending& p : pending_) {
+      if (!p.key.empty()) p.record.stability = summary_.findings[index_.at(p.key)].reproduction.kind;
+      out_.write(p.record);
+      ++summary_.verdicts[p.record.stability.empty() ? to_string(p.record.judgement.verdict) : p.record.stability];
+      count_difference_classes(p.record.judgement, summary_.difference_classes);
+    }
+    pending_.clear();
   }
 
   // The declarations whose op list admits `op` (indices into summary_.declarations): only those can cover or
@@ -209,11 +229,10 @@ class Runner {
     f.regression_draft = regression_draft(f.minimal);
   }
 
+  // Counts the case and opens or adds to its finding; its results line waits for the end of the window.
   void record(const CaseRecord& r, const rc::Shrinkable<Case>* generated, long index) {
-    out_.write(r);
     ++cases_;
-    ++summary_.verdicts[to_string(r.judgement.verdict)];
-    count_difference_classes(r.judgement, summary_.difference_classes);
+    pending_.push_back({r, ""});
     ++summary_.cases_per_property[r.property];
     ++summary_.cases_per_op[r.property][r.c.op];
     add_to_scoreboard(summary_.scoreboard, r);
@@ -234,6 +253,7 @@ class Runner {
     // signature); a corpus case is a finding of its own.
     const std::string key = generated ? r.judgement.signature + " | " + to_string(r.judgement.verdict)
                                       : "corpus:" + r.c.id + ":" + canonical_form(r.c);
+    pending_.back().key = key;
     auto it = index_.find(key);
     if (it != index_.end()) {
       ++summary_.findings[it->second].hits;
@@ -254,6 +274,7 @@ class Runner {
     if (generated) shrink_later_.push_back({summary_.findings.size(), *generated, index});
     else describe_reproduction(f);
     (f.is_new() ? fresh_ : known_) += 1;
+    rerun_later_.push_back(summary_.findings.size());
     index_[key] = summary_.findings.size();
     summary_.findings.push_back(f);
   }
@@ -271,6 +292,13 @@ class Runner {
     long index;
   };
   std::vector<ShrinkLater> shrink_later_;
+  std::vector<size_t> rerun_later_;  // findings opened in this window
+  Rerunner rerunner_{options_.isolate, options_.timeout_ms};
+  struct Pending {
+    CaseRecord record;
+    std::string key;  // its finding's key; "" for an agreement
+  };
+  std::vector<Pending> pending_;
   std::map<std::string, std::vector<size_t>> declarations_for_op_;
   long seq_base_ = 0, cases_ = 0, fresh_ = 0, known_ = 0;
   Clock::time_point start_ = Clock::now();
@@ -365,16 +393,21 @@ void write_reports(const RunSummary& summary, const std::string& dir, const std:
 // the report is.
 static void print_verdict(const RunSummary& summary, const std::string& out, bool quiet) {
   if (!quiet) {
-    long fresh = 0;
+    long fresh = 0, unstable = 0;
     const long stale = stale_declarations(summary);
-    for (const Finding& f : summary.findings) fresh += f.is_new();
+    for (const Finding& f : summary.findings) fresh += f.is_new(), unstable += !f.reproduction.stable();
     if (summary.interrupted) std::cerr << "interrupted by signal " << summary.signal << "; reporting what ran\n";
     const long agree = summary.verdicts.count("agree") ? summary.verdicts.at("agree") : 0;
     std::cerr << "done in " << summary.seconds << " s: " << agree << " agree, " << fresh << " new finding(s), "
-              << (summary.findings.size() - fresh) << " known, " << stale << " stale declaration(s), "
+              << (summary.findings.size() - fresh - unstable) << " known, " << unstable
+              << " flaky or nondeterministic, " << stale << " stale declaration(s), "
               << summary.input_errors.size() << " input error(s)\n";
     for (const Finding& f : summary.findings)
       if (f.is_new()) std::cerr << "  NEW " << f.signature << "\n      minimal: " << describe(f.minimal.c) << "\n";
+    for (const Finding& f : summary.findings)
+      if (!f.reproduction.stable())
+        std::cerr << "  " << (f.reproduction.kind == "flaky" ? "FLAKY " : "NONDETERMINISTIC ") << f.signature
+                  << "\n      " << describe(f.reproduction) << "; minimal: " << describe(f.minimal.c) << "\n";
     for (const DeclarationUse& u : summary.declarations)
       if (u.stale()) std::cerr << "  STALE declaration " << u.declaration.id << "\n";
     for (const std::string& m : summary.coverage.missing()) std::cerr << "  coverage MISSING: " << m << "\n";

@@ -3,6 +3,7 @@
 #include <iostream>
 
 #include "cli/builtin_implementations.h"
+#include "cli/rerun.h"
 #include "cli/run.h"
 #include "harness/corpus.h"
 #include "properties/check.h"
@@ -43,8 +44,15 @@ int shrink_command(const std::string& case_text, const std::string& declarations
     std::cerr << "verdict: " << to_string(m.judgement.verdict)
               << (m.judgement.known_id.empty() ? "" : " (" + m.judgement.known_id + ")") << "\n";
   }
+  if (m.judgement.verdict == Verdict::known) {
+    std::cout << to_json(m.c).dump() << "\n";
+    return kExitOk;
+  }
+  // As in a run: a new finding whose minimal case does not come out alike in fresh workers is not reported as new.
+  const Reproduction again = Rerunner(true, 10000).rerun(m, declarations);
+  if (!quiet) std::cerr << describe(again) << "\n";
   std::cout << to_json(m.c).dump() << "\n";
-  return m.judgement.verdict == Verdict::known ? kExitOk : kExitFindings;
+  return again.stable() ? kExitFindings : kExitOk;
 }
 
 }  // namespace bc

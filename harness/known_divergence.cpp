@@ -38,6 +38,8 @@ bool Declaration::covers(const Case& c) const {
   if (!case_ids.empty() && std::find(case_ids.begin(), case_ids.end(), c.id) == case_ids.end()) return false;
   if (empty && std::none_of(c.shapes.begin(), c.shapes.end(), [](const Shape& s) { return numel(s) == 0; }))
     return false;
+  for (const auto& [name, want] : scalars)
+    if (scalar_of(c, name).value != want.value) return false;
   if (dtypes.empty()) return true;
   for (size_t k = 0; k < c.shapes.size(); ++k)
     if (std::find(dtypes.begin(), dtypes.end(), to_string(dtype_of(c, k))) != dtypes.end()) return true;
@@ -107,8 +109,10 @@ Declaration declaration_from_json(const nlohmann::json& j) {
   d.reference = str("reference", true);
   if (j.contains("on")) d.on = str("on", false);
   d.difference = str("difference", false);
-  if (d.on != "outcome" && d.on != "message" && d.on != "values" && d.on != "grads" && d.on != "equivalence")
-    throw CaseError("\"on\" must be \"outcome\", \"values\", \"grads\", \"message\" or \"equivalence\"");
+  if (d.on != "outcome" && d.on != "message" && d.on != "values" && d.on != "grads" && d.on != "equivalence" &&
+      d.on != "nondeterministic")
+    throw CaseError("\"on\" must be \"outcome\", \"values\", \"grads\", \"message\", \"equivalence\" or "
+                    "\"nondeterministic\"");
   if (j.contains("empty")) {
     if (!j["empty"].is_boolean()) throw CaseError("\"empty\" must be true or false");
     d.empty = j["empty"].get<bool>();
@@ -128,12 +132,33 @@ Declaration declaration_from_json(const nlohmann::json& j) {
     if (op[0] != '@' && !find_op(op))
       throw CaseError("unknown op \"" + op + "\" in \"ops\"; valid ops: " + known_op_names());
   }
+  if (j.contains("scalars")) {
+    if (!j["scalars"].is_object()) throw CaseError("\"scalars\" must be an object such as {\"beta\": 0}");
+    const std::vector<std::string>& names = scalar_names();
+    for (const auto& [name, number] : j["scalars"].items()) {
+      if (std::find(names.begin(), names.end(), name) == names.end())
+        throw CaseError("unknown scalar \"" + name + "\" in \"scalars\"; valid: alpha, beta, value");
+      if (!number.is_number()) throw CaseError("\"scalars." + name + "\" must be a number");
+      d.scalars[name] = Scalar{number.get<double>(), number.is_number_integer()};
+    }
+  }
   if (j.contains("expected")) d.expected = pattern_from_json(j["expected"], "expected");
   if (j.contains("actual")) d.actual = pattern_from_json(j["actual"], "actual");
+  // A nondeterministic implementation has no one "actual" outcome: the declaration covers cases, it names none.
+  if (d.on == "nondeterministic") {
+    const auto no_meaning = [](const std::string& key) {
+      return CaseError("\"" + key + "\" has no meaning with \"on\": \"nondeterministic\"");
+    };
+    if (d.expected.status || d.expected.error) throw no_meaning("expected");
+    if (d.actual.status || d.actual.error) throw no_meaning("actual");
+    if (!d.difference.empty()) throw no_meaning("difference");
+  }
+  if (d.on == "nondeterministic" && d.oracle == "document")
+    throw CaseError("\"on\": \"nondeterministic\" names an implementation, not the document");
   for (const auto& [key, value] : j.items()) {
     static const std::vector<std::string> known = {"id",     "oracle", "ops",    "case_ids",  "on",
                                                    "expected", "actual", "reason", "reference", "difference", "dtypes",
-                                                   "empty"};
+                                                   "empty", "scalars"};
     if (std::find(known.begin(), known.end(), key) == known.end())
       throw CaseError("unknown field \"" + key + "\" in a declaration");
   }
@@ -148,6 +173,8 @@ nlohmann::json to_json(const Declaration& d) {
   if (!d.dtypes.empty()) j["dtypes"] = d.dtypes;
   if (!d.difference.empty()) j["difference"] = d.difference;
   if (d.empty) j["empty"] = true;
+  for (const auto& [name, s] : d.scalars)
+    j["scalars"][name] = s.integral ? nlohmann::json(static_cast<int64_t>(s.value)) : nlohmann::json(s.value);
   return j;
 }
 

@@ -3,6 +3,7 @@
 // not fail a run; a declaration that a run covered but never matched is stale.
 #pragma once
 
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -28,8 +29,12 @@ struct Declaration {
   std::vector<std::string> case_ids;  // empty: any case
   std::vector<std::string> dtypes;    // empty: any case; else only cases with an operand of one of these dtypes
   bool empty = false;                 // only cases with an operand that has a size-0 dim
-  // "outcome", "values" (same shapes and dtypes, other values), "grads", "message", or "equivalence" (an
-  // implementation's fused op against its own unfused form, properties/equivalence.h)
+  // Only cases whose scalar has this value (the default 1 filled in): {"beta": 0}. Compared as numbers, so 0 and
+  // 0.0 (and -0.0) are alike; a NaN never matches.
+  std::map<std::string, Scalar> scalars;
+  // "outcome", "values" (same shapes and dtypes, other values), "grads", "message", "equivalence" (an
+  // implementation's fused op against its own unfused form, properties/equivalence.h), or "nondeterministic" (the
+  // implementation's values and gradients on covered cases change from run to run: harness/nondeterminism.h)
   std::string on = "outcome";
   OutcomePattern expected;         // what the rule says: the engine's outcome (for "document": the case's expect;
                                    // for on = "message": LibTorch's outcome)

@@ -82,7 +82,9 @@ nlohmann::json to_json(const Outcome& o) {
     j["shape"] = o.shape;
     j["dtype"] = o.dtype;
   }
-  if (!o.values.empty()) j["values"] = to_json(o.values);
+  const nlohmann::json withheld = "nondeterministic";
+  if (o.withheld && o.status == Status::ok) j["values"] = withheld;
+  else if (!o.values.empty()) j["values"] = to_json(o.values);
   if (!o.grads.empty()) {
     j["grads"] = nlohmann::json::array();
     for (const auto& g : o.grads) {
@@ -90,7 +92,7 @@ nlohmann::json to_json(const Outcome& o) {
         j["grads"].push_back(nullptr);
         continue;
       }
-      j["grads"].push_back({{"shape", g->shape}, {"dtype", g->dtype}, {"values", to_json(g->values)}});
+      j["grads"].push_back({{"shape", g->shape}, {"dtype", g->dtype}, {"values", o.withheld ? withheld : to_json(g->values)}});
     }
   }
   if (o.error) j["error"] = {{"kind", to_string(o.error->kind)}, {"message", o.error->message}};
@@ -110,7 +112,9 @@ Outcome outcome_from_json(const nlohmann::json& j) {
     o.error = Error{kind.value_or(ErrorKind::other), j["error"].value("message", "")};
   }
   if (j.contains("detail")) o.detail = j["detail"].get<std::string>();
-  if (j.contains("values")) o.values = values_from_json(j["values"], holds_integers(o.dtype));
+  const auto is_withheld = [](const nlohmann::json& v) { return v.is_string() && v == "nondeterministic"; };
+  if (j.contains("values") && is_withheld(j["values"])) o.withheld = true;
+  else if (j.contains("values")) o.values = values_from_json(j["values"], holds_integers(o.dtype));
   if (j.contains("grads"))
     for (const auto& g : j["grads"]) {
       if (g.is_null()) {
@@ -118,7 +122,9 @@ Outcome outcome_from_json(const nlohmann::json& j) {
         continue;
       }
       const std::string dtype = g.at("dtype").get<std::string>();
-      o.grads.push_back(Grad{g.at("shape").get<Shape>(), dtype, values_from_json(g.at("values"), holds_integers(dtype))});
+      o.withheld = o.withheld || is_withheld(g.at("values"));
+      o.grads.push_back(Grad{g.at("shape").get<Shape>(), dtype,
+                             is_withheld(g.at("values")) ? Values{} : values_from_json(g.at("values"), holds_integers(dtype))});
     }
   return o;
 }

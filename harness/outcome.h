@@ -33,6 +33,9 @@ struct Outcome {
   std::string detail;     // crash: the signal; unsupported: why
   Values values;  // ok, in a value-level case: the result's elements in row-major order, of the dtype's kind
   std::vector<std::optional<Grad>> grads;  // ok, in a gradient case: per operand, none when it got no gradient
+  // The values and the gradients' values were withheld (left empty): a declaration says they change from run to
+  // run (harness/nondeterminism.h). JSON writes "nondeterministic" in their place.
+  bool withheld = false;
 
   static Outcome success(Shape shape, std::string dtype = "float32");
   static Outcome failure(ErrorKind kind, std::string message);
@@ -41,7 +44,8 @@ struct Outcome {
   // Exact equality of values (NaN equals NaN, -0.0 differs from 0.0); tolerances are the judge's business.
   friend bool operator==(const Outcome& a, const Outcome& b) {
     return a.status == b.status && a.shape == b.shape && a.dtype == b.dtype && a.error == b.error &&
-           a.detail == b.detail && same_values(a.values, b.values) && a.grads == b.grads;
+           a.detail == b.detail && same_values(a.values, b.values) && a.grads == b.grads &&
+           a.withheld == b.withheld;
   }
   static bool same_values(const Values& x, const Values& y) { return x == y; }
   friend bool operator!=(const Outcome& a, const Outcome& b) { return !(a == b); }

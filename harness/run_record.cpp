@@ -24,6 +24,7 @@ nlohmann::json to_json(const CaseRecord& r) {
     for (const Difference& d : g.differences) j["differences"].push_back(to_json(d));
   }
   if (r.seq >= 0) j["seq"] = r.seq;
+  if (!r.stability.empty()) j["stability"] = r.stability;
   return j;
 }
 
@@ -52,6 +53,7 @@ CaseRecord case_record_from_json(const nlohmann::json& j) {
   if (j.contains("differences"))
     for (const nlohmann::json& d : j.at("differences")) r.judgement.differences.push_back(difference_from_json(d));
   r.seq = j.value("seq", -1L);
+  r.stability = j.value("stability", "");
   return r;
 }
 
@@ -69,7 +71,8 @@ nlohmann::json to_json(const Finding& f) {
           {"first_seq", f.first_seq},
           {"reproduce", f.reproduce},
           {"replay_command", f.replay_command},
-          {"regression_draft", f.regression_draft}};
+          {"regression_draft", f.regression_draft},
+          {"reproduction", to_json(f.reproduction)}};
 }
 
 Finding finding_from_json(const nlohmann::json& j) {
@@ -88,6 +91,7 @@ Finding finding_from_json(const nlohmann::json& j) {
   f.reproduce = j.value("reproduce", "");
   f.replay_command = j.value("replay_command", "");
   f.regression_draft = j.value("regression_draft", "");
+  if (j.contains("reproduction")) f.reproduction = reproduction_from_json(j["reproduction"]);
   return f;
 }
 

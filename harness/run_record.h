@@ -13,6 +13,7 @@
 #include "harness/judge.h"
 #include "harness/known_divergence.h"
 #include "harness/outcome.h"
+#include "harness/reproduction.h"
 #include "harness/scoreboard.h"
 
 namespace bc {
@@ -23,6 +24,7 @@ struct CaseRecord {
   Outcomes outcomes;
   Judgement judgement;
   long seq = -1;         // position in the unsharded run's order (corpus first); -1 outside a run
+  std::string stability{};  // "flaky" or "nondeterministic" when its finding did not reproduce alike; else ""
 };
 // {"property", "case", "outcomes": {"engine": {...}, ...}, "verdict", "difference", "odd_ones", "attribution",
 //  "known", "signature"}: the results.jsonl line (reports/README.md).
@@ -46,7 +48,12 @@ struct Finding {
   std::string reproduce;
   std::string replay_command;
   std::string regression_draft;
-  bool is_new() const { return verdict == Verdict::discrepancy || verdict == Verdict::expect_failed; }
+  // The minimal case run again in fresh workers (cli/run.cpp): only a new finding is, once per signature.
+  Reproduction reproduction;
+  // A new finding fails the run; one that did not reproduce alike (flaky, nondeterministic) is reported apart.
+  bool is_new() const {
+    return (verdict == Verdict::discrepancy || verdict == Verdict::expect_failed) && reproduction.stable();
+  }
 };
 nlohmann::json to_json(const Finding& f);
 Finding finding_from_json(const nlohmann::json& j);

@@ -4,6 +4,7 @@
 
 #include "harness/implementations.h"
 #include "harness/join.h"
+#include "harness/nondeterminism.h"
 #include "properties/equivalence.h"
 #include "properties/finite_difference.h"
 #include "properties/registry.h"
@@ -114,7 +115,7 @@ CaseRecord evaluate(const std::string& property, const Case& c, std::vector<std:
     for (auto& o : oracles) o->submit(request);
   if (p && p->check == Check::equivalence) return evaluate_equivalence(property, c, oracles, declarations);
   for (auto& o : oracles) r.outcomes.emplace_back(o->name(), o->run(c));
-  r.judgement = judge(property, c, r.outcomes, declarations);
+  r.judgement = judge_with_nondeterminism(property, c, r.outcomes, declarations);
   if (strict_zeros) make_zeros_strict(property, c, r.outcomes, r.judgement);
   return r;
 }

@@ -279,19 +279,21 @@ std::map<std::string, std::vector<std::string>> finding_filter_tokens(const Find
 
 std::string finding_html(const RunSummary& s, const Finding& f, size_t index) {
   const bool fresh = f.is_new();
+  const std::string flag = fresh ? "NEW" : !f.reproduction.stable() ? (f.reproduction.kind == "flaky" ? "FLAKY" : "NONDETERMINISTIC") : "KNOWN";
   const CaseRecord& m = f.minimal;
   std::string out = fmt::format("<details class=\"finding {}\" id=\"finding-{}\"{}>\n", fresh ? "new" : "known",
                                 index + 1, data_attributes(f));
   const std::string odd = join_or(m.judgement.odd_ones, "");
   out += fmt::format("<summary><span class=\"flag\">{}</span> {} — {} · {} · <code>{}</code>{} · {} hit(s)"
                      "</summary>\n",
-                     fresh ? "NEW" : "KNOWN", e(verdict_words(f.verdict)), e(f.property), e(f.family),
+                     flag, e(verdict_words(f.verdict)), e(f.property), e(f.family),
                      e(case_header_text(m.c)), odd.empty() ? "" : " · odd one out: " + e(odd), f.hits);
   out += "<dl class=\"facts\">\n";
   const auto fact = [&](const std::string& key, const std::string& value_html) {
     out += "<dt>" + e(key) + "</dt><dd>" + value_html + "</dd>\n";
   };
-  fact("verdict", std::string(fresh ? "NEW " : "KNOWN ") + e(verdict_words(f.verdict)));
+  fact("verdict", flag + " " + e(verdict_words(f.verdict)));
+  if (f.reproduction.runs > 0) fact("run again", e(describe(f.reproduction)));
   fact("signature", "<code>" + e(f.signature) + "</code>");
   fact("property", e(f.property));
   fact("family", e(f.family));

@@ -11,7 +11,8 @@ JsonlWriter::JsonlWriter(const std::string& path, ResultsMode mode) : out_(path,
 }
 
 void JsonlWriter::write(const CaseRecord& record) {
-  const std::string verdict = to_string(record.judgement.verdict);
+  // A case of a finding that did not reproduce alike is counted under its stability, not as a discrepancy.
+  const std::string verdict = record.stability.empty() ? to_string(record.judgement.verdict) : record.stability;
   const bool keep = filter_.keep(record.property, record.judgement.signature, verdict);
   counts_.add(record.property, verdict, keep);
   if (!keep) return;

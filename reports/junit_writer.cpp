@@ -67,7 +67,11 @@ std::string failure_body(const Finding& f) {
   return body;
 }
 
+// A known divergence, or a finding that did not come out alike in fresh workers (system-out, not a failure).
 std::string known_line(const Finding& f) {
+  if (!f.reproduction.stable())
+    return fmt::format("{}: {} -- minimal case {} -- {} hit(s)\n", describe(f.reproduction), f.signature,
+                       describe(f.minimal.c), f.hits);
   return fmt::format("known divergence {}: {} -- minimal case {} -- {} hit(s)\n", f.known_id, f.signature,
                      describe(f.minimal.c), f.hits);
 }

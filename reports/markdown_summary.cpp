@@ -44,7 +44,12 @@ std::string verdict_words(const RunSummary& s, long fresh) {
 
 std::string markdown_summary(const RunSummary& s, const std::string& report_path) {
   long fresh = 0, known = 0, cases = 0;
-  for (const Finding& f : s.findings) (f.is_new() ? fresh : known) += 1;
+  std::string unstable;  // findings whose minimal case did not come out alike in fresh workers
+  for (const Finding& f : s.findings) {
+    if (!f.reproduction.stable())
+      unstable += "- " + code(f.signature) + ": " + describe(f.reproduction) + "; minimal case " + code(describe(f.minimal.c)) + "\n";
+    else (f.is_new() ? fresh : known) += 1;
+  }
   for (const auto& [verdict, n] : s.verdicts) cases += n;
   std::string md = "## broadcheck: " + verdict_words(s, fresh) + "\n\n";
   md += fmt::format("{} · seed {} · {} case(s) in {:.1f} s · exit code {}{}\n\n", code(join(s.arguments, " ")), s.seed,
@@ -70,6 +75,7 @@ std::string markdown_summary(const RunSummary& s, const std::string& report_path
       md += fmt::format("\n... and {} more in report.html\n", static_cast<size_t>(fresh) - listed);
     md += "\n";
   }
+  if (!unstable.empty()) md += "### Flaky or nondeterministic (not failures)\n\n" + unstable + "\n";
   if (known > 0)
     md += fmt::format("Known divergences: {} signature(s), declared in the corpus (not failures).\n\n", known);
   std::string stale;

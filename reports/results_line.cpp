@@ -175,14 +175,16 @@ void write_outcome(Writer& w, const Outcome& o) {
       w.open('{');
       w.key("dtype").string(g->dtype);
       w.key("shape").shape(g->shape);
-      w.key("values").values(g->values);
+      if (o.withheld) w.key("values").string("nondeterministic");
+      else w.key("values").values(g->values);
       w.close('}');
     }
     w.close(']');
   }
   if (o.status == Status::ok) w.key("shape").shape(o.shape);
   w.key("status").string(to_string(o.status));
-  if (!o.values.empty()) w.key("values").values(o.values);
+  if (o.withheld && o.status == Status::ok) w.key("values").string("nondeterministic");
+  else if (!o.values.empty()) w.key("values").values(o.values);
   w.close('}');
 }
 
@@ -230,6 +232,7 @@ std::string results_line(const CaseRecord& r) {
   w.key("property").string(r.property);
   if (r.seq >= 0) w.key("seq").integer(r.seq);
   if (!g.signature.empty()) w.key("signature").string(g.signature);
+  if (!r.stability.empty()) w.key("stability").string(r.stability);
   w.key("verdict").string(to_string(g.verdict));
   w.close('}');
   return out;

@@ -141,6 +141,40 @@ TEST(Cli, SameSeedSameResults) {
   EXPECT_NE(a, slurp(scratch("det-c") / "results.jsonl")) << "another seed gives other cases";
 }
 
+// LibTorch's out-of-place baddbmm with beta 0 returns uninitialized memory: declared nondeterministic, its numbers
+// are withheld and every such case is known with that declaration, so two runs write the same lines.
+TEST(Cli, TheBaddbmmBeta0CasesAreADeclaredNondeterministicDepartureInEveryRun) {
+  const std::string args =
+      "run --seed 1 --cases 600 --no-replay --no-config --property fused_agree --op baddbmm --quiet --results all --out ";
+  ASSERT_EQ(broadcheck(args + scratch("baddbmm-a").string()).exit_code, 0);
+  ASSERT_EQ(broadcheck(args + scratch("baddbmm-b").string()).exit_code, 0);
+  const std::vector<std::string> a = case_lines(scratch("baddbmm-a") / "results.jsonl");
+  EXPECT_EQ(a, case_lines(scratch("baddbmm-b") / "results.jsonl"));
+  long withheld = 0;
+  for (const std::string& line : a) {
+    const nlohmann::json j = nlohmann::json::parse(line);
+    if (j["case"]["op"] != "baddbmm" || !j["case"].contains("values") ||
+        j["case"].value("scalars", nlohmann::json::object()).value("beta", 1.0) != 0.0)
+      continue;
+    if (j["outcomes"]["torch"]["status"] != "ok") continue;
+    ++withheld;
+    EXPECT_EQ(j["outcomes"]["torch"]["values"], "nondeterministic") << line;
+    EXPECT_EQ(j["verdict"], "known") << line;
+    EXPECT_NE(j.value("known", "").find("torch-baddbmm-beta0-uninitialized"), std::string::npos) << line;
+  }
+  EXPECT_GT(withheld, 0) << "the generator makes value-level baddbmm cases with beta 0";
+  const nlohmann::json summary = summary_without_timing(scratch("baddbmm-a"));
+  EXPECT_EQ(summary, summary_without_timing(scratch("baddbmm-b")));
+  bool seen = false;
+  for (const nlohmann::json& u : summary["declarations"])
+    if (u["declaration"]["id"] == "torch-baddbmm-beta0-uninitialized") {
+      seen = true;
+      EXPECT_GT(u["matched"].get<long>(), 0);
+      EXPECT_EQ(u["matched"], u["covered"]) << "every covered case is known with it";
+    }
+  EXPECT_TRUE(seen);
+}
+
 // results.jsonl keeps every case that does not simply agree, then one count line per property; --results all keeps
 // every case, and the lines it adds are only agreements.
 TEST(Cli, ResultsKeepEveryDisagreementAndCountEveryProperty) {

@@ -6,6 +6,7 @@
 #include "harness/implementations.h"
 #include "harness/judge.h"
 #include "harness/known_divergence.h"
+#include "harness/nondeterminism.h"
 #include "harness/run_record.h"
 
 #include "cli_util.h"
@@ -29,6 +30,8 @@ bool replayable(const Declaration& d) { return d.on != "equivalence" && d.differ
 const std::map<std::string, std::string> kWithoutOwnCase = {
     {"torch-atan2-grad-integer-square", "matched by no run of seeds 1-3 (4000 cases each); its gradients need int64 "
                                         "operands large enough to overflow a square"},
+    {"torch-baddbmm_-beta0-reads-self", "LibTorch, xtensor and NumPy all propagate a NaN in self, so the engine stands "
+                                        "alone (engine-baddbmm-beta0-alone); it applies where xtensor and NumPy do not vote"},
     {"torch-blas-empty-shortcut-values", "matched by no run of seeds 1-3; an empty product's values with a fractional "
                                          "beta and a bool c, which LibTorch refuses in most dtype combinations"},
 };
@@ -80,7 +83,8 @@ TEST(DeclarationsReplay, TheRecordedJudgementIsTheJudgesOwn) {
   const Replay& r = replay();
   ASSERT_GT(r.records.size(), 100u);
   for (const CaseRecord& rec : r.records) {
-    const Judgement again = judge(rec.property, rec.c, rec.outcomes, r.declarations);
+    Outcomes outcomes = rec.outcomes;
+    const Judgement again = judge_with_nondeterminism(rec.property, rec.c, outcomes, r.declarations);
     EXPECT_EQ(again.differences, rec.judgement.differences) << rec.c.id;
     EXPECT_EQ(again.verdict, rec.judgement.verdict) << rec.c.id;
   }
@@ -106,6 +110,7 @@ TEST(DeclarationsReplay, RemovingADeclarationShowsExactlyWhatItExplained) {
   const Replay& r = replay();
   long checked = 0;
   for (const Declaration& d : r.declarations) {
+    if (d.on == "nondeterministic") continue;  // it withholds numbers before the judge (harness/nondeterminism.h)
     std::vector<Declaration> others;
     for (const Declaration& x : r.declarations)
       if (x.id != d.id) others.push_back(x);
@@ -115,7 +120,8 @@ TEST(DeclarationsReplay, RemovingADeclarationShowsExactlyWhatItExplained) {
       if (std::none_of(before.begin(), before.end(), [&](const Difference& x) { return lists(x.known_ids, d.id); }))
         continue;
       ++checked;
-      const std::vector<Difference> after = judge(rec.property, rec.c, rec.outcomes, others).differences;
+      Outcomes outcomes = rec.outcomes;
+      const std::vector<Difference> after = judge_with_nondeterminism(rec.property, rec.c, outcomes, others).differences;
       ASSERT_EQ(after.size(), before.size()) << d.id << " on " << rec.c.id;
       for (size_t k = 0; k < before.size(); ++k) {
         EXPECT_EQ(after[k].component, before[k].component) << d.id << " on " << rec.c.id;

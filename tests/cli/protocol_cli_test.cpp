@@ -1,6 +1,8 @@
 // External implementations through `broadcheck run`: the engine served over the protocol agrees with the engine in
 // process on every case of a default run it is sent; a test adapter with a planted bug is found, attributed to it
-// and shrunk; NumPy takes part through the committed config; an adapter that does not start is a clear input error.
+// and shrunk; NumPy takes part through the committed config; an adapter that does not start is a clear input error;
+// an adapter that crashes only once, or answers one case differently in different runs, is reported as flaky or
+// nondeterministic (run again in fresh processes) and does not fail the run.
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
@@ -82,4 +84,63 @@ TEST(ProtocolCli, AnAdapterThatDoesNotStartIsAnInputError) {
   EXPECT_NE(bad.output.find("the handshake speaks protocol 99"), std::string::npos) << bad.output;
   EXPECT_EQ(broadcheck("run --cases 1 --no-config --oracle noequals -q").exit_code, 2);
   EXPECT_EQ(broadcheck("run --cases 1 --config /nonexistent.json -q").exit_code, 2);
+}
+
+namespace {
+
+// A run of the shape adapter in `mode` (with its state file) as a fourth voter: the summary, the results' case
+// lines, junit.xml and summary.md, after checking that the run passed.
+struct UnstableRun {
+  json summary;
+  std::vector<std::string> results;
+  std::string junit, markdown, output;
+};
+
+UnstableRun run_unstable(const std::string& mode) {
+  const fs::path out = scratch(mode), state = scratch(mode + "-state");
+  fs::remove(state);
+  // One job: the state file counts the turns of every adapter process, and two shards would take turns alternately.
+  const CliRun r = broadcheck("run --seed 1 --cases 300 --jobs 1 --no-config --no-replay --property elementwise_agree --oracle '" +
+                              mode + "=" + kShapeAdapter + " " + mode + " " + state.string() + "' --out " + out.string());
+  EXPECT_EQ(r.exit_code, 0) << "never a failure by itself\n" << r.output;
+  return {json::parse(slurp(out / "summary.json")), case_lines(out / "results.jsonl"), slurp(out / "junit.xml"),
+          slurp(out / "summary.md"), r.output};
+}
+
+// The findings that odd out the adapter; each must be classified `kind`, with the counts.
+int unstable_findings(const UnstableRun& run, const std::string& mode, const std::string& kind,
+                      const std::string& detail) {
+  int found = 0;
+  for (const json& f : run.summary["findings"]) {
+    if (f["minimal"]["odd_ones"] != json::array({mode})) continue;
+    ++found;
+    EXPECT_EQ(f["verdict"], "discrepancy");
+    EXPECT_EQ(f["reproduction"]["kind"], kind) << f.dump();
+    EXPECT_EQ(f["reproduction"]["runs"], 4);
+    EXPECT_EQ(f["reproduction"]["details"], json::array({detail})) << f.dump();
+    EXPECT_EQ(f["minimal"]["stability"], kind);
+  }
+  EXPECT_GT(run.summary["verdicts"].value(kind, 0), 0) << run.summary["verdicts"].dump();
+  EXPECT_EQ(run.summary["verdicts"].value("discrepancy", 0), 0) << run.summary["verdicts"].dump();
+  long lines = 0;
+  for (const std::string& line : run.results) lines += json::parse(line).value("stability", "") == kind;
+  EXPECT_GT(lines, 0);
+  EXPECT_EQ(run.junit.find("<failure"), std::string::npos);
+  EXPECT_NE(run.junit.find(detail), std::string::npos);
+  EXPECT_NE(run.markdown.find("Flaky or nondeterministic"), std::string::npos) << run.markdown;
+  EXPECT_NE(run.output.find(kind == "flaky" ? "FLAKY " : "NONDETERMINISTIC "), std::string::npos) << run.output;
+  return found;
+}
+
+}  // namespace
+
+TEST(ProtocolCli, ACrashThatDoesNotRecurIsFlakyNotNew) {
+  const UnstableRun run = run_unstable("once");
+  EXPECT_EQ(unstable_findings(run, "once", "flaky", "once crashed in 1 of 4 runs"), 1) << run.output;
+}
+
+TEST(ProtocolCli, AnswersThatChangeBetweenRunsAreNondeterministicNotNew) {
+  const UnstableRun run = run_unstable("flip");
+  EXPECT_GE(unstable_findings(run, "flip", "nondeterministic", "flip gave 2 different results in 4 runs"), 1)
+      << run.output;
 }

@@ -243,3 +243,57 @@ TEST(OutcomePattern, ErrorKindFromJsonImpliesErrorStatus) {
 
 }  // namespace
 }  // namespace bc
+
+namespace bc {
+namespace {
+
+const char* kNondeterministic = R"({"id": "nd", "oracle": "torch", "on": "nondeterministic", "ops": ["baddbmm"],
+                                    "scalars": {"beta": 0}, "reason": "r", "reference": "f"})";
+
+Declaration nd_with(const std::string& extra) {
+  json j = json::parse(kNondeterministic);
+  j.merge_patch(json::parse(extra));
+  return declaration_from_json(j);
+}
+
+TEST(DeclarationScalars, CoverOnlyCasesWithThatScalarValue) {
+  const Declaration d = declaration_from_json(json::parse(kNondeterministic));
+  EXPECT_EQ(d.on, "nondeterministic");
+  const auto with_beta = [](const std::string& beta) {
+    return case_from_json(json::parse(R"({"op": "baddbmm", "shapes": [[1, 1, 1], [1, 1, 1], [1, 1, 1]])" +
+                                      (beta.empty() ? std::string() : ", \"scalars\": {\"beta\": " + beta + "}") + "}"));
+  };
+  EXPECT_TRUE(d.covers(with_beta("0")));
+  EXPECT_TRUE(d.covers(with_beta("0.0")));
+  EXPECT_TRUE(d.covers(with_beta("-0.0")));
+  EXPECT_FALSE(d.covers(with_beta("1")));
+  EXPECT_FALSE(d.covers(with_beta("0.5")));
+  EXPECT_FALSE(d.covers(with_beta(""))) << "an absent beta is 1";
+  EXPECT_TRUE(nd_with(R"({"scalars": {"beta": 1}})").covers(with_beta(""))) << "and 1 is what it defaults to";
+}
+
+TEST(DeclarationScalars, RoundTripAndRefusals) {
+  const Declaration d = declaration_from_json(json::parse(kNondeterministic));
+  EXPECT_EQ(to_json(d).at("scalars"), json::parse(R"({"beta": 0})"));
+  EXPECT_EQ(to_json(declaration_from_json(to_json(d))), to_json(d));
+  EXPECT_EQ(to_json(nd_with(R"({"scalars": {"alpha": 0.5}})")).at("scalars").at("alpha"), 0.5);
+  const auto refused = [](const std::string& extra, const std::string& why) {
+    try {
+      nd_with(extra);
+      ADD_FAILURE() << extra << " was accepted";
+    } catch (const CaseError& e) {
+      EXPECT_NE(std::string(e.what()).find(why), std::string::npos) << e.what();
+    }
+  };
+  refused(R"({"scalars": {"gamma": 0}})", "unknown scalar \"gamma\"");
+  refused(R"({"scalars": {"beta": "0"}})", "\"scalars.beta\" must be a number");
+  refused(R"({"scalars": [0]})", "\"scalars\" must be an object");
+  refused(R"({"expected": {"status": "ok"}})", "\"expected\" has no meaning");
+  refused(R"({"actual": {"status": "ok"}})", "\"actual\" has no meaning");
+  refused(R"({"difference": "dtype"})", "\"difference\" has no meaning");
+  refused(R"({"oracle": "document"})", "names an implementation");
+  refused(R"({"on": "sometimes"})", "\"nondeterministic\"");
+}
+
+}  // namespace
+}  // namespace bc

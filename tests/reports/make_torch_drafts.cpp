@@ -20,7 +20,7 @@ namespace {
 constexpr long kCasesPerProperty = 12;
 
 // LibTorch outcomes that a second run may not repeat: baddbmm with beta 0 reads its uninitialized output
-// (torch-baddbmm-beta0-reads-output).
+// (torch-baddbmm-beta0-uninitialized, declared nondeterministic).
 bool deterministic(const Case& c) {
   return c.op.rfind("baddbmm", 0) != 0 || scalar_of(c, "beta").value != 0;
 }
@@ -29,7 +29,7 @@ bool deterministic(const Case& c) {
 const char* const kDepartures[] = {
     // torch-addbmm-inplace-resizes: the in-place addbmm_ resizes C instead of refusing its shape.
     R"({"op": "addbmm_", "shapes": [[3], [2, 2, 4], [2, 4, 3]]})",
-    // torch-baddbmm-beta0-reads-output: in place, a NaN in C survives beta = 0.
+    // torch-baddbmm_-beta0-reads-self: in place, a NaN in C survives beta = 0.
     R"({"op": "baddbmm_", "shapes": [[1, 1, 2], [1, 1, 1], [1, 1, 2]], "scalars": {"beta": 0},
         "values": {"data": [["nan", 1], [2], [3, 4]]}})",
     // torch-addcmul-inplace-cast-assert: a float32 C with a float64 operand fails an internal assert.

@@ -8,6 +8,10 @@ broadcasting rule, and misbehaves on purpose as its first argument says:
   garbage   answers a case with a dim of size 7 with a line that is not JSON
   exit      exits (status 3) on a case with a dim of size 7
   badhello  answers the handshake with protocol 99
+  once FILE     aborts (SIGABRT) on the first case that any of its processes sees (FILE counts the cases), and
+                follows the rule after
+  flip FILE     answers wrongly (an error of kind other) and rightly in turn, the turn counted in FILE across its
+                processes: the same case gets other answers in other runs
 """
 import json
 import os
@@ -15,6 +19,15 @@ import sys
 import time
 
 MODE = sys.argv[1] if len(sys.argv) > 1 else "good"
+STATE = sys.argv[2] if len(sys.argv) > 2 else ""
+
+
+def turn():
+    """How many cases with a 7 the adapter's processes have seen before this one (kept in STATE)."""
+    seen = int(open(STATE).read() or 0) if os.path.exists(STATE) else 0
+    with open(STATE, "w") as f:
+        f.write(str(seen + 1))
+    return seen
 
 
 def broadcast(shapes, planted):
@@ -32,6 +45,10 @@ def broadcast(shapes, planted):
 
 def outcome(case):
     shapes = case["shapes"]
+    if MODE == "once" and turn() == 0:
+        os.abort()
+    if MODE == "flip" and turn() % 2 == 0:
+        return {"status": "error", "error": {"kind": "other", "message": "changed its mind"}}
     if any(7 in s for s in shapes):
         if MODE == "crash":
             os.abort()
@@ -41,6 +58,7 @@ def outcome(case):
             return None
         if MODE == "exit":
             sys.exit(3)
+
     shape = broadcast(shapes, MODE == "planted")
     if shape is None:
         return {"status": "error", "error": {"kind": "broadcast", "message": "shapes do not broadcast"}}
