@@ -90,6 +90,25 @@ Result<Var> binary_(Op o, const Var& self, const Var& other, Scalar alpha) {
   return self;
 }
 
+Result<Var> unary(Op o, const Var& t) {
+  Result<Tensor> r = bc::unary(o, t->data);
+  if (!r.ok()) return r.error();
+  Var out = output(r.value());
+  const UnaryRule& rule = *unary_rule(o);
+  std::shared_ptr<Node> node = record(rule.node, {t});
+  if (!node) return out;
+  std::optional<Saved> self, result;
+  if (rule.reads.self) self = save(t);
+  if (rule.reads.result) result = save_output(out->data, node->name);
+  const auto backward = rule.backward;
+  attach(node, [backward, self, result](const Tensor& grad) {
+    const Tensor s = self ? must(self->unpack()) : Tensor(), res = result ? must(result->unpack()) : Tensor();
+    return Grads{backward({grad, s, res})};
+  });
+  set_history(out, node);
+  return out;
+}
+
 namespace {
 
 // lerp's formulas: start gets grad * (1 - weight), end grad * weight, weight grad * (end - start).

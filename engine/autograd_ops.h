@@ -20,6 +20,10 @@ Result<Var> binary(Op op, const Var& a, const Var& b, Scalar alpha = {});
 // rebased onto the new node.
 Result<Var> binary_(Op op, const Var& self, const Var& other, Scalar alpha = {});
 
+// op(t) for a pointwise unary op (neg, abs, ...): the tensor op, and the rule's backward over what it saves (self
+// or the result, as derivatives.yaml reads them).
+Result<Var> unary(Op op, const Var& t);
+
 Result<Var> lerp(const Var& start, const Var& end, const Var& weight);
 Result<Var> lerp_(const Var& self, const Var& end, const Var& weight);
 Result<Var> where(const Var& cond, const Var& a, const Var& b);

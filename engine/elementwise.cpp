@@ -112,6 +112,31 @@ Result<Tensor> binary_(Op op, Tensor& self, const Tensor& other, Scalar alpha) {
   return self;
 }
 
+Result<Tensor> unary(Op op, const Tensor& t) {
+  const UnaryRule* rule = unary_rule(op);
+  if (!rule) throw std::logic_error(std::string("engine: ") + to_string(op) + " is not a pointwise unary op");
+  DType type = t.dtype();
+  if (type == DType::bool_) {
+    switch (rule->on_bool) {
+      case OnBool::negation_error: return make_error(ErrorText::neg_bool);
+      case OnBool::no_kernel: return make_error(ErrorText::not_implemented, {rule->kernel, torch_name(type)});
+      case OnBool::to_float: type = DType::float32; break;
+      case OnBool::computes: break;
+    }
+  } else if (category(type) != Category::floating && !rule->i64) {
+    type = DType::float32;
+  }
+  const std::vector<int64_t> at = element_offsets(t.view());
+  std::vector<Value> out(at.size());
+  for (size_t k = 0; k < at.size(); ++k) {
+    const Value x = convert(t.read(at[k]), type);
+    if (type == DType::float32) out[k] = Value::of_float(rule->f32(static_cast<float>(x.f)));
+    else if (type == DType::float64) out[k] = Value::of_float(rule->f64(x.f));
+    else out[k] = Value::of_int(rule->i64(x.i));  // int64, or bool as 0 and 1 (sign), stored back as bool
+  }
+  return Tensor::of_values(t.sizes(), type, out);
+}
+
 namespace {
 
 Result<Tensor> lerp_into(const Tensor& start, const Tensor& end, const Tensor& weight, Tensor* self) {

@@ -19,6 +19,11 @@ Result<Tensor> binary(Op op, const Tensor& a, const Tensor& b, Scalar alpha = {}
 // partial_overlap, broadcast, inplace_shape, dtype_cast, and last the alpha check.
 Result<Tensor> binary_(Op op, Tensor& self, const Tensor& other, Scalar alpha = {});
 
+// op(t) elementwise, for an op with a UnaryRule: the result has t's shape and dtype, or the default float dtype
+// for an integer or bool input of an op that computes in floating point (sqrt, exp, log, reciprocal); bool
+// inputs that LibTorch refuses (neg, abs) give its message.
+Result<Tensor> unary(Op op, const Tensor& t);
+
 // start + weight * (end - start), all three broadcast; floating dtypes, all the same.
 Result<Tensor> lerp(const Tensor& start, const Tensor& end, const Tensor& weight);
 Result<Tensor> lerp_(Tensor& self, const Tensor& end, const Tensor& weight);

@@ -75,6 +75,11 @@ std::vector<ErrorTemplate> make_table() {
       {E::norm_dtype, K::invalid_argument, torch, classified, "norm_dtype",
        "norm(): input dtype should be either floating point or complex. Got {dtype} instead."},
 
+      // neg's own check (LibTorch 1.13's neg on a bool tensor; its message, run here).
+      {E::neg_bool, K::invalid_argument, torch, classified, "neg_bool",
+       "Negation, the `-` operator, on a bool tensor is not supported. If you are trying to invert a mask, use the "
+       "`~` or `logical_not()` operator instead."},
+
       // Dims (t.size(d), maybe_wrap_dim).
       {E::no_dimensions, K::invalid_argument, torch, classified, "no_dimensions",
        "Dimension specified as {dim} but tensor has no dimensions"},

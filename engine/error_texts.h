@@ -39,6 +39,7 @@ enum class ErrorText {
   lerp_dtype,
   where_condition,
   norm_dtype,
+  neg_bool,
   // Dims.
   no_dimensions,
   dim_out_of_range,

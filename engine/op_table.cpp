@@ -195,6 +195,74 @@ BinaryGrads hypot_grad(const BinaryGradInputs& in) {  // grad * self / result, g
   return g;
 }
 
+// ---- The unary ops: scalar forward per compute type, then the backward as derivatives.yaml writes it. ----
+
+// A unary rule's scalar functions from one generic lambda (int64_t only for the ops with an integer kernel).
+template <class F>
+struct UnaryKernels {
+  static float f32(float x) { return F{}(x); }
+  static double f64(double x) { return F{}(x); }
+  static int64_t i64(int64_t x) { return F{}(x); }
+};
+Tensor unary_op(Op o, const Tensor& t) { return ag::must(bc::unary(o, t)); }
+
+struct NegF {
+  template <class T> T operator()(T x) const {
+    if constexpr (fp<T>) return -x; else return wrap_sub(0, x);
+  }
+};
+Tensor neg_grad(const UnaryGradInputs& in) { return unary_op(Op::neg, in.grad); }
+
+struct AbsF {  // INT64_MIN stays INT64_MIN (two's complement, as LibTorch's kernel)
+  template <class T> T operator()(T x) const {
+    if constexpr (fp<T>) return std::fabs(x); else return x < 0 ? wrap_sub(0, x) : x;
+  }
+};
+Tensor abs_grad(const UnaryGradInputs& in) { return mul(in.grad, unary_op(Op::sign, in.self)); }  // grad * sgn(self)
+
+struct SqrtF {
+  template <class T> T operator()(T x) const { return std::sqrt(x); }
+};
+Tensor sqrt_grad(const UnaryGradInputs& in) { return div(in.grad, mul(number(2, in.result), in.result)); }
+
+struct ExpF {
+  template <class T> T operator()(T x) const { return std::exp(x); }
+};
+Tensor exp_grad(const UnaryGradInputs& in) { return mul(in.grad, in.result); }
+
+struct LogF {
+  template <class T> T operator()(T x) const { return std::log(x); }
+};
+Tensor log_grad(const UnaryGradInputs& in) { return div(in.grad, in.self); }
+
+struct SignF {  // (0 < x) - (x < 0): NaN and both zeros give +0, as LibTorch's kernel
+  template <class T> T operator()(T x) const { return static_cast<T>(T(0) < x) - static_cast<T>(x < T(0)); }
+};
+Tensor sign_grad(const UnaryGradInputs& in) { return Tensor::zeros(in.grad.sizes(), in.grad.dtype()); }
+
+struct ReciprocalF {
+  template <class T> T operator()(T x) const { return T(1) / x; }
+};
+Tensor reciprocal_grad(const UnaryGradInputs& in) { return mul(neg(in.grad), mul(in.result, in.result)); }
+
+#define BC_UNARY(F) UnaryKernels<F>::f32, UnaryKernels<F>::f64
+// ---- The unary rules:  kernels                     int64 kernel             bool            refusal
+const UnaryRule kNeg{BC_UNARY(NegF), UnaryKernels<NegF>::i64, OnBool::negation_error, nullptr, "NegBackward0",
+                     {}, neg_grad};
+const UnaryRule kAbs{BC_UNARY(AbsF), UnaryKernels<AbsF>::i64, OnBool::no_kernel, "abs_cpu", "AbsBackward0",
+                     {true, false, false}, abs_grad};
+const UnaryRule kSqrt{BC_UNARY(SqrtF), nullptr, OnBool::to_float, nullptr, "SqrtBackward0", {false, false, true},
+                      sqrt_grad};
+const UnaryRule kExp{BC_UNARY(ExpF), nullptr, OnBool::to_float, nullptr, "ExpBackward0", {false, false, true},
+                     exp_grad};
+const UnaryRule kLog{BC_UNARY(LogF), nullptr, OnBool::to_float, nullptr, "LogBackward0", {true, false, false},
+                     log_grad};
+const UnaryRule kSign{BC_UNARY(SignF), UnaryKernels<SignF>::i64, OnBool::computes, nullptr, "SignBackward0", {},
+                      sign_grad};
+const UnaryRule kReciprocal{BC_UNARY(ReciprocalF), nullptr, OnBool::to_float, nullptr, "ReciprocalBackward0",
+                            {false, false, true}, reciprocal_grad};
+#undef BC_UNARY
+
 // ---- The rules. Reads: what the self formula and the other formula read (self, other, result). ----
 //                    kernels                 float  cmp    refuses dtypes (kernel name)   node
 const BinaryRule kAdd{BC_KERNELS(AddF), false, false, nullptr, false, "AddBackward0", {}, {}, add_grad};
@@ -266,7 +334,19 @@ std::vector<OpEntry> make_table() {
     t.push_back({in_place, inplace_names.back().c_str(), 2, F::inplace, {}, base->op, base->binary, base->scalars,
                  {base->weights.shapes, 0, 0, 0, leaf_weight}, "in place"});
   }
+  // The unary ops: {shapes, values, grads, modify, leaf_inplace}; no in-place twins yet.
+  const auto unary = [&](Op o, const char* name, const UnaryRule* rule, int grads, const char* summary) {
+    return OpEntry{o, name, 1, F::elementwise, {}, {}, nullptr, none, {0, 2, grads, 0, 0}, summary,
+                   DTypeRule::independent, rule};
+  };
   const std::vector<OpEntry> rest = {
+      unary(Op::neg, "neg", &kNeg, 1, "-a"),
+      unary(Op::abs, "abs", &kAbs, 2, "|a|"),
+      unary(Op::sqrt, "sqrt", &kSqrt, 2, "square root (integers: float32)"),
+      unary(Op::exp, "exp", &kExp, 2, "e ** a (integers: float32)"),
+      unary(Op::log, "log", &kLog, 2, "natural log (integers: float32)"),
+      unary(Op::sign, "sign", &kSign, 1, "-1, 0 or 1 (NaN: 0)"),
+      unary(Op::reciprocal, "reciprocal", &kReciprocal, 2, "1 / a (integers: float32)"),
       {Op::lerp, "lerp", 3, F::elementwise, Op::lerp_, {}, nullptr, none, {0, 2, 2, 1, 0},
        "start + weight * (end - start)", DTypeRule::one_dtype},
       {Op::lerp_, "lerp_", 3, F::inplace, {}, Op::lerp, nullptr, none, {0, 0, 0, 0, 1}, "in place",
@@ -379,6 +459,7 @@ std::optional<Op> op_from_name(const std::string& name) {
 bool is_inplace(Op op) { return entry(op).base.has_value(); }
 Op out_of_place(Op op) { return entry(op).base.value_or(op); }
 const BinaryRule* binary_rule(Op op) { return entry(op).binary; }
+const UnaryRule* unary_rule(Op op) { return entry(op).unary; }
 bool is_comparison(Op op) { return entry(op).binary && entry(op).binary->comparison; }
 
 std::optional<bool> in_op_group(const std::string& group, Op op) {

@@ -19,6 +19,8 @@ enum class Op : uint8_t {
   // Pointwise binary ops (engine rule: BinaryRule), then their in-place forms where PyTorch has one.
   add, sub, mul, div, pow, atan2, fmod, remainder, maximum, minimum, eq, ne, lt, le, gt, ge, hypot,
   add_, sub_, mul_, div_, pow_, atan2_, fmod_, remainder_, eq_, ne_, lt_, le_, gt_, ge_, hypot_,
+  // Pointwise unary ops (engine rule: UnaryRule).
+  neg, abs, sqrt, exp, log, sign, reciprocal,
   // Three-operand pointwise ops.
   lerp, lerp_, where, addcmul, addcdiv, addcmul_, addcdiv_,
   // addcmul/addcdiv written as add(c, mul(a, b), alpha=value) (properties/equivalence.h).
@@ -35,7 +37,7 @@ constexpr int kOpCount = static_cast<int>(Op::dist) + 1;
 
 // What kind of rule an op follows; the strings are part of findings' signatures (reports/README.md).
 enum class Family {
-  elementwise,       // pointwise, out of place: all operands broadcast together
+  elementwise,       // pointwise, out of place: all operands broadcast together (one operand: a unary op)
   inplace,           // pointwise, in place: self keeps its shape
   broadcast_shapes,  // the broadcast of any number of shapes
   expand,            // a shape expanded to a target (-1 keeps a size)
@@ -88,6 +90,31 @@ struct BinaryRule {
   BinaryGrads (*backward)(const BinaryGradInputs& in);
 };
 
+// What a unary op's backward receives: the upstream gradient, the saved input and result (empty where not saved).
+struct UnaryGradInputs {
+  const Tensor& grad;
+  const Tensor& self;
+  const Tensor& result;
+};
+
+// What a unary op does with a bool input: computes on it (as 0 and 1, the result stored back as bool), computes in
+// the default float dtype as integers do (to_float), or refuses it: LibTorch has no bool kernel (its name in the
+// message), or neg's own message.
+enum class OnBool { computes, to_float, no_kernel, negation_error };
+
+// A pointwise unary op as the engine computes it: one scalar function per compute type, its dtype facts, and its
+// backward, derivatives.yaml's formula (nullptr: not differentiable).
+struct UnaryRule {
+  float (*f32)(float x);
+  double (*f64)(double x);
+  int64_t (*i64)(int64_t x);  // nullptr: integer inputs compute in the default float dtype (float_only)
+  OnBool on_bool;
+  const char* kernel;  // LibTorch's kernel name where it refuses bool ("abs_cpu"), else null
+  const char* node;    // the autograd node LibTorch records (NegBackward0, ...)
+  Reads reads;         // self and/or result
+  Tensor (*backward)(const UnaryGradInputs& in);
+};
+
 // How often each generator draws an op (0: never). An in-place twin is drawn through its out-of-place op.
 struct Weights {
   int shapes = 0;          // shape-level cases (elementwise_agree, inplace_agree)
@@ -112,6 +139,7 @@ struct OpEntry {
   Weights weights;
   const char* summary;           // one line for `broadcheck list ops`
   DTypeRule dtype_rule = DTypeRule::independent;
+  const UnaryRule* unary = nullptr;  // the engine's rule for the pointwise unary ops
 };
 
 const std::vector<OpEntry>& op_table();
@@ -124,6 +152,8 @@ bool is_inplace(Op op);
 Op out_of_place(Op op);
 // The rule of a pointwise binary op or its in-place form; nullptr otherwise.
 const BinaryRule* binary_rule(Op op);
+// The rule of a pointwise unary op; nullptr otherwise.
+const UnaryRule* unary_rule(Op op);
 bool is_comparison(Op op);
 
 // Named groups of ops, derived from the table, for lists that mean "every op of a kind" (a declaration's "ops"):

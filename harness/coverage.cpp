@@ -51,8 +51,10 @@ std::vector<std::string> coverage_classes(const Case& c) {
     conflicts += conflict ? 1 : 0;
   }
   if (conflicts >= 2) out.push_back("two conflicts");
-  // Value cases: the op (its in-place form by name) x dtype x layout cells its operands fill, as built.
+  // Value cases: the op (by name, an in-place form apart), and the op x dtype x layout cells its operands fill, as
+  // built.
   if (c.values) {
+    out.push_back("op " + c.op);
     std::vector<std::string> cells;
     for (const OperandPlan& p : plan_operands(c))
       cells.push_back("cell " + c.op + " " + to_string(p.dtype) + " " + to_string(p.layout));

@@ -14,8 +14,9 @@
 
 namespace bc {
 
-// The classes one case belongs to, computed from its shapes and generator tags; for a value case also the cells
-// "cell <op> <dtype> <layout>" of op x dtype x layout that its operands fill (layouts as built, after fallbacks).
+// The classes one case belongs to, computed from its shapes and generator tags; for a value case also "op <op>"
+// and the cells "cell <op> <dtype> <layout>" of op x dtype x layout that its operands fill (layouts as built, after
+// fallbacks).
 std::vector<std::string> coverage_classes(const Case& c);
 
 struct Coverage {

@@ -86,6 +86,7 @@ Result<ag::Var> forward_addc(Op op, AddcOp addc, bool unfused, const Case& c, co
 Result<ag::Var> forward(const Case& c, Op op, const std::vector<ag::Var>& t) {
   const Scalar alpha = scalar_of(c, "alpha");
   if (binary_rule(op)) return is_inplace(op) ? ag::binary_(op, t[0], t[1], alpha) : ag::binary(op, t[0], t[1], alpha);
+  if (unary_rule(op)) return ag::unary(op, t[0]);
   switch (op) {
     case Op::lerp: return ag::lerp(t[0], t[1], t[2]);
     case Op::lerp_: return ag::lerp_(t[0], t[1], t[2]);
@@ -104,7 +105,8 @@ Result<ag::Var> forward(const Case& c, Op op, const std::vector<ag::Var>& t) {
       return ag::binary(Op::mul, sum.value(), t[0]);
     }
     case Op::dist: return ag::dist(t[0], t[1]);
-    // The binary ops were dispatched by their rule above; the shape ops are not tensor programs.
+    // The binary and unary ops were dispatched by their rule above; the shape ops are not tensor programs.
+    case Op::neg: case Op::abs: case Op::sqrt: case Op::exp: case Op::log: case Op::sign: case Op::reciprocal:
     case Op::add: case Op::sub: case Op::mul: case Op::div: case Op::pow: case Op::atan2: case Op::fmod:
     case Op::remainder: case Op::maximum: case Op::minimum: case Op::eq: case Op::ne: case Op::lt: case Op::le:
     case Op::gt: case Op::ge: case Op::hypot: case Op::add_: case Op::sub_: case Op::mul_: case Op::div_:

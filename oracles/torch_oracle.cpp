@@ -103,7 +103,7 @@ at::Tensor forward(Op op, const Case& c, std::vector<at::Tensor>& t) {
   const at::Scalar alpha = torch_scalar(scalar_of(c, "alpha")), beta = torch_scalar(scalar_of(c, "beta")),
                    value = torch_scalar(scalar_of(c, "value"));
   at::Tensor& a = t[0];
-  const at::Tensor& b = t[1];
+  const at::Tensor& b = t.size() > 1 ? t[1] : t[0];  // a unary op has one operand
   switch (op) {
     case Op::add: return at::add(a, b, alpha);
     case Op::sub: return at::sub(a, b, alpha);
@@ -137,6 +137,13 @@ at::Tensor forward(Op op, const Case& c, std::vector<at::Tensor>& t) {
     case Op::gt_: return a.gt_(b);
     case Op::ge_: return a.ge_(b);
     case Op::hypot_: return a.hypot_(b);
+    case Op::neg: return at::neg(a);
+    case Op::abs: return at::abs(a);
+    case Op::sqrt: return at::sqrt(a);
+    case Op::exp: return at::exp(a);
+    case Op::log: return at::log(a);
+    case Op::sign: return at::sign(a);
+    case Op::reciprocal: return at::reciprocal(a);
     case Op::lerp: return at::lerp(a, b, t[2]);
     case Op::lerp_: return a.lerp_(b, t[2]);
     case Op::where: return at::where(a, b, t[2]);

@@ -34,6 +34,7 @@ Outcome binary(const Case& c, Op op, const A& a, const B& b) {
     case Op::remainder:
       return Outcome::unsupported_because("xt::remainder is IEEE's remainder (round to nearest), not PyTorch's "
                                           "floor-mod; not run");
+    case Op::neg: case Op::abs: case Op::sqrt: case Op::exp: case Op::log: case Op::sign: case Op::reciprocal:
     case Op::add_: case Op::sub_: case Op::mul_: case Op::div_: case Op::pow_: case Op::atan2_: case Op::fmod_:
     case Op::remainder_: case Op::eq_: case Op::ne_: case Op::lt_: case Op::le_: case Op::gt_: case Op::ge_:
     case Op::hypot_: case Op::lerp: case Op::lerp_: case Op::where: case Op::addcmul: case Op::addcdiv:

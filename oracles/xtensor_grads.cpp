@@ -37,7 +37,8 @@ using XShape = std::vector<std::size_t>;
 
 bool is_differentiable(const std::string& name) {
   for (const char* op : {"add", "sub", "mul", "div", "pow", "atan2", "fmod", "remainder", "maximum", "minimum", "lerp",
-                         "where", "diamond", "addcmul", "addcdiv", "hypot", "dist"})
+                         "where", "diamond", "addcmul", "addcdiv", "hypot", "dist", "neg", "abs", "sqrt", "exp", "log",
+                         "sign", "reciprocal"})
     if (name == op) return true;
   return false;
 }
@@ -78,6 +79,19 @@ const xt::xarray<T>& operand();
 // The expressions below are those of `forward`, with the operands' own element types (alpha as the case writes it:
 // an int64_t or a double; sub converts as add does).
 std::optional<DType> forward_type(const std::string& name, const Case& c) {
+  if (c.shapes.size() == 1)  // the unary ops
+    return std::visit(
+        [&](auto ta) -> std::optional<DType> {
+          using TA = typename decltype(ta)::type;
+          if (name == "neg") return BC_XT_TYPE(-operand<TA>());
+          if (name == "abs") return BC_XT_TYPE(xt::abs(operand<TA>()));
+          if (name == "sqrt") return BC_XT_TYPE(xt::sqrt(operand<TA>()));
+          if (name == "exp") return BC_XT_TYPE(xt::exp(operand<TA>()));
+          if (name == "log") return BC_XT_TYPE(xt::log(operand<TA>()));
+          if (name == "sign") return BC_XT_TYPE(xt::sign(operand<TA>()));
+          return BC_XT_TYPE(TA(1) / operand<TA>());  // reciprocal
+        },
+        tag_of(dtype_of(c, 0)));
   if (name == "lerp") return dtype_of(c, 0);  // one dtype for all three (checked before)
   if (name == "where")
     return std::visit(
@@ -146,6 +160,16 @@ A array_of(const XShape& shape, const std::vector<double>& values) {
 // with PyTorch's meaning (xt::remainder is IEEE's), so they are written out: lerp as LibTorch 1.13 evaluates it
 // (from start below weight 0.5, from end above), remainder as fmod moved to the divisor's sign.
 A forward(const std::string& name, const std::vector<A>& x, double alpha) {
+  if (x.size() == 1) {  // the unary ops
+    const A& a = x[0];
+    if (name == "neg") return -a;
+    if (name == "abs") return xt::abs(a);
+    if (name == "sqrt") return xt::sqrt(a);
+    if (name == "exp") return xt::exp(a);
+    if (name == "log") return xt::log(a);
+    if (name == "sign") return xt::sign(a);
+    return 1.0 / a;  // reciprocal
+  }
   const A& a = x[0];
   const A& b = x[1];
   if (name == "addcmul") return a + alpha * b * x[2];  // alpha: the case's value
@@ -188,6 +212,16 @@ A floor_divide(const A& a, const A& b) {
 
 // Each operand's gradient in the result's shape, from the upstream gradient g and the forward result r.
 std::vector<A> full_grads(const std::string& name, const std::vector<A>& x, const A& r, const A& g, double alpha) {
+  if (x.size() == 1) {  // the unary ops, as derivatives.yaml writes them
+    const A& a = x[0];
+    if (name == "neg") return {-g};
+    if (name == "abs") return {g * xt::sign(a)};
+    if (name == "sqrt") return {g / (2.0 * r)};
+    if (name == "exp") return {g * r};
+    if (name == "log") return {g / a};
+    if (name == "sign") return {A(xt::zeros_like(g))};
+    return {-g * (r * r)};  // reciprocal
+  }
   const A& a = x[0];
   const A& b = x[1];
   if (name == "addcmul") return {g, g * alpha * x[2], g * alpha * b};

@@ -121,7 +121,7 @@ AnySelf self_of(const OperandPlan& p, Operands& ops) {
 namespace {
 
 // How xtensor runs an op on values; exhaustive over the op table (a new op is a compile error here).
-enum class Path { no_meaning, no_assignment, not_values, products, addc, where, assignment, arithmetic };
+enum class Path { no_meaning, no_assignment, not_values, products, addc, where, assignment, arithmetic, unary };
 Path path_of(Op op) {
   switch (op) {
     case Op::lerp: case Op::lerp_: case Op::remainder: case Op::remainder_: return Path::no_meaning;
@@ -137,6 +137,8 @@ Path path_of(Op op) {
     case Op::unfused_addcdiv: case Op::unfused_addcmul_: case Op::unfused_addcdiv_:
       return Path::addc;
     case Op::where: return Path::where;
+    case Op::neg: case Op::abs: case Op::sqrt: case Op::exp: case Op::log: case Op::sign: case Op::reciprocal:
+      return Path::unary;
     case Op::add_: case Op::sub_: case Op::mul_: case Op::div_: return Path::assignment;
     case Op::add: case Op::sub: case Op::mul: case Op::div: case Op::pow: case Op::atan2: case Op::fmod:
     case Op::maximum: case Op::minimum: case Op::eq: case Op::ne: case Op::lt: case Op::le: case Op::gt: case Op::ge:
@@ -162,6 +164,7 @@ Outcome run_xtensor_values(const Case& c) {
     build_operands(plans, ops);
     if (path == Path::products) return products(c, ops, plans);
     if (path == Path::addc) return addc(c, ops, plans);
+    if (path == Path::unary) return unary(op, ops.inputs[0]);
     if (path == Path::where) return where(ops.inputs[0], ops.inputs[1], ops.inputs[2]);
     if (path == Path::assignment) return computed_assignment(c, self_of(plans[0], ops), ops.inputs[1]);
     return arithmetic(c, op, ops.inputs[0], ops.inputs[1]);

@@ -59,14 +59,18 @@ FiniteDifferenceResult check_finite_differences(const Case& c, Oracle& engine, i
       const std::vector<double> up = forward(f, upstream.size(), engine);
       xs[i] = x - h;
       const std::vector<double> down = forward(f, upstream.size(), engine);
+      xs[i] = x + h / 2;
+      const std::vector<double> half = forward(f, upstream.size(), engine);
       xs[i] = x;
-      // Smooth at x when, for every output element, the two one-sided differences agree.
-      bool smooth = up.size() == f0.size() && down.size() == f0.size();
+      // Smooth at x when, for every output element, the two one-sided differences agree, and the forward one
+      // agrees with the one over half the step (a jump, as sign's at 0, looks alike from both sides: its
+      // difference quotient doubles when the step halves).
+      bool smooth = up.size() == f0.size() && down.size() == f0.size() && half.size() == f0.size();
       double central = 0, noise = 0;  // noise: what float64 rounding of the outputs alone can move `central` by
+      const auto close = [](double p, double q) { return std::fabs(p - q) <= kAtol + kRtol * std::fabs(p + q) / 2; };
       for (size_t e = 0; smooth && e < f0.size(); ++e) {
-        const double ahead = (up[e] - f0[e]) / h, behind = (f0[e] - down[e]) / h;
-        smooth = std::isfinite(ahead) && std::isfinite(behind) &&
-                 std::fabs(ahead - behind) <= kAtol + kRtol * std::fabs(ahead + behind) / 2;
+        const double ahead = (up[e] - f0[e]) / h, behind = (f0[e] - down[e]) / h, ahead_half = (half[e] - f0[e]) / (h / 2);
+        smooth = std::isfinite(ahead) && std::isfinite(behind) && close(ahead, behind) && close(ahead, ahead_half);
         central += upstream[e] * (up[e] - down[e]) / (2 * h);
         noise += std::fabs(upstream[e] * f0[e]) * 2.3e-16 / h;
       }

@@ -6,6 +6,17 @@
 
 namespace bc {
 
+namespace {
+
+// A property's required classes, and "op <name>" for each pointwise unary op it weighs (harness/coverage.h).
+std::vector<std::string> with_unary_ops(std::vector<std::string> classes, int Weights::*weight) {
+  for (const OpEntry& e : op_table())
+    if (e.unary && e.weights.*weight > 0) classes.push_back(std::string("op ") + e.name);
+  return classes;
+}
+
+}  // namespace
+
 const std::vector<Property>& properties() {
   static const std::vector<Property> all = {
       {"elementwise_agree", "out-of-place binary ops (add, sub, mul, div): same outcome everywhere",
@@ -45,15 +56,15 @@ const std::vector<Property>& properties() {
         "singleton vs non-singleton", "rank-0 operand", "size-0 dim", "gradient", "engine ok"}},
       {"values_agree", "elementwise ops on values: dtypes, layouts, in-place rules, special values",
        gen::value_case(), Check::oracles,
-       {"in-place", "out-of-place", "near miss", "dtype bool", "dtype int64", "dtype float32", "dtype float64",
+       with_unary_ops({"in-place", "out-of-place", "near miss", "dtype bool", "dtype int64", "dtype float32", "dtype float64",
         "layout transposed", "layout strided", "layout expanded", "layout overlapping", "special values",
         "engine ok", "engine error:internal_overlap", "engine error:partial_overlap", "engine error:dtype_cast",
-        "engine error:inplace_shape", "engine error:broadcast", "engine error:invalid_argument"}},
+        "engine error:inplace_shape", "engine error:broadcast", "engine error:invalid_argument"}, &Weights::values)},
       {"grads_agree", "gradients reduced to each input's shape: ops, in-place, diamonds, dtypes, layouts, upstream",
        gen::grad_case(), Check::oracles,
-       {"in-place", "out-of-place", "diamond", "dtype float32", "dtype float64", "integer operand",
+       with_unary_ops({"in-place", "out-of-place", "diamond", "dtype float32", "dtype float64", "integer operand",
         "layout transposed", "layout strided", "layout expanded", "rank-0 operand", "size-0 dim",
-        "singleton vs non-singleton", "upstream ones", "upstream seeded", "engine ok"}},
+        "singleton vs non-singleton", "upstream ones", "upstream seeded", "engine ok"}, &Weights::grads)},
       {"autograd_inplace_agree", "in place on a leaf (or a view of one); inputs modified before backward",
        gen::autograd_inplace_case(), Check::oracles,
        {"leaf self", "view of a leaf self", "modify an input", "modify a leaf that requires grad", "engine ok",

@@ -188,7 +188,8 @@ void tag_dtypes_and_layouts(Case& c) {
 
 namespace {
 
-// The pointwise ops (and dist) that value and gradient cases draw; in-place forms where PyTorch has them.
+// The pointwise ops (unary ones too, and dist) that value and gradient cases draw; in-place forms where PyTorch
+// has them.
 bool pointwise(const OpEntry& e) {
   return !e.base && in_family(e, {Family::elementwise, Family::reduction, Family::autograd});
 }
@@ -218,7 +219,7 @@ rc::Gen<Case> value_case() {
     const int arity = entry.arity;
     std::vector<Shape> shapes;
     std::vector<std::string> tags = {inplace ? "in-place" : "out-of-place"};
-    if (*weighted<bool>({{6, false}, {1, true}})) {
+    if (arity > 1 && *weighted<bool>({{6, false}, {1, true}})) {  // one operand cannot miss
       shapes = *near_miss(arity, 4);
       tags.push_back("near miss");
     } else if (inplace && *weighted<bool>({{4, true}, {1, false}})) {

@@ -1,6 +1,7 @@
 #include "reports/finding_html.h"
 
 #include <algorithm>
+#include <cmath>
 #include <optional>
 #include <set>
 
@@ -39,7 +40,10 @@ std::string values_text(const Values& values) {
   std::string out = "[";
   for (size_t i = 0; i < values.size() && i < kShown; ++i) {
     out += i ? ", " : "";
-    out += values.integers() ? fmt::format("{}", values.ints()[i]) : fmt::format("{}", values.floats()[i]);
+    // A NaN shows as "nan" whatever its sign bit, as results.jsonl writes it: a run and a merge of its jobs
+    // (which read the outcomes back from JSON) print the same page (sqrt(-4) is -nan in LibTorch and the engine).
+    const bool nan = !values.integers() && std::isnan(values.floats()[i]);
+    out += values.integers() ? fmt::format("{}", values.ints()[i]) : nan ? "nan" : fmt::format("{}", values.floats()[i]);
   }
   if (values.size() > kShown) out += ", …";
   return out + fmt::format("] ({} element{})", values.size(), values.size() == 1 ? "" : "s");

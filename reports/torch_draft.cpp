@@ -217,6 +217,7 @@ std::string torch_call(const Case& c) {
   if (base == "addcmul" || base == "addcdiv")
     return fmt::format(inplace ? "t0.{}(t1, t2, {})" : "at::{}(t0, t1, t2, {})", n, scalar(c, "value"));
   if (n == "diamond") return "at::mul(at::add(t0, t1), t0)";
+  if (op->arity == 1) return fmt::format("at::{}(t0)", n);  // the unary ops
   const std::string args = op->arity == 3 ? "t1, t2" : "t1";
   const bool alpha = (base == "add" || base == "sub") && c.scalars.count("alpha");
   const std::string tail = alpha ? ", " + scalar(c, "alpha") : "";

@@ -23,6 +23,12 @@ UFUNCS = {
     "gt": np.greater, "ge": np.greater_equal, "hypot": np.hypot,
 }
 
+# The unary ufuncs, by broadcheck's op name (no in-place forms in broadcheck yet).
+UNARY = {
+    "neg": np.negative, "abs": np.absolute, "sqrt": np.sqrt, "exp": np.exp, "log": np.log, "sign": np.sign,
+    "reciprocal": np.reciprocal,
+}
+
 
 def scalar(case, name):
     """A case's scalar (alpha, beta, value) as the Python int or float it stands for; 1 by default."""
@@ -39,6 +45,8 @@ def program(op, case, t):
     alpha, beta, value = scalar(case, "alpha"), scalar(case, "beta"), scalar(case, "value")
     inplace = op.endswith("_")
     base = op[:-1] if inplace else op
+    if op in UNARY:
+        return UNARY[op](t[0])
     if base in UFUNCS:
         other = scaled(alpha, t[1]) if base in ("add", "sub") else t[1]
         return UFUNCS[base](t[0], other, out=t[0]) if inplace else UFUNCS[base](t[0], other)
@@ -64,7 +72,7 @@ def program(op, case, t):
 
 
 SHAPE_OPS = {"broadcast_shapes", "expand"}
-OPS = sorted(SHAPE_OPS | set(UFUNCS) | {u + "_" for u in UFUNCS if u not in ("maximum", "minimum")} | {
+OPS = sorted(SHAPE_OPS | set(UFUNCS) | set(UNARY) | {u + "_" for u in UFUNCS if u not in ("maximum", "minimum")} | {
     "lerp", "lerp_", "where", "addcmul", "addcdiv", "addcmul_", "addcdiv_", "unfused_addcmul", "unfused_addcdiv",
     "unfused_addcmul_", "unfused_addcdiv_", "matmul", "dot", "outer", "addmm", "addmv", "addr", "baddbmm", "addbmm",
     "addmm_", "addmv_", "addr_", "baddbmm_", "addbmm_", "diamond", "dist"})

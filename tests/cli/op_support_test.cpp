@@ -57,6 +57,18 @@ TEST(OpSupport, HypotAndDistRunEverywhere) {
   EXPECT_FALSE(ran.count("hypot_@xtensor")) << "xtensor has no computed assignment for hypot";
 }
 
+// The unary ops run on all three, values and gradients (xtensor with its own xt::abs, xt::sqrt, ...).
+TEST(OpSupport, UnaryOpsRunEverywhere) {
+  for (const SupportRow& row : matrix()) {
+    if (!row.op->unary) continue;
+    for (const SupportCell& cell : row.cells) {
+      if (cell.oracle != "engine" && cell.oracle != "torch" && cell.oracle != "xtensor") continue;
+      EXPECT_EQ(cell.values, "run") << row.op->name << "@" << cell.oracle << ": " << cell.reason;
+      EXPECT_EQ(cell.grads, "run") << row.op->name << "@" << cell.oracle << ": " << cell.reason;
+    }
+  }
+}
+
 // The example cases are valid: the engine accepts each (an example that errors would test nothing).
 TEST(OpSupport, ExamplesAreValidCases) {
   auto engine = make_all_oracles(false);

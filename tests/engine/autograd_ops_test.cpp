@@ -95,6 +95,41 @@ using testing::G;
 using testing::grads;
 using testing::vec;
 
+TEST(AutogradOps, UnaryFormulasAsDerivativesYamlWritesThem) {
+  const auto grad_of = [](Op op, std::vector<double> x) {
+    Var v = vec(std::move(x));
+    return grads(unary(op, v), {v})[0];
+  };
+  EXPECT_EQ(grad_of(Op::neg, {2, -3}), (std::vector<double>{-1, -1}));
+  EXPECT_EQ(grad_of(Op::abs, {-2, 0, 3}), (std::vector<double>{-1, 0, 1}));  // sgn(self): 0 at 0
+  EXPECT_EQ(grad_of(Op::sqrt, {4, 0.25}), (std::vector<double>{0.25, 1}));   // 1 / (2 sqrt(x))
+  EXPECT_EQ(grad_of(Op::exp, {0}), (std::vector<double>{1}));
+  EXPECT_NEAR(grad_of(Op::exp, {1})[0], std::exp(1.0), 1e-15);
+  EXPECT_EQ(grad_of(Op::log, {4, -0.5}), (std::vector<double>{0.25, -2}));  // 1 / x
+  EXPECT_EQ(grad_of(Op::sign, {-2, 5}), (std::vector<double>{0, 0}));
+  EXPECT_EQ(grad_of(Op::reciprocal, {2, -0.5}), (std::vector<double>{-0.25, -4}));  // -1 / x^2
+  // LibTorch 1.13 at -0: sqrt and log give -inf, reciprocal -inf (probe on libtorch-dev).
+  for (Op op : {Op::sqrt, Op::log, Op::reciprocal}) EXPECT_EQ(grad_of(op, {-0.0})[0], -INFINITY) << to_string(op);
+}
+
+TEST(AutogradOps, UnaryOpsSaveWhatTheirFormulaReads) {
+  // exp saves its result: writing the result in place before backward is caught; writing the input is not.
+  Var x = vec({1}), y = vec({1});
+  Result<Var> e = unary(Op::exp, x);
+  Result<Var> mod = binary_(Op::add, e.value(), y);
+  ASSERT_TRUE(mod.ok());
+  const Tensor& out = e.value()->data;
+  EXPECT_FALSE(backward(e.value(), Tensor::from_values(out.sizes(), out.dtype(), {1})).ok());
+  Var leaf_in = vec({2}, false), w = vec({3});
+  Result<Var> sum = binary(Op::add, leaf_in, w);  // a non-leaf input for log, which saves self
+  Result<Var> l = unary(Op::log, sum.value());
+  ASSERT_TRUE(binary_(Op::mul, sum.value(), vec({2}, false)).ok());
+  EXPECT_FALSE(backward(l.value(), Tensor::from_values({1}, DType::float64, {1})).ok());
+  Var z = vec({5});
+  Result<Var> n = unary(Op::neg, binary(Op::add, z, vec({1}, false)).value());  // neg saves nothing
+  EXPECT_EQ(grads(n, {z}), (G{{-1}}));
+}
+
 TEST(AutogradOps, HypotDividesByTheResult) {
   Var a = vec({3, 0}), b = vec({4});
   Result<Var> h = binary(Op::hypot, a, b);

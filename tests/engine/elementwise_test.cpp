@@ -34,6 +34,51 @@ TEST(Elementwise, IntegerCornerCases) {
   EXPECT_EQ(first(binary(Op::remainder, longs({INT64_MIN}), longs({-1}))), 0);  // LibTorch traps here
 }
 
+// The unary ops' dtypes, messages and corner values, as LibTorch 1.13.1 gave them for the same inputs (a probe
+// program run on libtorch-dev: neg/abs/sign keep int64, the others compute int64 and bool in float32).
+TEST(Elementwise, UnaryDtypesFollowLibTorch) {
+  const Tensor flags = Tensor::from_values({2}, DType::bool_, {1, 0});
+  EXPECT_EQ(error_of(unary(Op::neg, flags)),
+            "Negation, the `-` operator, on a bool tensor is not supported. If you are trying to invert a mask, use "
+            "the `~` or `logical_not()` operator instead.");
+  EXPECT_EQ(error_of(unary(Op::abs, flags)), "\"abs_cpu\" not implemented for 'Bool'");
+  EXPECT_EQ(unary(Op::sign, flags).value().dtype(), DType::bool_);
+  EXPECT_EQ(unary(Op::sign, flags).value().to_doubles(), (std::vector<double>{1, 0}));
+  for (Op op : {Op::sqrt, Op::exp, Op::log, Op::reciprocal}) {
+    EXPECT_EQ(unary(op, flags).value().dtype(), DType::float32) << to_string(op);
+    EXPECT_EQ(unary(op, longs({4})).value().dtype(), DType::float32) << to_string(op);
+  }
+  for (Op op : {Op::neg, Op::abs, Op::sign}) EXPECT_EQ(unary(op, longs({4})).value().dtype(), DType::int64);
+  EXPECT_EQ(unary(Op::exp, floats({1})).value().dtype(), DType::float32);
+  const Tensor doubles = Tensor::from_values({1}, DType::float64, {2});
+  EXPECT_EQ(unary(Op::sqrt, doubles).value().dtype(), DType::float64);
+}
+
+TEST(Elementwise, UnaryIntegerExtremesWrapAndZerosKeepTheirSigns) {
+  const Tensor min = Tensor::of_values({1}, DType::int64, {Value::of_int(INT64_MIN)});
+  EXPECT_EQ(unary(Op::neg, min).value().values()[0].i, INT64_MIN);  // two's complement, as LibTorch's kernel
+  EXPECT_EQ(unary(Op::abs, min).value().values()[0].i, INT64_MIN);
+  EXPECT_EQ(unary(Op::sign, longs({-5, 0, 7})).value().to_doubles(), (std::vector<double>{-1, 0, 1}));
+  const std::vector<double> r = unary(Op::reciprocal, floats({-0.0, 0.0, 4})).value().to_doubles();
+  EXPECT_EQ(r[0], -INFINITY);
+  EXPECT_EQ(r[1], INFINITY);
+  EXPECT_EQ(r[2], 0.25);
+  EXPECT_TRUE(std::signbit(unary(Op::sqrt, floats({-0.0})).value().to_doubles()[0]));
+  EXPECT_TRUE(std::isnan(first(unary(Op::log, floats({-1})))));
+  EXPECT_EQ(first(unary(Op::log, floats({0}))), -INFINITY);
+  // sign is (0 < x) - (x < 0): NaN and -0 give +0.
+  const std::vector<double> s = unary(Op::sign, floats({NAN, -0.0})).value().to_doubles();
+  EXPECT_EQ(s[0], 0);
+  EXPECT_FALSE(std::signbit(s[1]));
+}
+
+TEST(Elementwise, UnaryReadsThroughAView) {
+  // A transposed [2, 2] view: the result is in the view's row-major order.
+  const Tensor base = Tensor::from_values({2, 2}, DType::float64, {1, 4, 9, 16});
+  const Tensor t = base.as_strided({2, 2}, {1, 2}, 0).value();
+  EXPECT_EQ(unary(Op::sqrt, t).value().to_doubles(), (std::vector<double>{1, 3, 2, 4}));
+}
+
 TEST(Elementwise, LerpStartsFromStartForEveryWeightBelowAHalf) {
   // LibTorch 1.13: weight < 0.5 (signed) takes start + w * (end - start); 2 to -inf with w = -0.5 is +inf, not NaN.
   const Tensor start = floats({2}), end = floats({-INFINITY}), w = floats({-0.5});

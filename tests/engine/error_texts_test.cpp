@@ -74,6 +74,9 @@ std::vector<Sample> samples() {
        "where expected condition to be a boolean tensor, but got a tensor with dtype Float"},
       {E::norm_dtype, format_error_text(E::norm_dtype, {"Long"}),
        "norm(): input dtype should be either floating point or complex. Got Long instead."},
+      {E::neg_bool, format_error_text(E::neg_bool),  // LibTorch 1.13.1's at::neg on a bool tensor
+       "Negation, the `-` operator, on a bool tensor is not supported. If you are trying to invert a mask, use the "
+       "`~` or `logical_not()` operator instead."},
       {E::no_dimensions, format_error_text(E::no_dimensions, {0}),
        "Dimension specified as 0 but tensor has no dimensions"},
       {E::dim_out_of_range, format_error_text(E::dim_out_of_range, {-2, 1, 2}),

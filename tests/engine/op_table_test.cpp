@@ -48,6 +48,30 @@ TEST(OpTable, BinaryRulesAreComplete) {
   }
 }
 
+TEST(OpTable, UnaryRulesAreComplete) {
+  std::vector<std::string> unary;
+  for (const OpEntry& e : op_table()) {
+    if (!e.unary) continue;
+    SCOPED_TRACE(e.name);
+    unary.push_back(e.name);
+    EXPECT_EQ(e.arity, 1);
+    EXPECT_EQ(e.family, Family::elementwise);
+    EXPECT_EQ(e.binary, nullptr);
+    EXPECT_TRUE(e.unary->f32 && e.unary->f64 && e.unary->node && e.unary->backward);
+    // An op without an integer kernel computes integers (and bool) in floating point.
+    if (!e.unary->i64) EXPECT_EQ(e.unary->on_bool, OnBool::to_float);
+    EXPECT_EQ(e.unary->on_bool == OnBool::no_kernel, e.unary->kernel != nullptr);
+    EXPECT_GT(e.weights.values, 0);
+    EXPECT_GT(e.weights.grads, 0);
+  }
+  EXPECT_EQ(unary, (std::vector<std::string>{"neg", "abs", "sqrt", "exp", "log", "sign", "reciprocal"}));
+  EXPECT_EQ(unary_rule(Op::add), nullptr);
+  EXPECT_EQ(unary_rule(Op::abs)->i64(INT64_MIN), INT64_MIN);
+  EXPECT_EQ(unary_rule(Op::neg)->i64(INT64_MIN), INT64_MIN);
+  EXPECT_EQ(unary_rule(Op::sign)->f64(-7.5), -1.0);
+  EXPECT_EQ(unary_rule(Op::reciprocal)->f32(4.0f), 0.25f);
+}
+
 TEST(OpTable, ScalarKernelsOfTheNewOps) {
   const BinaryRule& h = *binary_rule(Op::hypot);
   EXPECT_EQ(*h.f64(3, 4, 1), 5.0);

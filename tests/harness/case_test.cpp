@@ -70,7 +70,8 @@ TEST(Case, KnownOpsHaveTheDocumentedFamilies) {
   std::string expected;
   for (const OpEntry& e : op_table()) expected += (expected.empty() ? "" : ", ") + std::string(e.name);
   EXPECT_EQ(known_op_names(), expected);
-  EXPECT_TRUE(contains(known_op_names(), "hypot_, lerp"));
+  EXPECT_TRUE(contains(known_op_names(), "hypot_, neg, abs, sqrt, exp, log, sign, reciprocal, lerp"));
+  EXPECT_EQ(find_op("sqrt")->arity, 1);
   EXPECT_TRUE(contains(known_op_names(), "diamond, dist"));
   EXPECT_EQ(find_op("addmm_")->family, Family::fused);
   EXPECT_EQ(find_op("addcmul")->arity, 3);

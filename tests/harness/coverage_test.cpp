@@ -81,6 +81,14 @@ TEST(CoverageClasses, ValueCasesCountOpDtypeLayoutCells) {
   for (const std::string& c : shape_only) EXPECT_NE(c.rfind("cell ", 0), 0u) << c;
 }
 
+TEST(CoverageClasses, ValueCasesCountTheirOp) {
+  EXPECT_TRUE(has(coverage_classes(make_case(R"({"op": "sqrt", "shapes": [[3]], "values": {"seed": 1}})")), "op sqrt"));
+  EXPECT_TRUE(has(coverage_classes(make_case(R"({"op": "add_", "shapes": [[3], [3]], "values": {"seed": 1}})")),
+                  "op add_"));
+  for (const std::string& c : coverage_classes(make_case(R"({"op": "sqrt", "shapes": [[3]]})")))
+    EXPECT_NE(c.rfind("op ", 0), 0u) << c;  // a shape-level case has no op class
+}
+
 TEST(CoverageClasses, TagsComeLast) {
   const Names classes =
       coverage_classes(make_case(R"({"op": "add", "shapes": [[2],[2]], "tags": ["near_miss", "batch"]})"));

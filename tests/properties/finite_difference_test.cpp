@@ -60,6 +60,18 @@ TEST(FiniteDifference, SkipsKinksAndUnresolvableSteps) {
   EXPECT_EQ(big.skipped, 2);
 }
 
+TEST(FiniteDifference, SkipsJumpsThatLookAlikeFromBothSides) {
+  auto engine = make_engine_oracle();
+  // sign jumps by 1 on each side of 0: both one-sided quotients are 1/h, but halving the step doubles them.
+  const FiniteDifferenceResult jump = check_finite_differences(grad_case("sign", {{3}}, {{0, 2, -3}}), *engine);
+  EXPECT_EQ(jump.violation, "");
+  EXPECT_EQ(jump.compared, 2);  // 2 and -3, where sign is flat and its gradient 0
+  EXPECT_EQ(jump.skipped, 1);
+  const FiniteDifferenceResult smooth = check_finite_differences(grad_case("exp", {{2}}, {{0.5, -1}}), *engine);
+  EXPECT_EQ(smooth.violation, "");
+  EXPECT_EQ(smooth.compared, 2);
+}
+
 // The generator's gradient cases, checked on the engine alone (the same check `broadcheck run` makes).
 RC_GTEST_PROP(FiniteDifference, EngineGradientsMatchFiniteDifferences, ()) {
   static auto engine = make_engine_oracle();

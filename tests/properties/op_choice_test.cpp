@@ -40,13 +40,18 @@ TEST(OpChoice, ValueCasesDrawEveryWeightedOpAndItsInPlaceForm) {
   const std::set<std::string> expected = weighed_with_twins(
       &Weights::values, [](const OpEntry& e) { return gen::in_family(e, {Family::elementwise, Family::reduction}); });
   EXPECT_TRUE(expected.count("hypot") && expected.count("hypot_") && expected.count("dist"));
+  for (const char* unary : {"neg", "abs", "sqrt", "exp", "log", "sign", "reciprocal"})
+    EXPECT_TRUE(expected.count(unary)) << unary;
   expect_drawn(ops_drawn("values_agree", 4000), expected, "values_agree");
 }
 
 TEST(OpChoice, GradientCasesDrawEveryDifferentiableOp) {
   const std::set<std::string> expected = weighed_with_twins(&Weights::grads, {});
   EXPECT_TRUE(expected.count("hypot") && expected.count("dist") && expected.count("diamond"));
+  for (const char* unary : {"neg", "abs", "sqrt", "exp", "log", "sign", "reciprocal"})
+    EXPECT_TRUE(expected.count(unary)) << unary;
   expect_drawn(ops_drawn("grads_agree", 4000), expected, "grads_agree");
+  expect_drawn(ops_drawn("grads_finite_difference", 4000), expected, "grads_finite_difference");
 }
 
 TEST(OpChoice, AutogradInplaceDrawsEveryPointwiseInPlaceOp) {
@@ -81,6 +86,20 @@ TEST(OpChoice, ProductGeneratorsDrawEveryProduct) {
   }
   expect_drawn(ops_drawn("products_agree", 2000), products, "products_agree");
   expect_drawn(ops_drawn("fused_agree", 2000), fused, "fused_agree");
+}
+
+TEST(OpChoice, UnaryCasesHaveOneOperandOfAnyDtype) {
+  const Property* p = find_property("values_agree");
+  std::set<std::string> dtypes;
+  for (int i = 0; i < 4000; ++i) {
+    const Case c = p->gen(rc::Random(rc::Random::Key{7, static_cast<uint64_t>(i), 0, 0})).value();
+    const OpEntry* e = find_op(c.op);
+    if (!e || !e->unary) continue;
+    EXPECT_EQ(c.shapes.size(), 1u) << c.op;
+    EXPECT_EQ(c.dtypes.size(), 1u) << c.op;
+    dtypes.insert(to_string(c.dtypes.at(0)));
+  }
+  EXPECT_EQ(dtypes, (std::set<std::string>{"bool", "float32", "float64", "int64"}));
 }
 
 TEST(OpChoice, AnOpWithoutWeightIsNeverDrawn) {

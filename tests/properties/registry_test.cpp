@@ -2,6 +2,8 @@
 // passes when the implementations agree or differ only in a declared way (corpus/known_divergences.jsonl).
 #include "properties/registry.h"
 
+#include <algorithm>
+
 #include <gtest/gtest.h>
 #include <rapidcheck/gtest.h>
 
@@ -73,6 +75,22 @@ TEST(Property, AlgebraViolationsAreDescribed) {
   EXPECT_EQ(broadcast_algebra_violation(c), "");
   c.shapes = {{2}, {3}};
   EXPECT_EQ(broadcast_algebra_violation(c), "the algebra case needs three shapes");
+}
+
+// A run flags a unary op that the value or gradient generator never drew (harness/coverage.h's "op <name>").
+TEST(Property, ValueAndGradientPropertiesRequireEachUnaryOp) {
+  for (const char* property : {"values_agree", "grads_agree"}) {
+    const std::vector<std::string>& required = find_property(property)->required;
+    for (const OpEntry& e : op_table())
+      if (e.unary)
+        EXPECT_NE(std::find(required.begin(), required.end(), std::string("op ") + e.name), required.end())
+            << property << " does not require " << e.name;
+  }
+  Coverage seen;
+  seen.required["values_agree"] = find_property("values_agree")->required;
+  bool flagged = false;
+  for (const std::string& m : seen.missing()) flagged = flagged || m == "values_agree: op reciprocal";
+  EXPECT_TRUE(flagged) << "a run without reciprocal must miss it";
 }
 
 TEST(Property, NamesAreUniqueAndListed) {

@@ -26,6 +26,7 @@ TEST(TorchDraft, CallsNameTheOpWithItsScalarsAsTheCaseWritesThem) {
             "at::add(t0, t1, 3)");
   EXPECT_EQ(torch_call(parse(R"({"op": "lerp_", "shapes": [[2], [2], []]})")), "t0.lerp_(t1, t2)");
   EXPECT_EQ(torch_call(parse(R"({"op": "where", "shapes": [[2], [2], [2]]})")), "at::where(t0, t1, t2)");
+  EXPECT_EQ(torch_call(parse(R"({"op": "reciprocal", "shapes": [[2]]})")), "at::reciprocal(t0)");
   EXPECT_EQ(torch_call(parse(R"({"op": "mm", "shapes": [[2, 3], [3, 2]]})")), "at::mm(t0, t1)");
   EXPECT_EQ(torch_call(parse(R"({"op": "addmm", "shapes": [[2], [2, 3], [3, 2]], "scalars": {"beta": 0.5}})")),
             "at::addmm(t0, t1, t2, 0.5, 1)");
