@@ -475,25 +475,57 @@ Planned strict_plan(Op op, const Shape& a, const Shape& b) {
   return {std::nullopt, silent(std::string("a product named ") + to_string(op))};
 }
 
-// The product's elements in `plan.result` order, summed exactly in double and rounded once to T.
-template <class T>
-std::vector<double> product_values(const ProductPlan& plan, const std::vector<double>& a, const std::vector<double>& b) {
+// Calls term(out, a, b) for every product term A[a] * B[b] that adds into element `out` of the result (in
+// `plan.result` order; addbmm's batches add into one block), with a and b indices into the operands' own elements.
+template <class F>
+void for_each_term(const ProductPlan& plan, F term) {
   const int64_t n = plan.a[plan.a.size() - 2], m = plan.a.back(), p = plan.b.back();
   const std::vector<size_t> from_a = broadcast_sources(plan.batch, Shape(plan.a.begin(), plan.a.end() - 2));
   const std::vector<size_t> from_b = broadcast_sources(plan.batch, Shape(plan.b.begin(), plan.b.end() - 2));
-  const size_t batches = from_a.size(), block = static_cast<size_t>(n * p);
-  std::vector<double> sums(plan.sum_batches ? block : batches * block, 0.0);
-  for (size_t t = 0; t < batches; ++t)
+  const size_t block = static_cast<size_t>(n * p);
+  for (size_t t = 0; t < from_a.size(); ++t)
     for (int64_t i = 0; i < n; ++i)
-      for (int64_t j = 0; j < p; ++j) {
-        double sum = 0;
+      for (int64_t j = 0; j < p; ++j)
         for (int64_t k = 0; k < m; ++k)
-          sum += a[from_a[t] * static_cast<size_t>(n * m) + static_cast<size_t>(i * m + k)] *
-                 b[from_b[t] * static_cast<size_t>(m * p) + static_cast<size_t>(k * p + j)];
-        sums[(plan.sum_batches ? 0 : t * block) + static_cast<size_t>(i * p + j)] += sum;
-      }
+          term((plan.sum_batches ? 0 : t * block) + static_cast<size_t>(i * p + j),
+               from_a[t] * static_cast<size_t>(n * m) + static_cast<size_t>(i * m + k),
+               from_b[t] * static_cast<size_t>(m * p) + static_cast<size_t>(k * p + j));
+}
+
+// The product's elements, summed exactly in double and rounded once to T.
+template <class T>
+std::vector<double> product_values(const ProductPlan& plan, const std::vector<double>& a, const std::vector<double>& b) {
+  std::vector<double> sums(static_cast<size_t>(numel(plan.result)), 0.0);
+  for_each_term(plan, [&](size_t out, size_t i, size_t j) { sums[out] += a[i] * b[j]; });
   for (double& v : sums) v = static_cast<double>(static_cast<T>(v));
   return sums;
+}
+
+// [D10] d(A B)/dA = G B^T and d(A B)/dB = A^T G (batches summed back per [D5]); fused: alpha times those, and
+// beta G summed back to C (nothing when beta is 0: C is ignored).
+template <class T>
+void product_grads(const Case& c, const Operands& o, const ProductPlan& plan, bool fused, Outcome& out) {
+  const double alpha = fused ? scalar_of(c, "alpha").value : 1, beta = fused ? scalar_of(c, "beta").value : 0;
+  const Values g = upstream_values(c, o.dtype, numel(plan.result));
+  const size_t ka = fused ? 1 : 0, kb = ka + 1;
+  std::vector<std::vector<double>> grads;
+  for (const std::vector<double>& v : o.values) grads.emplace_back(v.size(), 0.0);
+  for_each_term(plan, [&](size_t at, size_t i, size_t j) {
+    grads[ka][i] += alpha * g.as_double(at) * o.values[kb][j];
+    grads[kb][j] += alpha * g.as_double(at) * o.values[ka][i];
+  });
+  if (fused && beta != 0) {
+    const std::vector<size_t> from_c = broadcast_sources(plan.result, o.shapes[0]);
+    for (size_t at = 0; at < from_c.size(); ++at) grads[0][from_c[at]] += beta * g.as_double(at);
+  }
+  for (size_t k = 0; k < grads.size(); ++k) {
+    if (!wants_grad(c, k)) {
+      out.grads.push_back(std::nullopt);
+      continue;
+    }
+    for (double& v : grads[k]) v = static_cast<double>(static_cast<T>(v));
+    out.grads.push_back(Grad{o.shapes[k], to_string(o.dtype), stored(grads[k])});
+  }
 }
 
 // The rank of the fused op's product, for C's check when the product itself is refused.
@@ -505,7 +537,7 @@ size_t fused_rank(Op op) {
 template <class T>
 Outcome run_product(const Case& c, const Operands& o, const ProductPlan& plan, bool fused) {
   Outcome out = Outcome::success(plan.result, to_string(o.dtype));
-  if (!c.values) return out;
+  if (!c.values && !is_gradient_case(c)) return out;
   std::vector<double> v = product_values<T>(plan, o.values[fused ? 1 : 0], o.values[fused ? 2 : 1]);
   if (fused) {
     const T beta = static_cast<T>(scalar_of(c, "beta").value), alpha = static_cast<T>(scalar_of(c, "alpha").value);
@@ -515,14 +547,16 @@ Outcome run_product(const Case& c, const Operands& o, const ProductPlan& plan, b
       v[i] = static_cast<double>(beta == 0 ? product : beta * static_cast<T>(o.values[0][from_c[i]]) + product);
     }
   }
-  out.values = stored(v);
+  if (c.values) out.values = stored(v);
+  if (is_gradient_case(c)) product_grads<T>(c, o, plan, fused, out);
   return out;
 }
 
 Outcome product(const Case& c, Op op, bool fused) {
   const std::optional<DType> dtype = shared_floating_dtype(c, 0);
   if (!dtype) return silent("type promotion in the products (one float32 or float64 only)");
-  if (is_gradient_case(c) || c.modify) return silent("the products' gradients (this voter states none)");
+  if (c.modify) return silent("autograd's rules for an input written in place before backward");
+  if (is_inplace(op) && is_gradient_case(c)) return silent("autograd's rules for an op written in place");
   const Operands o = operands_of(c, *dtype);
   const Planned planned = strict_plan(op, o.shapes[fused ? 1 : 0], o.shapes[fused ? 2 : 1]);
   if (fused) {

@@ -172,6 +172,27 @@ TEST(DocumentOracle, ProductsAsTorchMatmulDocumentsThem) {
             Values({17.0, 39.0}));
 }
 
+TEST(DocumentOracle, ProductGradientsAreTheTextbooks) {
+  // A = [[1, 2], [3, 4]], B = [[5], [6]], G = ones: dA = G B^T = [[5, 6], [5, 6]], dB = A^T G = [[4], [6]].
+  const Outcome mm = ask(R"({"op": "mm", "shapes": [[2, 2], [2, 1]], "values": {"data": [[1, 2, 3, 4], [5, 6]]},
+                            "requires_grad": [true, true]})");
+  ASSERT_EQ(mm.grads.size(), 2u);
+  EXPECT_EQ(mm.grads[0]->values, Values({5.0, 6.0, 5.0, 6.0}));
+  EXPECT_EQ(mm.grads[1]->values, Values({4.0, 6.0}));
+  // addmv, beta 0.5, alpha 2: dC = 0.5 G summed to C's [1] = 1; dv = 2 A^T G = 2 [1 + 3, 2 + 4].
+  const Outcome addmv = ask(R"({"op": "addmv", "shapes": [[1], [2, 2], [2]], "scalars": {"beta": 0.5, "alpha": 2},
+                               "values": {"data": [[7], [1, 2, 3, 4], [1, 1]]}, "requires_grad": [true, false, true]})");
+  ASSERT_EQ(addmv.grads.size(), 3u);
+  EXPECT_EQ(addmv.grads[0]->values, Values({1.0}));
+  EXPECT_FALSE(addmv.grads[1]);
+  EXPECT_EQ(addmv.grads[2]->values, Values({8.0, 12.0}));
+  // matmul [2, 1, 1, 2] x [3, 2, 1] broadcasts the batches [2, 1] and [3] to [2, 3]: A's rows each meet all three of B's.
+  const Outcome matmul = ask(R"({"op": "matmul", "shapes": [[2, 1, 1, 2], [3, 2, 1]],
+                                "values": {"data": [[1, 1, 1, 1], [1, 2, 3, 4, 5, 6]]}, "requires_grad": [true, false]})");
+  EXPECT_EQ(matmul.shape, (Shape{2, 3, 1, 1}));
+  EXPECT_EQ(matmul.grads[0]->values, Values({9.0, 12.0, 9.0, 12.0}));  // 1 + 3 + 5, 2 + 4 + 6
+}
+
 TEST(DocumentOracle, FusedProductsFollowSeed003sTable) {
   // Only C broadcasts, to the product's shape.
   EXPECT_EQ(ask("addmm", {{3}, {2, 4}, {4, 3}}), Outcome::success({2, 3}));
@@ -199,9 +220,8 @@ TEST(DocumentOracle, UnsupportedWhereNoDocumentSpeaks) {
             Status::unsupported);
   EXPECT_EQ(ask(R"({"op": "maximum", "shapes": [[1], [1]], "values": {"data": [[-0.0], [0.0]]}})").status,
             Status::unsupported);
-  EXPECT_EQ(ask(R"({"op": "mm", "shapes": [[1, 1], [1, 1]], "values": {"seed": 1}, "requires_grad": [true, false]})")
-                .status,
-            Status::unsupported);
+  EXPECT_EQ(ask(R"({"op": "addmm_", "shapes": [[1, 1], [1, 1], [1, 1]], "values": {"seed": 1},
+                    "requires_grad": [false, true, false]})").status, Status::unsupported);  // autograd in place
   EXPECT_EQ(ask("nope", {}).status, Status::unsupported);
 }
 
