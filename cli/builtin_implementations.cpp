@@ -3,6 +3,7 @@
 #include <chrono>
 
 #include "cli/external_implementations.h"
+#include "oracles/document_oracle.h"
 #include "oracles/engine_oracle.h"
 #include "oracles/external_oracle.h"
 #include "oracles/isolated_oracle.h"
@@ -31,6 +32,7 @@ const std::vector<BuiltIn>& builtin_implementations() {
       {{"engine", "the engine", Role::rule, engine_draft}, make_engine_oracle, false},
       {{"torch", "LibTorch", Role::reference, torch_reproduction}, make_torch_oracle, true},
       {{"xtensor", "xtensor", Role::voter, xtensor_draft}, make_xtensor_oracle, true},
+      {{"documents", "the documents", Role::document, {}}, make_document_oracle, false},
   };
   return all;
 }
@@ -49,11 +51,14 @@ std::vector<std::unique_ptr<Oracle>> make_all_oracles(bool isolate, int timeout_
   std::vector<std::unique_ptr<Oracle>> all;
   const std::chrono::milliseconds timeout(timeout_ms);
   for (const BuiltIn& b : builtin_implementations())
-    if (find_implementation(b.info.name))
+    if (find_implementation(b.info.name) && b.info.role != Role::document)
       all.push_back(isolate && b.isolated ? make_isolated_oracle(b.make, timeout) : b.make());
   // An adapter is its own process already: isolated whatever `isolate` says.
   for (const ExternalSpec& e : external_implementations())
     all.push_back(std::make_unique<ExternalOracle>(e.name, e.command, timeout));
+  // The documents vote last, as the registry orders them (harness/implementations.h).
+  for (const BuiltIn& b : builtin_implementations())
+    if (find_implementation(b.info.name) && b.info.role == Role::document) all.push_back(b.make());
   return all;
 }
 

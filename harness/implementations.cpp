@@ -17,6 +17,7 @@ const char* to_string(Role r) {
   switch (r) {
     case Role::rule: return "rule";
     case Role::reference: return "reference";
+    case Role::document: return "document";
     case Role::voter: return "voter";
   }
   return "voter";
@@ -35,7 +36,9 @@ void register_implementation(Implementation i) {
     if (i.role != Role::voter && r.role == i.role)
       throw std::invalid_argument(i.name + " cannot be the " + to_string(i.role) + ": " + r.name + " is");
   }
-  registry().push_back(std::move(i));
+  auto& all = registry();  // the document implementation, if any, stays last (a second one threw above)
+  all.insert(std::find_if(all.begin(), all.end(), [](const Implementation& r) { return r.role == Role::document; }),
+             std::move(i));
 }
 
 void unregister_implementation(const std::string& name) {

@@ -14,9 +14,11 @@
 namespace bc {
 
 // rule: states the documents' rules, so every departure is measured from it (the engine). reference: the
-// reference for behaviour and message text (LibTorch 1.13). voter: any other implementation. At most one each of
-// rule and reference; the judge works without either (then it only reports majorities).
-enum class Role { rule, reference, voter };
+// reference for behaviour and message text (LibTorch 1.13). document: the documents' own answer, where they state
+// one (oracles/document_oracle.h); it votes last, and its disagreements are "documentation vs implementation".
+// voter: any other implementation. At most one each of rule, reference and document; the judge works without any
+// of them (then it only reports majorities).
+enum class Role { rule, reference, document, voter };
 const char* to_string(Role r);
 
 struct Implementation {
@@ -30,9 +32,9 @@ struct Implementation {
 
 // The registered implementations, in registration (= vote) order.
 const std::vector<Implementation>& implementations();
-// Adds `i`, or replaces the registered one of the same name (keeping its place). Throws std::invalid_argument for
-// an empty name, a name with " unfused" or "document" (reserved for the equivalence outcomes and expectations), or
-// a second rule or reference.
+// Adds `i` (before the document implementation, which stays last), or replaces the registered one of the same
+// name (keeping its place). Throws std::invalid_argument for an empty name, a name with " unfused" or "document"
+// (reserved for the equivalence outcomes and expectations), or a second rule, reference or document.
 void register_implementation(Implementation i);
 // Removes the implementation of that name, if registered (a run leaves out an implementation it was told to).
 void unregister_implementation(const std::string& name);

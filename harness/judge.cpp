@@ -25,6 +25,7 @@ const char* to_string(Verdict v) {
 const char* to_string(FindingClass k) {
   switch (k) {
     case FindingClass::outcome: return "outcome";
+    case FindingClass::document: return "document";
     case FindingClass::message: return "message";
     case FindingClass::zeros: return "zeros";
   }
@@ -284,7 +285,14 @@ Judgement judge(const std::string& property, const Case& c, const Outcomes& outc
   grad_differences(c, voters, declarations, found);
   expectation_differences(c, voters, declarations, found);
   message_differences(c, voters, declarations, found);
-  // Outcome differences first (the expectation's message is a message), then messages, then zeros.
+  // Where the documents' answer alone differs, or only its part is undeclared: documentation vs implementation.
+  const std::string documents = name_with_role(Role::document);
+  const std::vector<std::string> only_documents{documents};
+  for (Difference& d : found)
+    if (!documents.empty() && d.finding_class == FindingClass::outcome &&
+        (d.odd_ones == only_documents || d.undeclared == only_documents))
+      d.finding_class = FindingClass::document;
+  // Outcome differences first (the expectation's message is a message), then the documents', messages, zeros.
   std::stable_sort(found.begin(), found.end(), [](const Difference& a, const Difference& b) {
     return static_cast<int>(a.finding_class) < static_cast<int>(b.finding_class);
   });
@@ -310,7 +318,7 @@ Difference difference_from_json(const nlohmann::json& j) {
   Difference d;
   d.component = j.at("component").get<std::string>();
   const std::string k = j.value("class", "outcome");
-  for (FindingClass x : {FindingClass::outcome, FindingClass::message, FindingClass::zeros})
+  for (FindingClass x : {FindingClass::outcome, FindingClass::document, FindingClass::message, FindingClass::zeros})
     if (k == to_string(x)) d.finding_class = x;
   d.operand = j.value("operand", -1);
   d.odd_ones = j.value("odd_ones", std::vector<std::string>{});

@@ -25,7 +25,9 @@ const Outcome* find_outcome(const Outcomes& outcomes, const std::string& name);
 // What kind of finding a difference makes: a different outcome (status, error kind, shape, dtype, values,
 // gradients), a different message text (lower severity: a report can filter it out), or a difference in the sign of
 // zero among values that are otherwise equal (informational: never a failure unless --strict-zeros).
-enum class FindingClass { outcome, message, zeros };
+// A difference only the documents' own answer has (harness/implementations.h, Role::document) is a
+// "documentation vs implementation" finding (document).
+enum class FindingClass { outcome, document, message, zeros };
 const char* to_string(FindingClass k);
 
 // One way in which the implementations differ.

@@ -36,6 +36,7 @@ bool Declaration::explains(const std::string& component) const {
 bool Declaration::covers(const Case& c) const {
   if (!covers_op(c.op)) return false;
   if (!case_ids.empty() && std::find(case_ids.begin(), case_ids.end(), c.id) == case_ids.end()) return false;
+  if (rank0 && std::none_of(c.shapes.begin(), c.shapes.end(), [](const Shape& s) { return s.empty(); })) return false;
   if (empty && std::none_of(c.shapes.begin(), c.shapes.end(), [](const Shape& s) { return numel(s) == 0; }))
     return false;
   for (const auto& [name, want] : scalars)
@@ -113,9 +114,10 @@ Declaration declaration_from_json(const nlohmann::json& j) {
       d.on != "nondeterministic")
     throw CaseError("\"on\" must be \"outcome\", \"values\", \"grads\", \"message\", \"equivalence\" or "
                     "\"nondeterministic\"");
-  if (j.contains("empty")) {
-    if (!j["empty"].is_boolean()) throw CaseError("\"empty\" must be true or false");
-    d.empty = j["empty"].get<bool>();
+  for (const auto& [key, flag] : {std::pair<const char*, bool*>{"empty", &d.empty}, {"rank0", &d.rank0}}) {
+    if (!j.contains(key)) continue;
+    if (!j[key].is_boolean()) throw CaseError(std::string("\"") + key + "\" must be true or false");
+    *flag = j[key].get<bool>();
   }
   for (const char* key : {"ops", "case_ids", "dtypes"}) {
     if (!j.contains(key)) continue;
@@ -158,7 +160,7 @@ Declaration declaration_from_json(const nlohmann::json& j) {
   for (const auto& [key, value] : j.items()) {
     static const std::vector<std::string> known = {"id",     "oracle", "ops",    "case_ids",  "on",
                                                    "expected", "actual", "reason", "reference", "difference", "dtypes",
-                                                   "empty", "scalars"};
+                                                   "empty", "rank0", "scalars"};
     if (std::find(known.begin(), known.end(), key) == known.end())
       throw CaseError("unknown field \"" + key + "\" in a declaration");
   }
@@ -173,6 +175,7 @@ nlohmann::json to_json(const Declaration& d) {
   if (!d.dtypes.empty()) j["dtypes"] = d.dtypes;
   if (!d.difference.empty()) j["difference"] = d.difference;
   if (d.empty) j["empty"] = true;
+  if (d.rank0) j["rank0"] = true;
   for (const auto& [name, s] : d.scalars)
     j["scalars"][name] = s.integral ? nlohmann::json(static_cast<int64_t>(s.value)) : nlohmann::json(s.value);
   return j;

@@ -48,7 +48,8 @@ TEST(Cli, ReplayOfTheSeedCorpusWritesEveryReportAndPasses) {
   EXPECT_EQ(results.size(), lines(kSeeds).size());
   for (const std::string& l : results) {
     EXPECT_NE(l.find("\"case\""), std::string::npos);
-    EXPECT_NE(l.find("\"outcomes\":{\"engine\""), std::string::npos);
+    EXPECT_NE(l.find("\"outcomes\":{"), std::string::npos);
+    EXPECT_NE(l.find("\"engine\":{"), std::string::npos);
     EXPECT_NE(l.find("\"verdict\""), std::string::npos);
   }
   EXPECT_NE(slurp(out / "junit.xml").find("<testsuites"), std::string::npos);
@@ -87,7 +88,8 @@ TEST(Cli, ReplayKeepsInt64ValuesExactInEveryOutcome) {
     ASSERT_TRUE(line["outcomes"].contains(name)) << text;
     EXPECT_EQ(line["outcomes"][name]["values"], want) << name;
   }
-  for (const auto& [name, o] : line["outcomes"].items()) EXPECT_EQ(o["values"], want) << name << ": " << text;
+  for (const auto& [name, o] : line["outcomes"].items())  // every one that answers (the documents state no int64)
+    if (o["status"] != "unsupported") EXPECT_EQ(o["values"], want) << name << ": " << text;
 }
 
 TEST(Cli, FindingsWithInt64DataReplayAndDraftTheExactValues) {
@@ -284,7 +286,8 @@ TEST(Cli, ShrinkMinimisesAPastedCase) {
                           "'{\"op\": \"add_\", \"shapes\": [[5, 1, 4, 3], [2, 5, 3, 4, 3]]}' > " + out.string();
   const int status = std::system(cmd.c_str());
   EXPECT_EQ(WEXITSTATUS(status), 1);
-  EXPECT_EQ(slurp(out), "{\"op\":\"add_\",\"shapes\":[[],[1]]}\n");
+  // Not [[], [1]]: with a 0-d self the documents' answer (no dimension, so no broadcasting) changes the signature.
+  EXPECT_EQ(slurp(out), "{\"op\":\"add_\",\"shapes\":[[1],[2]]}\n");
   EXPECT_EQ(broadcheck("shrink --quiet --case '{\"op\": \"add\", \"shapes\": [[2], [3, 1]]}'").exit_code, 0);
   EXPECT_EQ(broadcheck("shrink --case '{\"op\": \"ad\", \"shapes\": []}'").exit_code, 2);
 }
@@ -372,7 +375,7 @@ TEST(Cli, ListsOpsPropertiesKindsAndOracles) {
   bool hypot = false, dist = false;
   for (const auto& op : j) {
     ASSERT_TRUE(op.contains("support")) << op.dump();
-    EXPECT_EQ(op["support"].size(), 4u) << op.dump();  // engine, torch, xtensor and NumPy (broadcheck.json)
+    EXPECT_EQ(op["support"].size(), 5u) << op.dump();  // engine, torch, xtensor, NumPy (broadcheck.json), documents
     if (op["op"] == "hypot") hypot = op["support"]["xtensor"]["values"] == "run" && op["inplace"] == "hypot_";
     if (op["op"] == "dist") dist = op["family"] == "reduction" && op["support"]["torch"]["grads"] == "run";
   }
@@ -388,6 +391,8 @@ TEST(Cli, ListsOpsPropertiesKindsAndOracles) {
   EXPECT_NE(oracles.output.find("LibTorch 1.13"), std::string::npos) << oracles.output;
   EXPECT_NE(oracles.output.find("engine     rule"), std::string::npos) << oracles.output;
   EXPECT_NE(oracles.output.find("torch      reference"), std::string::npos) << oracles.output;
+  EXPECT_NE(oracles.output.find("documents  document"), std::string::npos) << oracles.output;
+  EXPECT_GT(oracles.output.find("documents  document"), oracles.output.find("numpy")) << "the documents vote last";
   CliRun bad = broadcheck("list nonsense");
   EXPECT_EQ(bad.exit_code, 2);
   EXPECT_NE(bad.output.find("valid: ops, properties, kinds, oracles"), std::string::npos);

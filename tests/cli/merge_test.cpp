@@ -287,7 +287,8 @@ TEST(MergeCommand, RefusesDuplicateMissingAndMismatchedShards) {
   const fs::path s0 = scratch("m-s0"), s1 = scratch("m-s1"), copy = scratch("m-s0-copy"), s1nk = scratch("m-s1-nk");
   ASSERT_EQ(broadcheck(args + s0.string() + " --shard 0/2").exit_code, 0);
   ASSERT_EQ(broadcheck(args + s1.string() + " --shard 1/2").exit_code, 0);
-  ASSERT_EQ(broadcheck(args + s1nk.string() + " --shard 1/2 --no-known").exit_code, 0);
+  // Without declarations a difference may be new (exit 1): the shard is still written, which is all this needs.
+  ASSERT_LE(broadcheck(args + s1nk.string() + " --shard 1/2 --no-known").exit_code, 1);
   fs::remove_all(copy);
   fs::copy(s0, copy, fs::copy_options::recursive);
   const std::string out = " --out " + scratch("m-out").string();

@@ -44,6 +44,16 @@ TEST(Implementations, ReservedNamesAndSecondRolesAreRefused) {
   EXPECT_EQ(implementation_names(), "engine, torch, xtensor");
 }
 
+// The documents' voter stays last whoever registers after it, and there is at most one.
+TEST(Implementations, TheDocumentRoleVotesLast) {
+  EXPECT_STREQ(to_string(Role::document), "document");
+  const Registered documents("documents", Role::document);
+  const Registered numpy("numpy");
+  EXPECT_EQ(implementation_names(), "engine, torch, xtensor, numpy, documents");
+  EXPECT_EQ(name_with_role(Role::document), "documents");
+  EXPECT_THROW(register_implementation({"other", "x", Role::document, {}}), std::invalid_argument);
+}
+
 // A declaration may name an implementation that is not in this run (an optional adapter not installed): it is
 // inactive, and listed as such, until that implementation is registered.
 TEST(Implementations, DeclarationsOfAbsentImplementationsAreInactive) {

@@ -61,7 +61,7 @@ TEST(Property, EquivalenceRecordsEachImplementationsUnfusedOutcome) {
   std::vector<std::string> names;
   for (const auto& [name, o] : r.outcomes) names.push_back(name);
   EXPECT_EQ(names, (std::vector<std::string>{"engine", "engine unfused", "torch", "torch unfused", "xtensor",
-                                             "xtensor unfused"}));
+                                             "xtensor unfused", "documents", "documents unfused"}));
   EXPECT_EQ(r.outcomes[1].second.status, Status::error);
   EXPECT_EQ(r.judgement.verdict, Verdict::known);
   EXPECT_EQ(r.judgement.known_id.substr(0, r.judgement.known_id.find(',')), "engine-addcmul-value-truncated");
