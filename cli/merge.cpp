@@ -29,6 +29,7 @@ RunSummary merge_summaries(const std::vector<RunSummary>& shards, const std::vec
   m.interrupted = false;
   m.fail_on_stale = false;
   m.difference_classes.clear();
+  m.messages = MessageCatalog{};
   m.signal = 0;
   for (DeclarationUse& u : m.declarations) u.covered = u.matched = 0;
   std::map<std::string, size_t> by_key;
@@ -40,6 +41,7 @@ RunSummary merge_summaries(const std::vector<RunSummary>& shards, const std::vec
     m.interrupted = m.interrupted || s.interrupted;
     m.fail_on_stale = m.fail_on_stale || s.fail_on_stale;
     for (const auto& [k, n] : s.difference_classes) m.difference_classes[k] += n;
+    m.messages.merge(s.messages);
     if (s.signal != 0) m.signal = s.signal;
     for (const auto& [k, n] : s.verdicts) m.verdicts[k] += n;
     for (const auto& [k, n] : s.cases_per_property) m.cases_per_property[k] += n;

@@ -206,6 +206,7 @@ class Runner {
       out_.write(p.record);
       ++summary_.verdicts[p.record.stability.empty() ? to_string(p.record.judgement.verdict) : p.record.stability];
       count_difference_classes(p.record.judgement, summary_.difference_classes);
+      summary_.messages.add(p.record.c.op, p.record.outcomes);
     }
     pending_.clear();
   }
@@ -411,6 +412,9 @@ static void print_verdict(const RunSummary& summary, const std::string& out, boo
     for (const DeclarationUse& u : summary.declarations)
       if (u.stale()) std::cerr << "  STALE declaration " << u.declaration.id << "\n";
     for (const std::string& m : summary.coverage.missing()) std::cerr << "  coverage MISSING: " << m << "\n";
+    if (const size_t n = summary.messages.inconsistencies().size())
+      std::cerr << "  " << n << " message finding(s): an implementation words one error kind differently across ops "
+                << "(informational; the report lists them)\n";
     for (const auto& [kind, n] : summary.difference_classes)
       std::cerr << "  " << n << " case(s) also differ in " << kind << (kind == "zeros" ? " (the sign of zero)" : "")
                 << " behind their verdict\n";

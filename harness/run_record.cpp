@@ -135,6 +135,7 @@ nlohmann::json to_json(const RunSummary& s) {
           {"fingerprint", s.fingerprint},
           {"results", s.results},
           {"difference_classes", s.difference_classes},
+          {"messages", s.messages.to_json()},
           {"fail_on_stale", s.fail_on_stale},
           {"interrupted", s.interrupted},
           {"signal", s.signal},
@@ -171,6 +172,7 @@ RunSummary run_summary_from_json(const nlohmann::json& j) {
   s.results = j.value("results", "all");  // before --results existed, every case had a line
   s.interrupted = j.value("interrupted", false);
   s.difference_classes = j.value("difference_classes", std::map<std::string, long>{});
+  if (j.contains("messages")) s.messages = MessageCatalog::from_json(j.at("messages"));
   s.fail_on_stale = j.value("fail_on_stale", false);
   s.signal = j.value("signal", 0);
   s.exit_code = j.at("exit_code").get<int>();

@@ -12,6 +12,7 @@
 #include "harness/coverage.h"
 #include "harness/judge.h"
 #include "harness/known_divergence.h"
+#include "harness/message_catalog.h"
 #include "harness/outcome.h"
 #include "harness/reproduction.h"
 #include "harness/scoreboard.h"
@@ -91,6 +92,7 @@ struct RunSummary {
   // Cases with a difference of each class that did not decide their verdict: "zeros" (the sign of zero, unless
   // --strict-zeros), "message" (a message difference behind an outcome one, or declared), ... (harness/judge.h).
   std::map<std::string, long> difference_classes;
+  MessageCatalog messages;                         // every error text by implementation, kind and wording
   bool fail_on_stale = false;                      // --fail-on-stale: stale declarations fail the run
   bool interrupted = false;                        // stopped by SIGINT/SIGTERM before its budget was spent
   int signal = 0;                                  // which signal stopped it (0: none)

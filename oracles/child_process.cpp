@@ -31,13 +31,14 @@ bool spin_until_ready(int fd, short events) {
   return false;
 }
 
+// Never destroyed: an oracle held in a static (a test's, say) closes its pipes after the other statics are gone.
 std::mutex& fds_mutex() {
-  static std::mutex m;
-  return m;
+  static std::mutex* m = new std::mutex;
+  return *m;
 }
 std::vector<int>& parent_fds() {
-  static std::vector<int> fds;
-  return fds;
+  static std::vector<int>* fds = new std::vector<int>;
+  return *fds;
 }
 std::vector<int> registered_fds() {
   std::lock_guard<std::mutex> lock(fds_mutex());

@@ -238,6 +238,26 @@ void declarations_section(std::string& out, const RunSummary& s, const Ordered& 
   out += "</table></div></section>\n";
 }
 
+// Message findings of a library against itself: one check worded differently across ops (lower severity: after
+// the findings, never a failure).
+void messages_section(std::string& out, const RunSummary& s) {
+  const std::vector<MessageInconsistency> all = s.messages.inconsistencies();
+  if (all.empty()) return;
+  out += "<section id=\"messages\"><h2>Messages: one check, several wordings</h2>\n<p>Each implementation should "
+         "word one check (an error kind) alike in every op. Sizes, dtype names and the op's name are masked before "
+         "comparing. These are message findings, of lower severity: they never fail a run.</p>\n";
+  for (const MessageInconsistency& m : all) {
+    out += fmt::format("<h3>{}: {} in {} wordings</h3>\n<div class=\"wide\"><table>\n<tr><th>wording</th><th>ops"
+                       "</th><th>cases</th><th>one message as given</th></tr>\n",
+                       e(title_of(m.implementation)), e(m.kind), m.variants.size());
+    for (const MessageVariant& v : m.variants)
+      out += fmt::format("<tr><td><code>{}</code></td><td>{}</td><td class=\"num\">{}</td><td><code>{}</code></td></tr>\n",
+                         e(v.pattern), e(join_or(v.ops, "")), v.cases, e(v.example));
+    out += "</table></div>\n";
+  }
+  out += "</section>\n";
+}
+
 void input_errors_section(std::string& out, const RunSummary& s) {
   out += "<section id=\"input-errors\"><h2>Input errors</h2>\n";
   if (s.input_errors.empty()) {
@@ -267,6 +287,7 @@ std::string html_report(const RunSummary& summary) {
   summary_section(out, summary, ordered);
   out += coverage_html(summary.coverage);
   declarations_section(out, summary, ordered);
+  messages_section(out, summary);
   input_errors_section(out, summary);
   out += "<footer><p>Written by broadcheck. This file is self-contained: it loads nothing from the network.</p>"
          "</footer>\n<script>" + std::string(report_script()) + "</script>\n</body>\n</html>\n";

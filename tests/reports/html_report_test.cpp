@@ -37,6 +37,22 @@ TEST(HtmlReport, EscapesMessagesNotesReasonsAndInputErrors) {
   EXPECT_EQ(count(html, "<script"), 1u);  // only the report's own script
 }
 
+// A library that words one check in two ways across ops: its own section, after the declarations; none otherwise.
+TEST(HtmlReport, MessageFindingsOfALibraryAgainstItself) {
+  RunSummary s = sample_summary();
+  EXPECT_EQ(html_report(s).find("id=\"messages\""), std::string::npos);
+  s.messages.add("add", {{"torch", Outcome::failure(ErrorKind::inplace_shape, "output with shape [1] doesn't match the broadcast shape [3]")}});
+  s.messages.add("addmm_", {{"torch", Outcome::failure(ErrorKind::inplace_shape, "Bad in-place call: input tensor size [1] and output tensor size [2] should match")}});
+  const std::string html = html_report(s);
+  const std::string section = between(html, "<section id=\"messages\">", "</section>");
+  ASSERT_FALSE(section.empty());
+  EXPECT_GT(html.find("<section id=\"messages\">"), html.find("<section id=\"declarations\">"));
+  EXPECT_NE(section.find("<h3>LibTorch: inplace_shape in 2 wordings</h3>"), std::string::npos) << section;
+  EXPECT_NE(section.find("<code>output with shape [...] doesn&#39;t match the broadcast shape [...]</code></td><td>add</td>"),
+            std::string::npos) << section;
+  EXPECT_NE(section.find("<td>addmm_</td>"), std::string::npos) << section;
+}
+
 TEST(HtmlReport, IsACompleteSelfContainedDocument) {
   const std::string html = html_report(sample_summary());
   EXPECT_EQ(html.rfind("<!DOCTYPE html>", 0), 0u);

@@ -1,0 +1,139 @@
+#include "harness/message_catalog.h"
+
+#include <algorithm>
+#include <cctype>
+
+#include "harness/implementations.h"
+
+namespace bc {
+namespace {
+
+bool word_at(const std::string& s, size_t at, const std::string& word) {
+  if (word.empty() || s.compare(at, word.size(), word) != 0) return false;
+  const auto edge = [&](size_t k) { return k >= s.size() || !(std::isalnum(static_cast<unsigned char>(s[k])) || s[k] == '_'); };
+  return (at == 0 || edge(at - 1)) && edge(at + word.size());
+}
+
+// LibTorch's and NumPy's dtype names, as their messages spell them.
+const char* const kDtypeNames[] = {"Float", "Double", "Long", "Int", "Short", "Char", "Byte", "Bool", "Half", "BFloat16",
+                                   "float32", "float64", "int64", "int32", "int16", "int8", "uint8", "bool", "float16"};
+
+void add_sorted(std::vector<std::string>& list, const std::string& x) {
+  auto at = std::lower_bound(list.begin(), list.end(), x);
+  if (at == list.end() || *at != x) list.insert(at, x);
+}
+
+}  // namespace
+
+std::string message_pattern(const std::string& message, const std::string& op) {
+  const std::string base = !op.empty() && op.back() == '_' ? op.substr(0, op.size() - 1) : op;
+  std::string out;
+  for (size_t k = 0; k < message.size();) {
+    const char ch = message[k];
+    if (std::isdigit(static_cast<unsigned char>(ch))) {
+      while (k < message.size() && std::isdigit(static_cast<unsigned char>(message[k]))) ++k;
+      out += 'N';
+      continue;
+    }
+    if (ch == '[' || ch == '(') {  // a list of sizes: [2, 3], [], [-1], NumPy's (2,) and (2,3)
+      const char close = ch == '[' ? ']' : ')';
+      size_t end = k + 1;
+      bool comma = false;
+      while (end < message.size()) {
+        const char x = message[end];
+        if (word_at(message, end, "newaxis")) {  // NumPy's remapped shapes: (2,3,newaxis)
+          end += 7;
+        } else if (std::isdigit(static_cast<unsigned char>(x)) || x == ',' || x == ' ' || x == '-') {
+          comma = comma || x == ',';
+          ++end;
+        } else {
+          break;
+        }
+      }
+      // A parenthesis is a size list only with a comma: "(2)" in LibTorch's text is one size, "()" a call.
+      if (end < message.size() && message[end] == close && (ch == '[' || comma)) {
+        out += ch == '[' ? "[...]" : "(...)";
+        k = end + 1;
+        continue;
+      }
+    }
+    bool masked = false;
+    for (const char* name : kDtypeNames)
+      if (word_at(message, k, name)) {
+        out += 'T';
+        k += std::string(name).size();
+        masked = true;
+        break;
+      }
+    if (!masked && (word_at(message, k, op) || word_at(message, k, base))) {
+      out += "OP";
+      k += word_at(message, k, op) ? op.size() : base.size();
+      masked = true;
+    }
+    if (masked) continue;
+    out += ch;
+    ++k;
+  }
+  return out;
+}
+
+void MessageCatalog::add(const std::string& op, const Outcomes& outcomes) {
+  const std::string documents = name_with_role(Role::document);
+  for (const auto& [name, o] : outcomes) {
+    if (!o.error || o.error->message.empty() || name == documents || name.find(" unfused") != std::string::npos)
+      continue;
+    MessageVariant& v = texts_[name][to_string(o.error->kind)][message_pattern(o.error->message, op)];
+    // The smallest text as the example, so that shards merge into what one process writes.
+    if (v.pattern.empty() || o.error->message < v.example) v.example = o.error->message;
+    v.pattern = message_pattern(o.error->message, op);
+    add_sorted(v.ops, op);
+    ++v.cases;
+  }
+}
+
+void MessageCatalog::merge(const MessageCatalog& other) {
+  for (const auto& [name, kinds] : other.texts_)
+    for (const auto& [kind, patterns] : kinds)
+      for (const auto& [pattern, theirs] : patterns) {
+        MessageVariant& v = texts_[name][kind][pattern];
+        if (v.pattern.empty() || theirs.example < v.example) v.example = theirs.example;
+        v.pattern = theirs.pattern;
+        for (const std::string& op : theirs.ops) add_sorted(v.ops, op);
+        v.cases += theirs.cases;
+      }
+}
+
+std::vector<MessageInconsistency> MessageCatalog::inconsistencies() const {
+  std::vector<MessageInconsistency> out;
+  for (const auto& [name, kinds] : texts_)
+    for (const auto& [kind, patterns] : kinds) {
+      if (patterns.size() < 2) continue;
+      MessageInconsistency m{name, kind, {}};
+      for (const auto& [pattern, v] : patterns) m.variants.push_back(v);
+      out.push_back(m);
+    }
+  return out;
+}
+
+nlohmann::json MessageCatalog::to_json() const {
+  nlohmann::json j = nlohmann::json::object();
+  for (const auto& [name, kinds] : texts_)
+    for (const auto& [kind, patterns] : kinds)
+      for (const auto& [pattern, v] : patterns)
+        j[name][kind].push_back({{"pattern", v.pattern}, {"ops", v.ops}, {"example", v.example}, {"cases", v.cases}});
+  return j;
+}
+
+MessageCatalog MessageCatalog::from_json(const nlohmann::json& j) {
+  MessageCatalog c;
+  for (auto name = j.begin(); name != j.end(); ++name)
+    for (auto kind = name.value().begin(); kind != name.value().end(); ++kind)
+      for (const nlohmann::json& v : kind.value()) {
+        MessageVariant& m = c.texts_[name.key()][kind.key()][v.at("pattern").get<std::string>()];
+        m = {v.at("pattern").get<std::string>(), v.at("ops").get<std::vector<std::string>>(),
+             v.at("example").get<std::string>(), v.at("cases").get<long>()};
+      }
+  return c;
+}
+
+}  // namespace bc

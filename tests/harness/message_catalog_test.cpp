@@ -1,0 +1,75 @@
+// One check's wordings across ops: the masks (sizes, dtype names, the op's name), the catalog's grouping by
+// implementation and error kind, the documents left out, merging, and JSON.
+#include "harness/message_catalog.h"
+
+#include "registered.h"
+
+#include <gtest/gtest.h>
+
+namespace bc {
+namespace {
+
+Outcomes failing(const char* name, ErrorKind kind, const std::string& message) {
+  return {{name, Outcome::failure(kind, message)}};
+}
+
+TEST(MessagePattern, MasksSizesDtypesAndTheOp) {
+  EXPECT_EQ(message_pattern("The size of tensor a (2) must match the size of tensor b (3) at non-singleton dimension 0", "add"),
+            "The size of tensor a (N) must match the size of tensor b (N) at non-singleton dimension N");
+  EXPECT_EQ(message_pattern("output with shape [1, 3] doesn't match the broadcast shape [2, 3]", "add_"),
+            "output with shape [...] doesn't match the broadcast shape [...]");
+  EXPECT_EQ(message_pattern("result type Float can't be cast to the desired output type Long", "mul_"),
+            "result type T can't be cast to the desired output type T");
+  EXPECT_EQ(message_pattern("operands could not be broadcast together with shapes (2,) (3,4) ", "add"),
+            "operands could not be broadcast together with shapes (...) (...) ");
+  EXPECT_EQ(message_pattern("remapped shapes [original->remapped]: (2,3)->(2,3,newaxis,newaxis)", "matmul"),
+            "remapped shapes [original->remapped]: (...)->(...)");
+  EXPECT_EQ(message_pattern("\"abs_cpu\" not implemented for 'Bool'", "abs"), "\"abs_cpu\" not implemented for 'T'");
+  EXPECT_EQ(message_pattern("norm(): input dtype should be floating point", "dist"), "norm(): input dtype should be floating point");
+  EXPECT_EQ(message_pattern("lerp: weight is not broadcastable", "lerp_"), "OP: weight is not broadcastable");
+  // Words that merely contain the op's name or a dtype's stay.
+  EXPECT_EQ(message_pattern("Floats are added by addition", "add"), "Floats are added by addition");
+}
+
+TEST(MessageCatalog, OneCheckWordedTwoWaysIsAnInconsistency) {
+  Registered fourth{"fourth"};
+  MessageCatalog c;
+  c.add("add", failing("fourth", ErrorKind::broadcast, "cannot broadcast [2] with [3]"));
+  c.add("mul", failing("fourth", ErrorKind::broadcast, "cannot broadcast [4] with [5]"));
+  c.add("lerp", failing("fourth", ErrorKind::broadcast, "shapes [2] and [3] are incompatible"));
+  c.add("add", failing("fourth", ErrorKind::inplace_shape, "self is [1]"));
+  const std::vector<MessageInconsistency> all = c.inconsistencies();
+  ASSERT_EQ(all.size(), 1u);
+  EXPECT_EQ(all[0].implementation, "fourth");
+  EXPECT_EQ(all[0].kind, "broadcast");
+  ASSERT_EQ(all[0].variants.size(), 2u);
+  EXPECT_EQ(all[0].variants[0].pattern, "cannot broadcast [...] with [...]");
+  EXPECT_EQ(all[0].variants[0].ops, (std::vector<std::string>{"add", "mul"}));
+  EXPECT_EQ(all[0].variants[0].cases, 2);
+  EXPECT_EQ(all[0].variants[1].ops, std::vector<std::string>{"lerp"});
+  EXPECT_EQ(all[0].variants[1].example, "shapes [2] and [3] are incompatible");
+}
+
+TEST(MessageCatalog, TheDocumentsTextsAreOurOwnAndLeftOut) {
+  Registered documents{"docs-under-test", Role::document};
+  MessageCatalog c;
+  c.add("add", failing("docs-under-test", ErrorKind::broadcast, "one"));
+  c.add("mul", failing("docs-under-test", ErrorKind::broadcast, "two"));
+  EXPECT_TRUE(c.inconsistencies().empty());
+}
+
+TEST(MessageCatalog, MergesAndRoundTripsThroughJson) {
+  Registered fourth{"fourth"};
+  MessageCatalog a, b;
+  a.add("add", failing("fourth", ErrorKind::broadcast, "cannot broadcast [2] with [3]"));
+  b.add("lerp", failing("fourth", ErrorKind::broadcast, "shapes [2] and [3] are incompatible"));
+  b.add("mul", failing("fourth", ErrorKind::broadcast, "cannot broadcast [2] with [3]"));
+  a.merge(b);
+  const MessageCatalog back = MessageCatalog::from_json(a.to_json());
+  EXPECT_EQ(back.to_json(), a.to_json());
+  ASSERT_EQ(back.inconsistencies().size(), 1u);
+  EXPECT_EQ(back.inconsistencies()[0].variants[0].ops, (std::vector<std::string>{"add", "mul"}));
+}
+
+}  // namespace
+}  // namespace bc
