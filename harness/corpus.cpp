@@ -107,7 +107,7 @@ Case parse_case_text(const std::string& text) {
   nlohmann::json j;
   try {
     j = nlohmann::json::parse(text);
-  } catch (const nlohmann::json::parse_error& e) {
+  } catch (const nlohmann::json::exception& e) {  // bad syntax, or a number beyond double (out_of_range 406)
     throw CaseError(std::string("not valid JSON: ") + e.what());
   }
   Case c;

@@ -1,5 +1,7 @@
 #include "harness/known_divergence.h"
 
+#include "harness/case_conditions.h"
+
 #include <algorithm>
 #include <set>
 
@@ -36,6 +38,7 @@ bool Declaration::explains(const std::string& component) const {
 bool Declaration::covers(const Case& c) const {
   if (!covers_op(c.op)) return false;
   if (!case_ids.empty() && std::find(case_ids.begin(), case_ids.end(), c.id) == case_ids.end()) return false;
+  if (!when.empty() && !case_has(when, c)) return false;
   if (rank0 && std::none_of(c.shapes.begin(), c.shapes.end(), [](const Shape& s) { return s.empty(); })) return false;
   if (empty && std::none_of(c.shapes.begin(), c.shapes.end(), [](const Shape& s) { return numel(s) == 0; }))
     return false;
@@ -110,6 +113,12 @@ Declaration declaration_from_json(const nlohmann::json& j) {
   d.reference = str("reference", true);
   if (j.contains("on")) d.on = str("on", false);
   d.difference = str("difference", false);
+  d.when = str("when", false);
+  if (!d.when.empty()) {
+    const std::vector<std::string>& names = case_condition_names();
+    if (std::find(names.begin(), names.end(), d.when) == names.end())
+      throw CaseError("unknown condition \"" + d.when + "\" in \"when\"; valid: input_is_self");
+  }
   if (d.on != "outcome" && d.on != "message" && d.on != "values" && d.on != "grads" && d.on != "equivalence" &&
       d.on != "nondeterministic")
     throw CaseError("\"on\" must be \"outcome\", \"values\", \"grads\", \"message\", \"equivalence\" or "
@@ -160,7 +169,7 @@ Declaration declaration_from_json(const nlohmann::json& j) {
   for (const auto& [key, value] : j.items()) {
     static const std::vector<std::string> known = {"id",     "oracle", "ops",    "case_ids",  "on",
                                                    "expected", "actual", "reason", "reference", "difference", "dtypes",
-                                                   "empty", "rank0", "scalars"};
+                                                   "empty", "rank0", "scalars", "when"};
     if (std::find(known.begin(), known.end(), key) == known.end())
       throw CaseError("unknown field \"" + key + "\" in a declaration");
   }
@@ -176,6 +185,7 @@ nlohmann::json to_json(const Declaration& d) {
   if (!d.difference.empty()) j["difference"] = d.difference;
   if (d.empty) j["empty"] = true;
   if (d.rank0) j["rank0"] = true;
+  if (!d.when.empty()) j["when"] = d.when;
   for (const auto& [name, s] : d.scalars)
     j["scalars"][name] = s.integral ? nlohmann::json(static_cast<int64_t>(s.value)) : nlohmann::json(s.value);
   return j;

@@ -30,6 +30,7 @@ struct Declaration {
   std::vector<std::string> dtypes;    // empty: any case; else only cases with an operand of one of these dtypes
   bool empty = false;                 // only cases with an operand that has a size-0 dim
   bool rank0 = false;                 // only cases with an operand of rank 0 (a 0-d tensor, or the shape [])
+  std::string when;                   // only cases with this named fact (harness/case_conditions.h), "" for any
   // Only cases whose scalar has this value (the default 1 filled in): {"beta": 0}. Compared as numbers, so 0 and
   // 0.0 (and -0.0) are alike; a NaN never matches.
   std::map<std::string, Scalar> scalars;

@@ -81,6 +81,13 @@ TEST(LoadCorpus, MalformedJsonLineIsOneError) {
   expect_one_error_on_line_2(R"({"id": "b", "op": "add", "shapes": [[2],[2]])", "not valid JSON");
 }
 
+// nlohmann reads a number beyond double as out_of_range, not parse_error: still one error of that line (found by
+// ParserFuzz.MutatedCorpusLinesParseOrAreRefused, which turned 1e308 into 11e308).
+TEST(LoadCorpus, ANumberBeyondDoubleIsOneError) {
+  expect_one_error_on_line_2(R"({"id": "b", "op": "add", "shapes": [[2],[2]], "scalars": {"alpha": 11e308}})",
+                             "not valid JSON");
+}
+
 TEST(LoadCorpus, UnknownOpLineIsOneError) {
   expect_one_error_on_line_2(R"({"id": "b", "op": "powr", "shapes": [[2],[2]]})", "unknown op \"powr\"; valid ops: ");
 }

@@ -1,0 +1,63 @@
+#include "harness/case_conditions.h"
+
+#include <algorithm>
+
+#include "harness/operands.h"
+
+namespace bc {
+namespace {
+
+// The storage offset of each element of a view of `sizes` with `strides` from `offset`, in row-major order.
+std::vector<int64_t> offsets(int64_t offset, const Shape& sizes, const Shape& strides) {
+  std::vector<int64_t> out;
+  const int64_t count = numel(sizes);
+  if (count <= 0) return out;
+  Shape index(sizes.size(), 0);
+  for (int64_t e = 0; e < count; ++e) {
+    int64_t at = offset;
+    for (size_t d = 0; d < sizes.size(); ++d) at += index[d] * strides[d];
+    out.push_back(at);
+    for (size_t d = sizes.size(); d-- > 0;) {
+      if (++index[d] < sizes[d]) break;
+      index[d] = 0;
+    }
+  }
+  return out;
+}
+
+}  // namespace
+
+bool input_is_self(const Case& c) {
+  if (c.shapes.size() < 2) return false;
+  const std::vector<OperandPlan> plans = plan_operands(c);
+  const OperandPlan& self = plans[0];
+  if (self.views_operand >= 0 || numel(self.shape) == 0) return false;
+  const std::vector<int64_t> mine = offsets(self.offset, self.shape, self.strides);
+  for (size_t k = 1; k < plans.size(); ++k) {
+    const OperandPlan& p = plans[k];
+    if (p.views_operand != 0 || p.shape.size() > self.shape.size()) continue;
+    // Broadcast to self's shape: right-aligned, a missing or size-1 dim repeats (stride 0).
+    Shape strides(self.shape.size(), 0);
+    bool fits = true;
+    const size_t lead = self.shape.size() - p.shape.size();
+    for (size_t d = 0; d < p.shape.size(); ++d) {
+      if (p.shape[d] == self.shape[lead + d]) strides[lead + d] = p.shape[d] == 1 ? 0 : p.strides[d];
+      else if (p.shape[d] != 1) fits = false;
+    }
+    // (On a dim of size 1 the index is always 0, so neither side's stride there moves anything.)
+    if (fits && mine == offsets(p.offset, self.shape, strides)) return true;
+  }
+  return false;
+}
+
+const std::vector<std::string>& case_condition_names() {
+  static const std::vector<std::string> names = {"input_is_self"};
+  return names;
+}
+
+bool case_has(const std::string& condition, const Case& c) {
+  if (condition == "input_is_self") return input_is_self(c);
+  return false;
+}
+
+}  // namespace bc

@@ -1,0 +1,43 @@
+// The named case facts a declaration can require: input_is_self by brute force over the operands' views, and a
+// declaration with "when" covering only the cases that have the fact.
+#include "harness/case_conditions.h"
+
+#include "harness/known_divergence.h"
+
+#include <gtest/gtest.h>
+
+namespace bc {
+namespace {
+
+Case make_case(const char* text) { return case_from_json(nlohmann::json::parse(text)); }
+
+TEST(CaseConditions, AnInputViewingSelfsElementsAtTheSameIndicesIsSelf) {
+  // self [1] strided (stride 2 on its one size-1 dim), the weight a contiguous view of its storage: element 0 both.
+  EXPECT_TRUE(input_is_self(make_case(
+      R"({"op": "lerp_", "shapes": [[1], [1], [1]], "layouts": ["strided", "contiguous", "overlapping"]})")));
+  EXPECT_TRUE(input_is_self(make_case(R"({"op": "add_", "shapes": [[1, 3], [1, 3]], "layouts": ["contiguous", "overlapping"]})")));
+}
+
+TEST(CaseConditions, AnyOtherOverlapIsNot) {
+  // A strided self reaches 0, 2; the contiguous view 0, 1: a partial overlap.
+  EXPECT_FALSE(input_is_self(make_case(R"({"op": "add_", "shapes": [[2], [2]], "layouts": ["strided", "overlapping"]})")));
+  // Broadcast over self's rows: 0 1 2 0 1 2 against self's 0 ... 5.
+  EXPECT_FALSE(input_is_self(make_case(R"({"op": "add_", "shapes": [[2, 3], [3]], "layouts": ["contiguous", "overlapping"]})")));
+  // No input views self at all.
+  EXPECT_FALSE(input_is_self(make_case(R"({"op": "add_", "shapes": [[1, 3], [1, 3]]})")));
+  EXPECT_FALSE(input_is_self(make_case(R"({"op": "neg", "shapes": [[3]]})")));
+}
+
+TEST(CaseConditions, ADeclarationWithWhenCoversOnlyCasesWithTheFact) {
+  const Declaration d = declaration_from_json(nlohmann::json::parse(
+      R"({"id": "x", "oracle": "torch", "when": "input_is_self", "reason": "r", "reference": "r"})"));
+  EXPECT_TRUE(d.covers(make_case(R"({"op": "add_", "shapes": [[1, 3], [1, 3]], "layouts": ["contiguous", "overlapping"]})")));
+  EXPECT_FALSE(d.covers(make_case(R"({"op": "add_", "shapes": [[2], [2]], "layouts": ["strided", "overlapping"]})")));
+  EXPECT_EQ(to_json(d)["when"], "input_is_self");
+  EXPECT_THROW(declaration_from_json(nlohmann::json::parse(
+                   R"({"id": "y", "oracle": "torch", "when": "sometimes", "reason": "r", "reference": "r"})")),
+               CaseError);
+}
+
+}  // namespace
+}  // namespace bc
