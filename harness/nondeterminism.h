@@ -1,7 +1,8 @@
 // Declared nondeterminism: a declaration with "on": "nondeterministic" says that an implementation's values and
 // gradients change from run to run on the value-level cases it covers. Those numbers are withheld (never compared,
 // never written) and such a case is known with the declaration's id whatever its numbers were, so that its verdict
-// does not depend on the run. Applied to the outcomes before the judge (harness/judge.h), which it leaves alone.
+// does not depend on the run. Applied to the outcomes before the judge (harness/judge.h); the judgement then lists a
+// declared "nondeterministic" difference first.
 #pragma once
 
 #include <string>
