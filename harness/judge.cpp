@@ -38,6 +38,12 @@ bool operator==(const Difference& a, const Difference& b) {
          a.undeclared == b.undeclared && a.if_undeclared == b.if_undeclared;
 }
 
+const Difference* lead_difference(const Judgement& j) {
+  for (const Difference& d : j.differences)
+    if (d.component == j.difference && d.odd_ones == j.odd_ones) return &d;
+  return nullptr;
+}
+
 const Outcome* find_outcome(const Outcomes& outcomes, const std::string& name) {
   for (const auto& [n, o] : outcomes)
     if (n == name) return &o;

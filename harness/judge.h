@@ -57,6 +57,9 @@ struct Judgement {
   std::string signature;               // stable key of this kind of finding (see judge.cpp)
 };
 
+// The difference the judgement's lead fields were taken from, or nullptr (an agreement).
+const Difference* lead_difference(const Judgement& j);
+
 // `property` is the property (or "corpus") the case came from; it enters the signature.
 Judgement judge(const std::string& property, const Case& c, const Outcomes& outcomes,
                 const std::vector<Declaration>& declarations);

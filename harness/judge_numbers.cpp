@@ -80,11 +80,8 @@ std::optional<Difference> zeros_difference(const std::vector<Numbers>& voters, c
   d.component = "signed zeros";
   d.finding_class = FindingClass::zeros;
   std::tie(d.odd_ones, d.attribution) = attribute(classes);
-  Shape index(shape.size(), 0);
-  for (size_t k = shape.size(), flat = static_cast<size_t>(first); k-- > 0 && shape[k] > 0; flat /= shape[k])
-    index[k] = static_cast<int64_t>(flat % static_cast<size_t>(shape[k]));
   d.attribution += " (the sign of zero differs in " + std::to_string(differing) + " of " + std::to_string(size) +
-                   " elements, first at index " + format_shape(index) + ")";
+                   " elements, first at index " + format_shape(unravel(first, shape)) + ")";
   return d;
 }
 

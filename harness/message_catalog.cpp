@@ -82,10 +82,11 @@ void MessageCatalog::add(const std::string& op, const Outcomes& outcomes) {
   for (const auto& [name, o] : outcomes) {
     if (!o.error || o.error->message.empty() || name == documents || name.find(" unfused") != std::string::npos)
       continue;
-    MessageVariant& v = texts_[name][to_string(o.error->kind)][message_pattern(o.error->message, op)];
+    const std::string pattern = message_pattern(o.error->message, op);
+    MessageVariant& v = texts_[name][to_string(o.error->kind)][pattern];
     // The smallest text as the example, so that shards merge into what one process writes.
     if (v.pattern.empty() || o.error->message < v.example) v.example = o.error->message;
-    v.pattern = message_pattern(o.error->message, op);
+    v.pattern = pattern;
     add_sorted(v.ops, op);
     ++v.cases;
   }

@@ -103,8 +103,9 @@ long stale_declarations(const RunSummary& s) {
 
 void count_difference_classes(const Judgement& j, std::map<std::string, long>& counts) {
   std::set<std::string> classes;
+  const Difference* lead = lead_difference(j);
   for (const Difference& d : j.differences)
-    if (d.component != j.difference || d.odd_ones != j.odd_ones) classes.insert(to_string(d.finding_class));
+    if (!lead || d.component != lead->component || d.odd_ones != lead->odd_ones) classes.insert(to_string(d.finding_class));
   for (const std::string& k : classes) ++counts[k];
 }
 

@@ -14,8 +14,6 @@ Tolerance tolerance_for(DType dtype) {
   }
 }
 
-namespace {
-
 Shape unravel(int64_t flat, const Shape& shape) {
   Shape index(shape.size(), 0);
   for (size_t d = shape.size(); d-- > 0;) {
@@ -25,6 +23,8 @@ Shape unravel(int64_t flat, const Shape& shape) {
   }
   return index;
 }
+
+namespace {
 
 std::string index_text(const Shape& index) {
   std::string out = "(";

@@ -19,6 +19,9 @@ struct Tolerance {
 };
 Tolerance tolerance_for(DType dtype);
 
+// The index of element `flat` (row-major) of a tensor of `shape`.
+Shape unravel(int64_t flat, const Shape& shape);
+
 struct ValueMismatch {
   long mismatched = 0, total = 0;
   double max_abs = 0, max_rel = 0;

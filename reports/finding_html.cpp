@@ -271,13 +271,8 @@ std::map<std::string, std::vector<std::string>> finding_filter_tokens(const Find
   tokens["error"].assign(errors.begin(), errors.end());
   // The class of the difference that names the finding (outcome, message, zeros): a reader can leave out the
   // lower-severity message findings.
-  std::string lead_class = "outcome";
-  for (const Difference& d : f.minimal.judgement.differences)
-    if (d.component == f.minimal.judgement.difference && d.odd_ones == f.minimal.judgement.odd_ones) {
-      lead_class = to_string(d.finding_class);
-      break;
-    }
-  tokens["class"] = {lead_class};
+  const Difference* lead = lead_difference(f.minimal.judgement);
+  tokens["class"] = {lead ? to_string(lead->finding_class) : "outcome"};
   return tokens;
 }
 
