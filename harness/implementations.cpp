@@ -19,6 +19,7 @@ const char* to_string(Role r) {
     case Role::reference: return "reference";
     case Role::document: return "document";
     case Role::voter: return "voter";
+    case Role::variant: return "variant";
   }
   return "voter";
 }
@@ -33,7 +34,7 @@ void register_implementation(Implementation i) {
       r = std::move(i);
       return;
     }
-    if (i.role != Role::voter && r.role == i.role)
+    if (i.role != Role::voter && i.role != Role::variant && r.role == i.role)
       throw std::invalid_argument(i.name + " cannot be the " + to_string(i.role) + ": " + r.name + " is");
   }
   auto& all = registry();  // the document implementation, if any, stays last (a second one threw above)

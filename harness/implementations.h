@@ -16,9 +16,10 @@ namespace bc {
 // rule: states the documents' rules, so every departure is measured from it (the engine). reference: the
 // reference for behaviour and message text (LibTorch 1.13). document: the documents' own answer, where they state
 // one (oracles/document_oracle.h); it votes last, and its disagreements are "documentation vs implementation".
-// voter: any other implementation. At most one each of rule, reference and document; the judge works without any
-// of them (then it only reports majorities).
-enum class Role { rule, reference, document, voter };
+// voter: any other implementation. variant: another path through a voter's library (another container or assignment
+// form); it does not vote, it is compared with its `base` alone (a difference is the variant's). At most one each of
+// rule, reference and document; the judge works without any of them (then it only reports majorities).
+enum class Role { rule, reference, document, voter, variant };
 const char* to_string(Role r);
 
 struct Implementation {
@@ -28,6 +29,7 @@ struct Implementation {
   // A reproduction of `c` that needs only this library (a GoogleTest draft, or a command line), asserting `want`,
   // the rule's outcome; "" when the implementation has none.
   std::function<std::string(const Case& c, const Outcome& want, const std::string& test_name)> reproduction;
+  std::string base;  // a variant's voter (its library's main path); "" for the other roles
 };
 
 // The registered implementations, in registration (= vote) order.

@@ -272,10 +272,15 @@ void settle(const std::string& property, const Case& c, const Outcomes& voters, 
   j.signature = make_signature(property, c, *lead, voters);
 }
 
+bool is_variant(const std::string& name) {
+  const Implementation* i = find_implementation(name);
+  return i && i->role == Role::variant;
+}
+
 Outcomes voters_of(const Outcomes& outcomes) {
   Outcomes voters;
   for (const auto& entry : outcomes)
-    if (entry.second.status != Status::unsupported) voters.push_back(entry);
+    if (entry.second.status != Status::unsupported && !is_variant(entry.first)) voters.push_back(entry);
   return voters;
 }
 
