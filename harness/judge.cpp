@@ -238,6 +238,38 @@ void expectation_differences(const Case& c, const Outcomes& voters, const std::v
   out.push_back(d);
 }
 
+// 6. Variants (Role::variant): another path through a library, held against that library's main path alone. Each
+// way they differ is the variant's, explained only by a declaration for the variant (measured from its base).
+void variant_differences(const Case& c, const Outcomes& outcomes, const std::vector<Declaration>& decls,
+                         std::vector<Difference>& out) {
+  for (const auto& [name, o] : outcomes) {
+    const Implementation* variant = find_implementation(name);
+    if (!variant || variant->role != Role::variant || o.status == Status::unsupported) continue;
+    const Outcome* base = find_outcome(outcomes, variant->base);
+    if (!base || base->status == Status::unsupported) continue;
+    const Outcomes pair{{variant->base, *base}, {name, o}};
+    std::vector<Difference> found;
+    outcome_differences(c, pair, {}, found);
+    value_differences(c, pair, {}, found);
+    grad_differences(c, pair, {}, found);
+    for (Difference& d : found) {
+      if (std::find(d.odd_ones.begin(), d.odd_ones.end(), name) == d.odd_ones.end()) continue;  // the base's own
+      const bool numbers = d.component == "values" || d.component == "signed zeros";
+      const bool grads = d.component.rfind("grad", 0) == 0 || (d.component == "signed zeros" && d.operand >= 0);
+      const char* on = grads ? "grads" : numbers ? "values" : "outcome";
+      d.odd_ones = {name};
+      d.attribution = name + " differs from " + variant->base + ", its library's main path: " + d.attribution;
+      d.known_ids.clear();
+      d.undeclared.clear();
+      if (const Declaration* decl = find_declaration(decls, c, name, on, d.component, *base, o))
+        d.known_ids.push_back(decl->id);
+      else
+        d.undeclared.push_back(name);
+      out.push_back(d);
+    }
+  }
+}
+
 // Whether a difference can fail a case: informational ones (signed zeros) only under --strict-zeros.
 bool counts(const Difference& d, bool strict_zeros) {
   return d.finding_class != FindingClass::zeros || strict_zeros;
@@ -296,6 +328,7 @@ Judgement judge(const std::string& property, const Case& c, const Outcomes& outc
   grad_differences(c, voters, declarations, found);
   expectation_differences(c, voters, declarations, found);
   message_differences(c, voters, declarations, found);
+  variant_differences(c, outcomes, declarations, found);
   // Where the documents' answer alone differs, or only its part is undeclared: documentation vs implementation.
   const std::string documents = name_with_role(Role::document);
   const std::vector<std::string> only_documents{documents};

@@ -1,7 +1,7 @@
 // The verdict on one case. The judge lists every way in which the implementations differ (each field of the
 // outcome, the values, each input's gradient, the message, the case's own expectation) and, for each, the
-// declarations that explain it; a case is `known` only when every difference in it is declared
-// (docs/notes/judge.md). The lead difference (the first undeclared one, else the first) names the finding.
+// declarations that explain it (a variant's ways of differing from its base included, Role::variant); a case is
+// `known` only when every difference in it is declared (docs/notes/judge.md). The lead difference (the first undeclared one, else the first) names the finding.
 #pragma once
 
 #include <string>

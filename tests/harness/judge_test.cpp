@@ -604,3 +604,72 @@ TEST(JudgeMajority, AFourthImplementationsDeclarationExplainsIt) {
 
 }  // namespace
 }  // namespace bc
+
+namespace bc {
+
+// A variant (another path through xtensor) does not vote: it is held against xtensor alone.
+TEST(JudgeVariants, AVariantThatDiffersFromItsBaseIsItsOwnFinding) {
+  const Registered variant("xtensor-noalias", Role::variant, "xtensor");
+  const Case c = make_case(R"({"op": "add_", "shapes": [[1],[3]]})");
+  Outcomes outcomes = inplace_xtensor_resizes();  // xtensor resizes; engine and LibTorch refuse
+  outcomes.emplace_back("xtensor-noalias", Outcome::failure(ErrorKind::inplace_shape, "noalias"));
+  const Judgement j = judge("inplace_agree", c, outcomes, {declare(kXtensorInplace)});
+  EXPECT_EQ(j.verdict, Verdict::discrepancy);
+  ASSERT_EQ(j.differences.size(), 2u);  // xtensor's declared status, and the variant's own
+  const Difference& own = j.differences[1];
+  EXPECT_EQ(own.component, "status");
+  EXPECT_EQ(own.odd_ones, Names{"xtensor-noalias"});
+  EXPECT_EQ(own.undeclared, Names{"xtensor-noalias"});
+  EXPECT_NE(own.attribution.find("differs from xtensor"), std::string::npos) << own.attribution;
+  // The variant agreeing with the engine and LibTorch does not outvote xtensor's declared departure either.
+  EXPECT_EQ(j.differences[0].known_ids, Names{"xtensor-inplace-resizes"});
+}
+
+TEST(JudgeVariants, AVariantAgreeingWithItsBaseAddsNothingAndDoesNotVote) {
+  const Registered variant("xtensor-rank", Role::variant, "xtensor");
+  const Case c = make_case(R"({"op": "add", "shapes": [[2,1],[3]]})");
+  // The engine stands alone against LibTorch and xtensor: two voters agree, the variant's third "voice" is not one.
+  Outcomes outcomes = three(Outcome::success({2, 3}), Outcome::success({3, 3}), Outcome::success({3, 3}));
+  outcomes.emplace_back("xtensor-rank", Outcome::success({3, 3}));
+  const Judgement j = judge("corpus", c, outcomes, {});
+  ASSERT_EQ(j.differences.size(), 1u);
+  EXPECT_EQ(j.differences[0].component, "shape");
+  EXPECT_EQ(j.signature.find("xtensor-rank"), std::string::npos) << j.signature;
+}
+
+TEST(JudgeVariants, ADeclarationForTheVariantExplainsItsValues) {
+  const Registered variant("xtensor-lazy", Role::variant, "xtensor");
+  const Case c = make_case(R"({"op": "add", "shapes": [[3],[3]], "values": {"seed": 1}})");
+  Outcome good = Outcome::success({3});
+  good.values = {2, 3, 4};
+  Outcome off = good;
+  off.values = {2, 3, 5};
+  Outcomes outcomes = three(good, good, good);
+  outcomes.emplace_back("xtensor-lazy", off);
+  Judgement j = judge("values_agree", c, outcomes, {});
+  EXPECT_EQ(j.verdict, Verdict::discrepancy);
+  EXPECT_EQ(j.difference, "values");
+  EXPECT_EQ(j.odd_ones, Names{"xtensor-lazy"});
+  const Declaration d = declare(R"({"id": "lazy", "oracle": "xtensor-lazy", "on": "values", "ops": ["add"],
+      "expected": {"status": "ok"}, "actual": {"status": "ok"}, "reason": "r", "reference": "x"})");
+  j = judge("values_agree", c, outcomes, {d});
+  EXPECT_EQ(j.verdict, Verdict::known);
+  EXPECT_EQ(j.known_id, "lazy");
+  // A declaration for xtensor itself does not speak for its variant.
+  const Declaration for_base = declare(R"({"id": "base", "oracle": "xtensor", "on": "values", "ops": ["add"],
+      "expected": {"status": "ok"}, "actual": {"status": "ok"}, "reason": "r", "reference": "x"})");
+  EXPECT_EQ(judge("values_agree", c, outcomes, {for_base}).verdict, Verdict::discrepancy);
+}
+
+TEST(JudgeVariants, AnUnsupportedVariantOrBaseComparesNothing) {
+  const Registered variant("xtensor-fixed", Role::variant, "xtensor");
+  const Case c = make_case(R"({"op": "add", "shapes": [[3],[3]]})");
+  Outcomes outcomes = three(Outcome::success({3}), Outcome::success({3}), Outcome::unsupported_because("no"));
+  outcomes.emplace_back("xtensor-fixed", Outcome::success({4}));
+  EXPECT_EQ(judge("corpus", c, outcomes, {}).verdict, Verdict::agree);
+  outcomes[2].second = Outcome::success({3});
+  outcomes[3].second = Outcome::unsupported_because("shape not compiled in");
+  EXPECT_EQ(judge("corpus", c, outcomes, {}).verdict, Verdict::agree);
+}
+
+}  // namespace bc
