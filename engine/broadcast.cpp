@@ -35,4 +35,11 @@ Result<Shape> broadcast_shapes(const std::vector<Shape>& shapes) {
   return acc;
 }
 
+Result<Shape> broadcast_sizes(const std::vector<Shape>& shapes) {
+  for (const Shape& shape : shapes)
+    for (int64_t size : shape)
+      if (size < 0) return make_error(ErrorText::negative_dimension, {size, shape});
+  return broadcast_shapes(shapes);
+}
+
 }  // namespace bc

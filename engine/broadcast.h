@@ -17,4 +17,8 @@ Result<Shape> broadcast_shapes(const Shape& a, const Shape& b);
 // Any number of shapes, folded left to right as TensorIterator and broadcast_tensors do; no shapes gives [].
 Result<Shape> broadcast_shapes(const std::vector<Shape>& shapes);
 
+// The op broadcast_shapes, as LibTorch answers it with a tensor of each shape (broadcast_tensors): a negative size is
+// refused when its tensor is made, shapes in order, before any broadcasting; then the shapes are broadcast as above.
+Result<Shape> broadcast_sizes(const std::vector<Shape>& shapes);
+
 }  // namespace bc

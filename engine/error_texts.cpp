@@ -30,6 +30,9 @@ std::vector<ErrorTemplate> make_table() {
        "{dim}.  Target sizes: {target}.  Tensor sizes: {sizes}"},
       {E::numel_overflow, K::invalid_argument, torch, classified, "numel_overflow",
        "numel: integer multiplication overflow"},
+      // Creating a tensor of a shape with a negative size (c10's check_size_nonnegative).
+      {E::negative_dimension, K::invalid_argument, torch, classified, "negative_dimension",
+       "Trying to create tensor with negative dimension {size}: {sizes}"},
       // LibTorch's sum_to fails inside whatever view it called last; the classifier takes any unknown message in
       // the sum_to family as this kind instead.
       {E::sum_to_not_expandable, K::sum_to, engine, unclassified, "sum_to_not_expandable",

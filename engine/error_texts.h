@@ -22,6 +22,7 @@ enum class ErrorText {
   expand_negative_leading,
   expand_mismatch,
   numel_overflow,
+  negative_dimension,
   sum_to_not_expandable,
   sum_to_not_floating,
   // In-place rules and dtypes.

@@ -130,7 +130,7 @@ enum class DTypeRule { independent, one_dtype, bool_condition };
 struct OpEntry {
   Op op;
   const char* name;
-  int arity;                     // operands; -1: any number, at least 1
+  int arity;                     // operands; -1: any number (none included)
   Family family;
   std::optional<Op> inplace;     // an out-of-place op's in-place twin
   std::optional<Op> base;        // an in-place op's out-of-place form

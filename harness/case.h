@@ -68,6 +68,7 @@ struct Case {
   // fused products, value for addcmul/addcdiv. Written 2 (a Python int) or 2.0 (a float): LibTorch tells them apart.
   std::map<std::string, Scalar> scalars;
   std::optional<ValueSpec> values;  // absent: a shape-level case (no values are compared)
+  bool default_values = false;  // a gradient case that gave no "values" runs on seed 0's; written back without them
   // Gradients (docs/notes/gradient-cases.md): which operands require grad; the upstream gradient's value seed
   // (absent: ones); an operand written in place (add_ 1) between the forward and backward.
   std::vector<bool> requires_grad;    // per operand; empty: none

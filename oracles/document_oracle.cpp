@@ -602,7 +602,13 @@ class DocumentOracle : public Oracle {
     const OpEntry* e = find_op(c.op);
     if (!e) return Outcome::unsupported_because("unknown op " + c.op);
     switch (e->family) {
-      case Family::broadcast_shapes: return from_result(broadcast_tensors(c.shapes));
+      case Family::broadcast_shapes: {
+        if (c.shapes.empty()) return silent("the broadcast of no shapes");
+        for (const Shape& shape : c.shapes)
+          if (std::any_of(shape.begin(), shape.end(), [](int64_t size) { return size < 0; }))
+            return silent("a negative size");
+        return from_result(broadcast_tensors(c.shapes));
+      }
       case Family::expand: return expand_outcome(c.shapes[0], c.shapes[1]);
       case Family::sum_to: return sum_to_outcome(c.shapes[0], c.shapes[1]);
       case Family::matmul: return product(c, e->op, false);

@@ -159,7 +159,7 @@ class EngineOracle : public Oracle {
       case Family::elementwise: case Family::inplace: case Family::autograd: case Family::matmul:
       case Family::fused: case Family::unfused: case Family::reduction:
         return run_tensor_op(c, op->op);
-      case Family::broadcast_shapes: return from_result(broadcast_shapes(c.shapes));
+      case Family::broadcast_shapes: return from_result(broadcast_sizes(c.shapes));
       case Family::expand: return from_result(expand_shape(c.shapes[0], c.shapes[1]));
       case Family::sum_to: {
         Result<SumToPlan> plan = plan_sum_to(c.shapes[0], c.shapes[1]);

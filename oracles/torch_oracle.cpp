@@ -240,8 +240,11 @@ class TorchOracle : public Oracle {
         return run_program(op.op, c);
       case Family::broadcast_shapes: {
         std::vector<at::Tensor> ts;
-        for (const Shape& shape : s) ts.push_back(make(shape));
-        return from_tensor(at::broadcast_tensors(ts).front());
+        for (const Shape& shape : s) ts.push_back(make(shape));  // a negative size fails here, as in Python
+        const std::vector<at::Tensor> broadcast = at::broadcast_tensors(ts);
+        // No shapes: broadcast_tensors returns no tensor; torch.broadcast_shapes() answers torch.Size([]).
+        if (broadcast.empty()) return Outcome::success({});
+        return from_tensor(broadcast.front());
       }
       case Family::expand: return from_tensor(make(s[0]).expand(s[1]));
       case Family::sum_to:

@@ -71,16 +71,24 @@ rc::Gen<Case> inplace_case() {
 
 rc::Gen<Case> broadcast_shapes_case() {
   return rc::gen::exec([] {
-    const int count = *rc::gen::inRange(1, 4);
+    const int count = *weighted<int>({{1, 0}, {6, 1}, {8, 2}, {8, 3}});
     if (count >= 2 && *weighted<bool>({{3, false}, {1, true}}))
       return make_case("broadcast_shapes", *near_miss(count), {"near miss"});
-    return make_case("broadcast_shapes", *broadcastable(count), {"broadcastable"});
+    std::vector<Shape> shapes = count == 0 ? std::vector<Shape>{} : *broadcastable(count);
+    // A near miss of another kind: one size negative (-1, or below), which sizes given outright can hold.
+    if (count >= 1 && *weighted<bool>({{12, false}, {1, true}})) {
+      Shape& victim = shapes[index_below(count)];
+      if (victim.empty()) victim.push_back(1);
+      victim[index_below(static_cast<int>(victim.size()))] = *weighted<int64_t>({{3, -1}, {1, -2}});
+      return make_case("broadcast_shapes", shapes, {"negative size"});
+    }
+    return make_case("broadcast_shapes", shapes, {"broadcastable"});
   });
 }
 
 rc::Gen<Case> expand_case() {
   return rc::gen::exec([] {
-    const int branch = *weighted<int>({{5, 0}, {2, 1}, {1, 2}, {1, 3}});
+    const int branch = *weighted<int>({{5, 0}, {2, 1}, {1, 2}, {1, 3}, {1, 4}});
     if (branch == 0) {  // valid: source broadcasts to target; some kept dims written as -1
       const Shape target = *shape();
       Shape source = *operand_of(target), written = target;
@@ -108,9 +116,15 @@ rc::Gen<Case> expand_case() {
       const int keep = index_below(static_cast<int>(source.size()));
       return make_case("expand", {source, Shape(source.end() - keep, source.end())}, {"target rank below source"});
     }
-    const Shape source = *shape(0, 5);  // -1 in a new leading dim
+    const Shape source = *shape(0, 5);
     Shape target = source;
-    target.insert(target.begin(), -1);
+    if (branch == 4) {  // a negative size other than -1 anywhere in the target (-1 alone keeps a size)
+      target.insert(target.begin(), index_below(2), *size());
+      if (target.empty()) target.push_back(1);
+      target[index_below(static_cast<int>(target.size()))] = *weighted<int64_t>({{3, -2}, {1, -3}});
+      return make_case("expand", {source, target}, {"negative size"});
+    }
+    target.insert(target.begin(), -1);  // -1 in a new leading dim
     return make_case("expand", {source, target}, {"-1 in a new leading dim"});
   });
 }

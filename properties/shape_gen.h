@@ -47,8 +47,8 @@ void tag_dtypes_and_layouts(Case& c);
 // Cases per property (tags name the generator branch, for coverage).
 rc::Gen<Case> elementwise_case();       // add/sub/mul/div; 3/4 broadcastable, 1/4 near miss
 rc::Gen<Case> inplace_case();           // add_/...; self = the full shape, self narrower than other, near miss
-rc::Gen<Case> broadcast_shapes_case();  // 1-3 shapes; broadcastable or near miss
-rc::Gen<Case> expand_case();            // valid targets (with new leading dims and -1), near misses
+rc::Gen<Case> broadcast_shapes_case();  // 0-3 shapes; broadcastable, near miss or a negative size
+rc::Gen<Case> expand_case();            // valid targets (new leading dims, -1), near misses, negative sizes
 rc::Gen<Case> sum_to_case();            // valid targets, targets that do not expand, targets of higher rank
 rc::Gen<Case> matmul_case();            // 1-D/2-D/batched pairs, valid and near miss (inner dim, batch, 0-D)
 rc::Gen<Case> algebra_case();           // three arbitrary shapes, often broadcastable, for the algebra laws

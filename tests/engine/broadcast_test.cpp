@@ -67,4 +67,15 @@ RC_GTEST_PROP(BroadcastProperty, NearMissesAlwaysFail, ()) {
   RC_ASSERT(r.error().kind == ErrorKind::broadcast);
 }
 
+TEST(BroadcastSizes, NegativeSizesAreRefusedInOrderBeforeBroadcasting) {
+  // LibTorch makes a tensor of each shape first: the first negative size is refused even where a 1 would stretch.
+  const Result<Shape> r = broadcast_sizes({{2, 3}, {2, -1}, {4}});
+  ASSERT_FALSE(r.ok());
+  EXPECT_EQ(r.error().kind, ErrorKind::invalid_argument);
+  EXPECT_EQ(r.error().message, "Trying to create tensor with negative dimension -1: [2, -1]");
+  EXPECT_EQ(broadcast_sizes({{-3}}).error().message, "Trying to create tensor with negative dimension -3: [-3]");
+  EXPECT_EQ(broadcast_sizes({}).value(), Shape{});
+  EXPECT_EQ(broadcast_sizes({{2, 1}, {3}}).value(), (Shape{2, 3}));
+}
+
 }  // namespace bc
