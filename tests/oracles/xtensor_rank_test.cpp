@@ -55,3 +55,19 @@ TEST(XtensorRank, AnInPlaceSelfThatIsAViewIsNotACopy) {
 }
 
 }  // namespace bc
+
+namespace bc {
+
+// One condition type per rank: a bool condition selects, another is not instantiated on this path.
+TEST(XtensorRank, WhereRunsWithABoolConditionOnly) {
+  Case c = testing::make_case("where", {{3}, {3}, {3}});
+  c.dtypes = {DType::bool_, DType::float64, DType::float64};
+  c.values = ValueSpec{0, false, {Values(std::vector<int64_t>{1, 0, 1}), {1, 2, 3}, {4, 5, 6}}};
+  const Outcome o = make_xtensor_rank_oracle()->run(c);
+  ASSERT_EQ(o.status, Status::ok) << o.detail;
+  EXPECT_EQ(o.values, (std::vector<double>{1, 5, 3}));
+  c.dtypes[0] = DType::int64;
+  EXPECT_EQ(make_xtensor_rank_oracle()->run(c).status, Status::unsupported);
+}
+
+}  // namespace bc
