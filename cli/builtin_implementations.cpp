@@ -9,6 +9,7 @@
 #include "oracles/isolated_oracle.h"
 #include "oracles/torch_oracle.h"
 #include "oracles/xtensor_oracle.h"
+#include "oracles/xtensor_variants.h"
 #include "reports/engine_draft.h"
 #include "reports/torch_draft.h"
 #include "reports/xtensor_draft.h"
@@ -32,6 +33,10 @@ const std::vector<BuiltIn>& builtin_implementations() {
       {{"engine", "the engine", Role::rule, engine_draft}, make_engine_oracle, false},
       {{"torch", "LibTorch", Role::reference, torch_reproduction}, make_torch_oracle, true},
       {{"xtensor", "xtensor", Role::voter, xtensor_draft}, make_xtensor_oracle, true},
+      {{"xtensor-noalias", "xtensor, xt::noalias", Role::variant, {}, "xtensor"}, make_xtensor_noalias_oracle, true},
+      {{"xtensor-rank", "xtensor, xt::xtensor<T, N>", Role::variant, {}, "xtensor"}, make_xtensor_rank_oracle, true},
+      {{"xtensor-fixed", "xtensor, xt::xtensor_fixed", Role::variant, {}, "xtensor"}, make_xtensor_fixed_oracle, true},
+      {{"xtensor-lazy", "xtensor, unevaluated", Role::variant, {}, "xtensor"}, make_xtensor_lazy_oracle, true},
       {{"documents", "the documents", Role::document, {}}, make_document_oracle, false},
   };
   return all;

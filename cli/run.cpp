@@ -239,6 +239,11 @@ class Runner {
     add_to_scoreboard(summary_.scoreboard, r);
     summary_.coverage.add(r.property, r.c);
     if (!r.outcomes.empty()) summary_.coverage.add_outcome(r.property, r.outcomes.front());
+    // A variant (another path through a voter's library) does not vote: its answers show that the path ran.
+    for (const auto& named : r.outcomes)
+      if (const Implementation* i = find_implementation(named.first);
+          i && i->role == Role::variant && named.second.status != Status::unsupported)
+        summary_.coverage.add_outcome(r.property, named);
     for (const auto& [name, o] : r.outcomes)
       if (o.status != Status::ok && o.status != Status::error) ++summary_.statuses[name + ":" + to_string(o.status)];
     const std::string known = r.judgement.known_id.empty() ? "" : "," + r.judgement.known_id + ",";

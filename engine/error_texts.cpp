@@ -73,6 +73,9 @@ std::vector<ErrorTemplate> make_table() {
        "tensor1 / tensor2), for all dtypes."},
       {E::lerp_dtype, K::invalid_argument, torch, classified, "lerp_dtype",
        "expected dtype {expected} for `{arg}` but got dtype {got}"},
+      // Checked before the shapes. A uint8 condition is taken (LibTorch 1.13 warns: "where received a uint8 condition
+      // tensor. This behavior is deprecated and will be removed in a future version of PyTorch. Use a boolean
+      // condition instead."); probed 2026-11-25, corpus/findings.jsonl finding-where-*-condition-refused.
       {E::where_condition, K::invalid_argument, torch, classified, "where_condition",
        "where expected condition to be a boolean tensor, but got a tensor with dtype {dtype}"},
       {E::norm_dtype, K::invalid_argument, torch, classified, "norm_dtype",

@@ -1,5 +1,6 @@
-// The xtensor value oracle's pointwise binary ops (add ... ge, hypot) and dist, on every pair of input dtypes: its
-// own operators and functions, evaluated into an xarray of whatever value type xtensor's expression has (C++'s
+// The xtensor value oracle's pointwise binary ops (add ... ge, hypot, remainder) and dist, on every pair of input
+// dtypes: the operator or function of the op's name as a user would write it (xt::remainder is IEEE's remainder,
+// a == b compares whole arrays), evaluated into an xarray of whatever value type xtensor's expression has (C++'s
 // conversions). Exhaustive over the op table: an op xtensor has no function for is unsupported with the reason.
 #include <xtensor/xmath.hpp>
 #include <xtensor/xnorm.hpp>
@@ -9,6 +10,13 @@
 
 namespace bc::xtv {
 namespace {
+
+// One bool, as a 0-d bool result.
+Outcome whole(bool equal) {
+  Outcome o = Outcome::success(Shape{}, "bool");
+  o.values = Values(std::vector<int64_t>{equal ? 1 : 0});
+  return o;
+}
 
 template <class A, class B>
 Outcome binary(const Case& c, Op op, const A& a, const B& b) {
@@ -23,17 +31,17 @@ Outcome binary(const Case& c, Op op, const A& a, const B& b) {
     case Op::fmod: return evaluate(xt::fmod(a, b));
     case Op::maximum: return evaluate(xt::maximum(a, b));
     case Op::minimum: return evaluate(xt::minimum(a, b));
-    case Op::eq: return evaluate(xt::equal(a, b));
-    case Op::ne: return evaluate(xt::not_equal(a, b));
+    // a == b and a != b in xtensor compare whole expressions (same shape, same elements) and give one bool; the
+    // elementwise forms are xt::equal and xt::not_equal. A user writing a == b gets the former (xtensor-eq-whole).
+    case Op::eq: return whole(a == b);
+    case Op::ne: return whole(a != b);
     case Op::lt: return evaluate(a < b);
     case Op::le: return evaluate(a <= b);
     case Op::gt: return evaluate(a > b);
     case Op::ge: return evaluate(a >= b);
     case Op::hypot: return evaluate(xt::hypot(a, b));
     case Op::dist: return evaluate(xt::norm_l2(a - b));  // xnorm.hpp: sqrt of the sum of squares, all axes
-    case Op::remainder:
-      return Outcome::unsupported_because("xt::remainder is IEEE's remainder (round to nearest), not PyTorch's "
-                                          "floor-mod; not run");
+    case Op::remainder: return evaluate(xt::remainder(a, b));  // std::remainder: IEEE's, not floor-mod
     case Op::neg: case Op::abs: case Op::sqrt: case Op::exp: case Op::log: case Op::sign: case Op::reciprocal:
     case Op::add_: case Op::sub_: case Op::mul_: case Op::div_: case Op::pow_: case Op::atan2_: case Op::fmod_:
     case Op::remainder_: case Op::eq_: case Op::ne_: case Op::lt_: case Op::le_: case Op::gt_: case Op::ge_:

@@ -47,10 +47,7 @@ Outcome sum_to(const Shape& from, const Shape& to) {
 class XtensorOracle : public Oracle {
  public:
   std::string name() const override { return "xtensor"; }
-  std::string version() const override {
-    return "xtensor " + std::to_string(XTENSOR_VERSION_MAJOR) + "." + std::to_string(XTENSOR_VERSION_MINOR) + "." +
-           std::to_string(XTENSOR_VERSION_PATCH);
-  }
+  std::string version() const override { return xtensor_version(); }
 
   Outcome run(const Case& c) override {
     const OpEntry* op = find_op(c.op);
@@ -142,5 +139,10 @@ class XtensorOracle : public Oracle {
 }  // namespace
 
 std::unique_ptr<Oracle> make_xtensor_oracle() { return std::make_unique<XtensorOracle>(); }
+
+std::string xtensor_version() {
+  return "xtensor " + std::to_string(XTENSOR_VERSION_MAJOR) + "." + std::to_string(XTENSOR_VERSION_MINOR) + "." +
+         std::to_string(XTENSOR_VERSION_PATCH);
+}
 
 }  // namespace bc

@@ -6,4 +6,6 @@
 
 namespace bc {
 std::unique_ptr<Oracle> make_xtensor_oracle();
+// "xtensor 0.24.x": the version built against (the xtensor oracle's and its variants').
+std::string xtensor_version();
 }

@@ -1,8 +1,9 @@
 // The xtensor oracle on value-level cases: each operand a real xtensor view (xt::transpose, xt::strided_view,
 // xt::broadcast) of an xt::adapt over a fresh buffer (oracles/xtensor_operands.h), the op as xtensor's own operator,
 // function or computed assignment, the result evaluated into an xarray of whatever value type xtensor's expression
-// has (C++'s arithmetic conversions, not PyTorch's promotion). Ops xtensor has no function for (remainder's
-// floor-mod, lerp) are unsupported, never emulated (docs/notes/values-and-layouts.md).
+// has (C++'s arithmetic conversions, not PyTorch's promotion). Ops xtensor has no function for (lerp) are
+// unsupported, never emulated; a function of the op's name runs with xtensor's meaning
+// (docs/notes/values-and-layouts.md).
 #pragma once
 
 #include "harness/case.h"

@@ -1,4 +1,5 @@
-// The xtensor value oracle's where, with a bool condition and operands of any pair of dtypes.
+// The xtensor value oracle's where: xt::where with a condition of any dtype (a non-bool element is tested for
+// truth, as C++ converts it to bool) and operands of any pair of dtypes.
 #include <xtensor/xoperation.hpp>
 
 #include "oracles/xtensor_operands.h"
@@ -6,9 +7,8 @@
 namespace bc::xtv {
 
 Outcome where(const AnyInput& condition, const AnyInput& a, const AnyInput& b) {
-  const auto* cond = std::get_if<Input<bool>>(&condition);
-  if (!cond) return Outcome::unsupported_because("xt::where is only run with a bool condition");
-  return std::visit([&](const auto& x, const auto& y) { return evaluate(xt::where(*cond, x, y)); }, a, b);
+  return std::visit([&](const auto& cond, const auto& x, const auto& y) { return evaluate(xt::where(cond, x, y)); },
+                    condition, a, b);
 }
 
 }  // namespace bc::xtv

@@ -121,6 +121,9 @@ TEST(Elementwise, DtypeErrorsHaveLibTorchText) {
   EXPECT_EQ(error_of(where(floats({1}), floats({1}), floats({2}))),
             "where expected condition to be a boolean tensor, but got a tensor with dtype Float");
   EXPECT_EQ(where(t, longs({1}), Tensor::from_values({1}, DType::float64, {2})).value().dtype(), DType::float64);
+  // The condition's dtype is checked before the shapes broadcast (LibTorch 1.13, probed: [2] against [3]).
+  EXPECT_EQ(error_of(where(longs({0, 1}), floats({1, 2, 3}), floats({4, 5, 6}))),
+            "where expected condition to be a boolean tensor, but got a tensor with dtype Long");
 }
 
 TEST(Elementwise, InPlaceRulesAreCheckedInLibTorchsOrder) {

@@ -166,3 +166,57 @@ TEST(XtensorValues, AnInputThatWouldEnlargeAViewIsNotRun) {
 }
 
 }  // namespace bc
+
+namespace bc {
+
+// The functions of the op's name, with xtensor's meaning (declared where it differs from PyTorch's).
+TEST(XtensorValues, RemainderIsIeeesRemainder) {
+  Case c = make_case("remainder", {{3}, {3}});
+  c.values = ValueSpec{0, false, {{5, -5, 7}, {3, 3, 2}}};
+  const Outcome o = run_xtensor_values(c);
+  ASSERT_EQ(o.status, Status::ok) << o.detail;
+  EXPECT_EQ(o.values, (std::vector<double>{-1, 1, -1}));  // 5 - 2*3, -5 + 2*3, 7 - 4*2 (3.5 rounds to even 4)
+  EXPECT_EQ(make_engine_oracle()->run(c).values, (std::vector<double>{2, 1, 1}));  // floor-mod
+}
+
+TEST(XtensorValues, EqAndNeCompareWholeArraysAndNeverBroadcast) {
+  auto run = [](const std::string& op, std::vector<Shape> shapes, std::vector<Values> data) {
+    Case c = make_case(op, std::move(shapes));
+    c.values = ValueSpec{0, false, std::move(data)};
+    return run_xtensor_values(c);
+  };
+  const Outcome same = run("eq", {{2}, {2}}, {{1, 2}, {1, 2}});
+  ASSERT_EQ(same.status, Status::ok);
+  EXPECT_EQ(same.shape, Shape{});
+  EXPECT_EQ(same.dtype, "bool");
+  EXPECT_EQ(same.values, Values(std::vector<int64_t>{1}));
+  EXPECT_EQ(run("eq", {{2}, {2}}, {{1, 2}, {1, 3}}).values, Values(std::vector<int64_t>{0}));
+  EXPECT_EQ(run("eq", {{2}, {1}}, {{1, 1}, {1}}).values, Values(std::vector<int64_t>{0}));  // shapes differ
+  const Outcome conflict = run("ne", {{3}, {2}}, {{1, 2, 3}, {1, 2}});
+  ASSERT_EQ(conflict.status, Status::ok);
+  EXPECT_EQ(conflict.values, Values(std::vector<int64_t>{1}));
+}
+
+TEST(XtensorValues, WhereTestsAConditionOfAnyDtypeForTruth) {
+  Case c = make_case("where", {{4}, {4}, {4}});
+  c.dtypes = {DType::int64, DType::float32, DType::float32};
+  c.values = ValueSpec{0, false, {Values(std::vector<int64_t>{0, 1, -3, 0}), {1, 2, 3, 4}, {5, 6, 7, 8}}};
+  const Outcome o = run_xtensor_values(c);
+  ASSERT_EQ(o.status, Status::ok) << o.detail;
+  EXPECT_EQ(o.values, (std::vector<double>{5, 2, 3, 8}));
+  EXPECT_EQ(make_engine_oracle()->run(c).error->kind, ErrorKind::invalid_argument);
+}
+
+// xt::fmod is std::fmod, which takes integers as doubles: no trap on a zero divisor, a NaN instead.
+TEST(XtensorValues, FmodOnIntegersComputesInDouble) {
+  Case c = make_case("fmod", {{2}, {2}});
+  c.dtypes = {DType::int64, DType::int64};
+  c.values = ValueSpec{0, false, {Values(std::vector<int64_t>{-7, 7}), Values(std::vector<int64_t>{2, 0})}};
+  const Outcome o = run_xtensor_values(c);
+  ASSERT_EQ(o.status, Status::ok) << o.detail;
+  EXPECT_EQ(o.dtype, "float64");
+  EXPECT_EQ(o.values.as_double(0), -1);
+  EXPECT_TRUE(std::isnan(o.values.as_double(1)));
+}
+
+}  // namespace bc

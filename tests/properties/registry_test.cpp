@@ -8,6 +8,7 @@
 #include <rapidcheck/gtest.h>
 
 #include "cli/builtin_implementations.h"
+#include "harness/implementations.h"
 #include "harness/known_divergence.h"
 #include "properties/check.h"
 
@@ -60,8 +61,14 @@ TEST(Property, EquivalenceRecordsEachImplementationsUnfusedOutcome) {
   const CaseRecord r = evaluate("addc_equivalence", c, oracles(), declarations());
   std::vector<std::string> names;
   for (const auto& [name, o] : r.outcomes) names.push_back(name);
-  EXPECT_EQ(names, (std::vector<std::string>{"engine", "engine unfused", "torch", "torch unfused", "xtensor",
-                                             "xtensor unfused", "documents", "documents unfused"}));
+  std::vector<std::string> want;  // every registered implementation, each followed by its unfused form
+  for (const Implementation& i : implementations()) {
+    want.push_back(i.name);
+    want.push_back(i.name + " unfused");
+  }
+  EXPECT_EQ(names, want);
+  EXPECT_EQ(std::vector<std::string>(names.begin(), names.begin() + 6),
+            (std::vector<std::string>{"engine", "engine unfused", "torch", "torch unfused", "xtensor", "xtensor unfused"}));
   EXPECT_EQ(r.outcomes[1].second.status, Status::error);
   EXPECT_EQ(r.judgement.verdict, Verdict::known);
   EXPECT_EQ(r.judgement.known_id.substr(0, r.judgement.known_id.find(',')), "engine-addcmul-value-truncated");
@@ -91,6 +98,18 @@ TEST(Property, ValueAndGradientPropertiesRequireEachUnaryOp) {
   bool flagged = false;
   for (const std::string& m : seen.missing()) flagged = flagged || m == "values_agree: op reciprocal";
   EXPECT_TRUE(flagged) << "a run without reciprocal must miss it";
+}
+
+// Each variant path (a registered implementation of role variant) must have answered some value case of a run.
+TEST(Property, ValuesRequireEachVariantPathToRun) {
+  const std::vector<std::string>& required = find_property("values_agree")->required;
+  int variants = 0;
+  for (const Implementation& i : implementations()) {
+    if (i.role != Role::variant) continue;
+    ++variants;
+    EXPECT_NE(std::find(required.begin(), required.end(), i.name + " ok"), required.end()) << i.name;
+  }
+  EXPECT_GE(variants, 4);
 }
 
 TEST(Property, NamesAreUniqueAndListed) {
