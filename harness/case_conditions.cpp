@@ -50,13 +50,30 @@ bool input_is_self(const Case& c) {
   return false;
 }
 
+bool self_shares_memory(const Case& c) {
+  if (c.shapes.empty()) return false;
+  const std::vector<OperandPlan> plans = plan_operands(c);
+  const OperandPlan& self = plans[0];
+  std::vector<int64_t> mine = offsets(self.offset, self.shape, self.strides);
+  std::sort(mine.begin(), mine.end());
+  if (std::adjacent_find(mine.begin(), mine.end()) != mine.end()) return true;  // self's own elements overlap
+  for (size_t k = 1; k < plans.size(); ++k) {
+    const OperandPlan& p = plans[k];
+    if (p.views_operand != 0) continue;
+    for (int64_t at : offsets(p.offset, p.shape, p.strides))
+      if (std::binary_search(mine.begin(), mine.end(), at)) return true;
+  }
+  return false;
+}
+
 const std::vector<std::string>& case_condition_names() {
-  static const std::vector<std::string> names = {"input_is_self"};
+  static const std::vector<std::string> names = {"input_is_self", "self_shares_memory"};
   return names;
 }
 
 bool case_has(const std::string& condition, const Case& c) {
   if (condition == "input_is_self") return input_is_self(c);
+  if (condition == "self_shares_memory") return self_shares_memory(c);
   return false;
 }
 

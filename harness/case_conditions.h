@@ -13,6 +13,10 @@ namespace bc {
 // every index (a full overlap, which the in-place rule allows), whatever its strides on dims of size 1.
 bool input_is_self(const Case& c);
 
+// "self_shares_memory": two of self's own elements share memory (an expanded self, say), or an input views self's
+// storage and reaches at least one of self's elements.
+bool self_shares_memory(const Case& c);
+
 // The names a declaration's "when" accepts, and whether `c` has that fact (false for an unknown name).
 const std::vector<std::string>& case_condition_names();
 bool case_has(const std::string& condition, const Case& c);

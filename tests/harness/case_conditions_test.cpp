@@ -28,6 +28,18 @@ TEST(CaseConditions, AnyOtherOverlapIsNot) {
   EXPECT_FALSE(input_is_self(make_case(R"({"op": "neg", "shapes": [[3]]})")));
 }
 
+TEST(CaseConditions, SelfSharesMemoryWithItselfOrWithAnInputThatReachesIt) {
+  // An expanded self: a dim stretched with stride 0 repeats its elements.
+  EXPECT_TRUE(self_shares_memory(make_case(R"({"op": "sub_", "shapes": [[1, 3, 1], [1]], "layouts": ["expanded", "contiguous"]})")));
+  // A partial overlap (0, 2 against 0, 1) and a full one.
+  EXPECT_TRUE(self_shares_memory(make_case(R"({"op": "add_", "shapes": [[2], [2]], "layouts": ["strided", "overlapping"]})")));
+  EXPECT_TRUE(self_shares_memory(make_case(R"({"op": "add_", "shapes": [[1, 3], [1, 3]], "layouts": ["contiguous", "overlapping"]})")));
+  // Separate storage, or a self of distinct elements.
+  EXPECT_FALSE(self_shares_memory(make_case(R"({"op": "add_", "shapes": [[2, 3], [3]], "layouts": ["transposed", "expanded"]})")));
+  EXPECT_FALSE(self_shares_memory(make_case(R"({"op": "add_", "shapes": [[2, 3], [3]]})")));
+  EXPECT_FALSE(self_shares_memory(make_case(R"({"op": "broadcast_shapes", "shapes": []})")));
+}
+
 TEST(CaseConditions, ADeclarationWithWhenCoversOnlyCasesWithTheFact) {
   const Declaration d = declaration_from_json(nlohmann::json::parse(
       R"({"id": "x", "oracle": "torch", "when": "input_is_self", "reason": "r", "reference": "r"})"));
