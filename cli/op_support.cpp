@@ -52,6 +52,9 @@ Case example_case(const OpEntry& e, bool gradient) {
   for (size_t k = 0; k < c.shapes.size(); ++k)
     c.dtypes.push_back(k == 0 && e.dtype_rule == DTypeRule::bool_condition ? DType::bool_ : DType::float32);
   c.values = ValueSpec{1, false, {}};
+  if (e.op == Op::graph) {  // t2 = mul(x0, x1); t3 = gt(t2, x1); t4 = where(t3, t2, x0)
+    c.program = {{Op::mul, {0, 1}}, {Op::gt, {2, 1}}, {Op::where, {3, 2, 0}}};
+  }
   if (gradient) {
     c.requires_grad.assign(c.shapes.size(), false);
     for (size_t k = 0; k < c.shapes.size(); ++k)

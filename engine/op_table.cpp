@@ -392,6 +392,8 @@ std::vector<OpEntry> make_table() {
        "(a + b) * a: a reaches the result by two paths"},
       {Op::dist, "dist", 2, F::reduction, {}, {}, nullptr, none, {0, 2, 2, 1, 0},
        "the 2-norm of a - b (broadcast), a 0-d tensor"},
+      {Op::graph, "graph", -1, F::autograd, {}, {}, nullptr, none, {},
+       "a program of 1-4 pointwise ops over the inputs (the case's \"program\")"},
   };
   t.insert(t.end(), rest.begin(), rest.end());
   return t;

@@ -32,8 +32,10 @@ enum class Op : uint8_t {
   addmm, addmv, addr, baddbmm, addbmm, addmm_, addmv_, addr_, baddbmm_, addbmm_,
   // Composites: (a + b) * a (a reaches the result by two paths); the 2-norm of a - b (a broadcasting reduction).
   diamond, dist,
+  // A program of pointwise ops over the inputs (the case's "program", harness/program.h).
+  graph,
 };
-constexpr int kOpCount = static_cast<int>(Op::dist) + 1;
+constexpr int kOpCount = static_cast<int>(Op::graph) + 1;
 
 // What kind of rule an op follows; the strings are part of findings' signatures (reports/README.md).
 enum class Family {
@@ -45,7 +47,7 @@ enum class Family {
   matmul,            // the products: matmul broadcasts batch dims, mm/bmm/mv/dot/outer do not
   fused,             // the fused products, where only c broadcasts
   unfused,           // addcmul/addcdiv's unfused form
-  autograd,          // a small graph of ops (diamond)
+  autograd,          // a small graph of ops (diamond, graph)
   reduction,         // broadcast, then reduced to a 0-d result (dist)
 };
 constexpr Family kFamilies[] = {Family::elementwise, Family::inplace, Family::broadcast_shapes, Family::expand,

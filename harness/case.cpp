@@ -212,6 +212,8 @@ Case case_from_json(const nlohmann::json& j) {
     } else if (key == "modify") {
       if (!value.is_number_integer() || value.get<int64_t>() < 0) throw CaseError("\"modify\" must be an operand index");
       c.modify = value.get<int>();
+    } else if (key == "program") {
+      // Parsed once the shapes are known (below).
     } else if (key == "shapes") {
       if (!value.is_array()) throw CaseError("\"shapes\" must be an array of shapes");
       for (size_t i = 0; i < value.size(); ++i)
@@ -227,6 +229,14 @@ Case case_from_json(const nlohmann::json& j) {
   if (op->arity >= 0 && static_cast<int>(c.shapes.size()) != op->arity)
     throw CaseError("op \"" + c.op + "\" takes " + std::to_string(op->arity) + " shapes, got " +
                     std::to_string(c.shapes.size()));
+  if (op->op == Op::graph) {
+    if (!j.contains("program")) throw CaseError("op \"graph\" needs a \"program\" (docs/notes/graphs.md)");
+    ProgramParse p = program_from_json(j["program"], c.shapes.size());
+    if (!p.error.empty()) throw CaseError(p.error);
+    c.program = std::move(p.program);
+  } else if (j.contains("program")) {
+    throw CaseError("\"program\" goes with op \"graph\" only");
+  }
   for (const char* key : {"dtypes", "layouts", "requires_grad"}) {
     const std::string k = key;
     const size_t n = k == "dtypes" ? c.dtypes.size() : k == "layouts" ? c.layouts.size() : c.requires_grad.size();
@@ -294,6 +304,7 @@ nlohmann::json to_json(const Case& c) {
   j["op"] = c.op;
   j["shapes"] = c.shapes;
   if (c.expect) j["expect"] = to_json(*c.expect);
+  if (!c.program.empty()) j["program"] = to_json(c.program);
   if (!c.source.empty()) j["source"] = c.source;
   if (!c.note.empty()) j["note"] = c.note;
   if (!c.tags.empty()) j["tags"] = c.tags;
@@ -340,6 +351,7 @@ uint64_t stable_hash(const std::string& text) {
 std::string describe(const Case& c) {
   std::string out = c.op + "(";
   for (size_t i = 0; i < c.shapes.size(); ++i) out += (i ? ", " : "") + format_shape(c.shapes[i]);
+  if (!c.program.empty()) out += ": " + describe_program(c.program, c.shapes.size());
   return out + ")";
 }
 
@@ -352,8 +364,8 @@ bool same_case(const Case& a, const Case& b) {
   };
   return a.op == b.op && a.shapes == b.shapes && a.dtypes == b.dtypes && a.layouts == b.layouts &&
          same_scalars(a.scalars, b.scalars) && a.values == b.values && a.default_values == b.default_values &&
-         a.requires_grad == b.requires_grad &&
-         a.grad_seed == b.grad_seed && a.modify == b.modify && a.expect == b.expect && a.id == b.id &&
+         a.requires_grad == b.requires_grad && a.grad_seed == b.grad_seed && a.modify == b.modify &&
+         a.expect == b.expect && a.program == b.program && a.id == b.id &&
          a.source == b.source && a.note == b.note && a.tags == b.tags && a.extra == b.extra;
 }
 

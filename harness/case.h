@@ -14,6 +14,7 @@
 #include "engine/op_table.h"
 #include "engine/scalar.h"
 #include "engine/shape.h"
+#include "harness/program.h"
 #include "harness/values.h"
 
 namespace bc {
@@ -75,6 +76,8 @@ struct Case {
   std::optional<uint64_t> grad_seed;
   std::optional<int> modify;
   std::optional<Expectation> expect;
+  // The op "graph" only: its nodes over the operands (harness/program.h); empty for every other op.
+  Program program;
   std::string source;
   std::string note;
   std::vector<std::string> tags;  // generator classes ("near_miss", ...); not part of the case's identity
@@ -113,7 +116,7 @@ std::string canonical_form(const Case& c);
 // FNV-1a of a string: a hash that is the same on every platform and build, for ids and random keys.
 uint64_t stable_hash(const std::string& text);
 
-// "add([2, 3], [3])", for report headings and logs.
+// "add([2, 3], [3])", for report headings and logs; a graph adds its program ("graph([2, 3], [3]: t2 = mul(x0, x1))").
 std::string describe(const Case& c);
 
 }  // namespace bc

@@ -66,14 +66,26 @@ bool self_shares_memory(const Case& c) {
   return false;
 }
 
+bool graph_uses(const Case& c, std::initializer_list<Op> ops) {
+  for (const ProgramNode& node : c.program)
+    if (std::find(ops.begin(), ops.end(), node.op) != ops.end()) return true;
+  return false;
+}
+
 const std::vector<std::string>& case_condition_names() {
-  static const std::vector<std::string> names = {"input_is_self", "self_shares_memory"};
+  static const std::vector<std::string> names = {"input_is_self", "self_shares_memory", "graph_maximum_minimum",
+                                                 "graph_sign", "graph_exp", "graph_exp_log", "graph_abs"};
   return names;
 }
 
 bool case_has(const std::string& condition, const Case& c) {
   if (condition == "input_is_self") return input_is_self(c);
   if (condition == "self_shares_memory") return self_shares_memory(c);
+  if (condition == "graph_maximum_minimum") return graph_uses(c, {Op::maximum, Op::minimum});
+  if (condition == "graph_sign") return graph_uses(c, {Op::sign});
+  if (condition == "graph_exp") return graph_uses(c, {Op::exp});
+  if (condition == "graph_abs") return graph_uses(c, {Op::abs});
+  if (condition == "graph_exp_log") return graph_uses(c, {Op::exp, Op::log});
   return false;
 }
 

@@ -2,6 +2,7 @@
 // force and independently of the engine's rules, so that a declaration about one situation cannot explain another.
 #pragma once
 
+#include <initializer_list>
 #include <string>
 #include <vector>
 
@@ -16,6 +17,11 @@ bool input_is_self(const Case& c);
 // "self_shares_memory": two of self's own elements share memory (an expanded self, say), or an input views self's
 // storage and reaches at least one of self's elements.
 bool self_shares_memory(const Case& c);
+
+// "graph_maximum_minimum", "graph_sign", "graph_exp", "graph_exp_log", "graph_abs": a graph case whose program has
+// a maximum or minimum node, a sign, an exp, an exp or log, an abs node (facts of one op that a graph meets through
+// its intermediates).
+bool graph_uses(const Case& c, std::initializer_list<Op> ops);
 
 // The names a declaration's "when" accepts, and whether `c` has that fact (false for an unknown name).
 const std::vector<std::string>& case_condition_names();

@@ -62,6 +62,8 @@ std::vector<std::string> coverage_classes(const Case& c) {
     cells.erase(std::unique(cells.begin(), cells.end()), cells.end());
     out.insert(out.end(), cells.begin(), cells.end());
   }
+  if (!c.program.empty())
+    for (const std::string& cls : program_classes(c.program, c.shapes.size())) out.push_back(cls);
   for (const std::string& t : c.tags) out.push_back(t);
   return out;
 }

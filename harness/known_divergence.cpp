@@ -7,6 +7,7 @@
 
 #include "harness/implementations.h"
 #include "harness/input_lines.h"
+#include "harness/join.h"
 #include "harness/utf8.h"
 
 namespace bc {
@@ -117,7 +118,7 @@ Declaration declaration_from_json(const nlohmann::json& j) {
   if (!d.when.empty()) {
     const std::vector<std::string>& names = case_condition_names();
     if (std::find(names.begin(), names.end(), d.when) == names.end())
-      throw CaseError("unknown condition \"" + d.when + "\" in \"when\"; valid: input_is_self");
+      throw CaseError("unknown condition \"" + d.when + "\" in \"when\"; valid: " + join(names, ", "));
   }
   if (d.on != "outcome" && d.on != "message" && d.on != "values" && d.on != "grads" && d.on != "equivalence" &&
       d.on != "nondeterministic")

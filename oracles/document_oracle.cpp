@@ -203,6 +203,9 @@ std::optional<Formula> formula_of(Op op) {
     case Op::mv: case Op::dot: case Op::outer: case Op::addmm: case Op::addmv: case Op::addr: case Op::baddbmm:
     case Op::addbmm: case Op::addmm_: case Op::addmv_: case Op::addr_: case Op::baddbmm_: case Op::addbmm_:
       return std::nullopt;
+    // A program of ops: no document states how a composition of ops behaves beyond each op's own rule.
+    case Op::graph:
+      return std::nullopt;
   }
   return std::nullopt;
 }
@@ -474,7 +477,7 @@ Planned strict_plan(Op op, const Shape& a, const Shape& b) {
     case Op::le_: case Op::gt_: case Op::ge_: case Op::hypot_: case Op::lerp: case Op::lerp_: case Op::where:
     case Op::addcmul: case Op::addcdiv: case Op::addcmul_: case Op::addcdiv_: case Op::unfused_addcmul:
     case Op::unfused_addcdiv: case Op::unfused_addcmul_: case Op::unfused_addcdiv_: case Op::broadcast_shapes:
-    case Op::expand: case Op::sum_to: case Op::diamond: case Op::dist:
+    case Op::expand: case Op::sum_to: case Op::diamond: case Op::dist: case Op::graph:
       break;
   }
   return {std::nullopt, silent(std::string("a product named ") + to_string(op))};

@@ -82,6 +82,23 @@ Result<ag::Var> forward_addc(Op op, AddcOp addc, bool unfused, const Case& c, co
                         : ag::binary(Op::add, t[0], product.value(), value);
 }
 
+Result<ag::Var> forward(const Case& c, Op op, const std::vector<ag::Var>& t);
+
+// A graph case's program (harness/program.h), node by node on the engine's vars; backward() then walks the
+// recorded graph in reverse topological order.
+Result<ag::Var> forward_graph(const Case& c, const std::vector<ag::Var>& inputs) {
+  std::vector<ag::Var> values = inputs;
+  for (const ProgramNode& node : c.program) {
+    std::vector<ag::Var> args;
+    for (int a : node.args) args.push_back(values[static_cast<size_t>(a)]);
+    Result<ag::Var> r = forward(c, node.op, args);
+    if (!r.ok()) return r;
+    values.push_back(r.value());
+  }
+  if (c.program.empty()) return Error{ErrorKind::invalid_argument, "a graph case needs a program"};
+  return values.back();
+}
+
 // The op's forward on the engine's vars; exhaustive over the op table.
 Result<ag::Var> forward(const Case& c, Op op, const std::vector<ag::Var>& t) {
   const Scalar alpha = scalar_of(c, "alpha");
@@ -105,6 +122,7 @@ Result<ag::Var> forward(const Case& c, Op op, const std::vector<ag::Var>& t) {
       return ag::binary(Op::mul, sum.value(), t[0]);
     }
     case Op::dist: return ag::dist(t[0], t[1]);
+    case Op::graph: return forward_graph(c, t);
     // The binary and unary ops were dispatched by their rule above; the shape ops are not tensor programs.
     case Op::neg: case Op::abs: case Op::sqrt: case Op::exp: case Op::log: case Op::sign: case Op::reciprocal:
     case Op::add: case Op::sub: case Op::mul: case Op::div: case Op::pow: case Op::atan2: case Op::fmod:

@@ -97,6 +97,20 @@ Values values_of(const at::Tensor& t) {
   return Values(std::vector<int64_t>(i.data_ptr<int64_t>(), i.data_ptr<int64_t>() + i.numel()));
 }
 
+at::Tensor forward(Op op, const Case& c, std::vector<at::Tensor>& t);
+
+// A graph case's program (harness/program.h), node by node with at:: ops; autograd records it as it goes.
+at::Tensor forward_graph(const Case& c, const std::vector<at::Tensor>& inputs) {
+  if (c.program.empty()) throw std::invalid_argument("a graph case needs a program");
+  std::vector<at::Tensor> values = inputs;
+  for (const ProgramNode& node : c.program) {
+    std::vector<at::Tensor> args;
+    for (int a : node.args) args.push_back(values[static_cast<size_t>(a)]);
+    values.push_back(forward(node.op, c, args));
+  }
+  return values.back();
+}
+
 // The op's LibTorch call on the case's operands; exhaustive over the op table (a shape-only op has no program).
 at::Tensor forward(Op op, const Case& c, std::vector<at::Tensor>& t) {
   // Scalars as the case writes them: an int (the default 1) or a float, which LibTorch checks differently.
@@ -173,6 +187,7 @@ at::Tensor forward(Op op, const Case& c, std::vector<at::Tensor>& t) {
     case Op::addbmm_: return a.addbmm_(b, t[2], beta, alpha);
     case Op::diamond: return at::mul(at::add(a, b), a);
     case Op::dist: return at::dist(a, b);
+    case Op::graph: return forward_graph(c, t);
     case Op::broadcast_shapes: case Op::expand: case Op::sum_to: break;
   }
   throw std::logic_error(std::string("the LibTorch oracle has no tensor program for ") + to_string(op));

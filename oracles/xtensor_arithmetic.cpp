@@ -50,7 +50,7 @@ Outcome binary(const Case& c, Op op, const A& a, const B& b) {
     case Op::unfused_addcmul_: case Op::unfused_addcdiv_: case Op::broadcast_shapes: case Op::expand: case Op::sum_to:
     case Op::matmul: case Op::mm: case Op::bmm: case Op::mv: case Op::dot: case Op::outer: case Op::addmm:
     case Op::addmv: case Op::addr: case Op::baddbmm: case Op::addbmm: case Op::addmm_: case Op::addmv_:
-    case Op::addr_: case Op::baddbmm_: case Op::addbmm_: case Op::diamond:
+    case Op::addr_: case Op::baddbmm_: case Op::addbmm_: case Op::diamond: case Op::graph:
       break;
   }
   return Outcome::unsupported_because(std::string("xtensor_arithmetic.cpp runs two-operand ops only, not ") +

@@ -278,7 +278,119 @@ XShape broadcast_shape_of(const std::vector<Shape>& shapes) {
   return out;
 }
 
+// A comparison's result as 0 and 1 (a graph node; comparisons have no gradient).
+A compare(Op op, const A& a, const A& b) {
+  if (op == Op::eq) return xt::equal(a, b);
+  if (op == Op::ne) return xt::not_equal(a, b);
+  if (op == Op::lt) return a < b;
+  if (op == Op::le) return a <= b;
+  if (op == Op::gt) return a > b;
+  return a >= b;  // ge (the callers ask is_comparison first)
+}
+
+// The dtype of a graph node from its arguments' dtypes (float32, float64 or bool) and ranks: bool for a comparison;
+// else LibTorch's result_type (a 0-d argument counts only when its category is higher). nullopt where an op's own
+// dtype rule would matter (arithmetic on bools alone; a where of two bools is bool).
+std::optional<DType> node_dtype(const ProgramNode& node, const std::vector<DType>& types,
+                                const std::vector<Shape>& shapes) {
+  if (is_comparison(node.op)) return DType::bool_;
+  std::vector<Operand> operands;
+  for (size_t i = node.op == Op::where ? 1 : 0; i < node.args.size(); ++i) {
+    const auto a = static_cast<size_t>(node.args[i]);
+    operands.push_back({types[a], shapes[a].empty()});
+  }
+  const DType t = result_type(operands);
+  if (t == DType::bool_ && node.op != Op::where) return std::nullopt;
+  return t;
+}
+
 }  // namespace
+
+Outcome run_xtensor_graph(const Case& c) {
+  auto requires_grad = [&](size_t k) { return k < c.requires_grad.size() && c.requires_grad[k]; };
+  const std::vector<OperandPlan> plans = plan_operands(c);
+  std::vector<DType> types;
+  std::vector<A> values;
+  std::vector<Shape> shapes;
+  std::vector<bool> requires;  // whether autograd would record the value's history
+  for (size_t k = 0; k < plans.size(); ++k) {
+    const DType t = plans[k].dtype;
+    if (t == DType::int64)
+      return Outcome::unsupported_because("the xtensor graph oracle computes in double; int64 inputs are not run");
+    if (t == DType::bool_ && requires_grad(k))
+      return Outcome::unsupported_because("only floating tensors can require grad (an autograd rule)");
+    if (is_gradient_case(c) && plans[k].layout == Layout::overlapping)
+      return Outcome::unsupported_because("an overlapping operand shares the first operand's storage, so its "
+                                          "gradient flows into that base too: a graph matter");
+    types.push_back(t);
+    shapes.push_back(plans[k].shape);
+    values.push_back(array_of(XShape(plans[k].shape.begin(), plans[k].shape.end()),
+                              view_values(plans[k], plans[k].base_values).to_doubles()));
+    requires.push_back(requires_grad(k));
+  }
+  const size_t n = values.size();
+  std::vector<std::vector<A>> node_args;  // each node's arguments broadcast to its shape
+  try {
+    for (const ProgramNode& node : c.program) {
+      const std::optional<DType> type = node_dtype(node, types, shapes);
+      if (!type)
+        return Outcome::unsupported_because(std::string("the xtensor graph oracle does not run ") + to_string(node.op) +
+                                            " on bool operands alone");
+      std::vector<Shape> arg_shapes;
+      for (int a : node.args) arg_shapes.push_back(shapes[static_cast<size_t>(a)]);
+      const XShape shape = broadcast_shape_of(arg_shapes);
+      std::vector<A> x;
+      for (int a : node.args) x.push_back(xt::broadcast(values[static_cast<size_t>(a)], shape));
+      const A r = is_comparison(node.op) ? compare(node.op, x[0], x[1]) : forward(to_string(node.op), x, 1.0);
+      bool rg = false;
+      for (size_t i = node.op == Op::where ? 1 : 0; i < node.args.size(); ++i)
+        rg = rg || requires[static_cast<size_t>(node.args[i])];
+      values.push_back(stored(r, *type));
+      types.push_back(*type);
+      shapes.push_back(Shape(shape.begin(), shape.end()));
+      requires.push_back(rg && !is_comparison(node.op));
+      node_args.push_back(std::move(x));
+    }
+    const A& r = values.back();
+    const DType type = types.back();
+    Outcome o = Outcome::success(shapes.back(), to_string(type));
+    o.values = converted(std::vector<double>(r.begin(), r.end()), type);
+    if (!is_gradient_case(c)) return o;
+    if (!requires.back())
+      return Outcome::unsupported_because("the result does not require grad: whether backward is refused is "
+                                          "autograd's rule, which xtensor has no notion of");
+    // Reverse order: each node's upstream gradient is complete once every later node has given its share.
+    std::vector<std::optional<A>> grads(values.size());
+    grads.back() = array_of(XShape(r.shape().begin(), r.shape().end()),
+                            upstream_values(c, type, static_cast<int64_t>(r.size())).to_doubles());
+    for (size_t j = c.program.size(); j-- > 0;) {
+      const size_t v = n + j;
+      if (!grads[v] || !requires[v]) continue;
+      const ProgramNode& node = c.program[j];
+      const std::vector<A> full = full_grads(to_string(node.op), node_args[j], values[v], *grads[v], 1.0);
+      for (size_t i = 0; i < node.args.size(); ++i) {
+        const auto a = static_cast<size_t>(node.args[i]);
+        if (!requires[a] || (node.op == Op::where && i == 0)) continue;
+        const A share = stored(reduce_to(full[i], shapes[a]), types[a]);
+        grads[a] = grads[a] ? stored(*grads[a] + share, types[a]) : share;
+      }
+    }
+    for (size_t k = 0; k < n; ++k) {
+      if (!requires_grad(k) || !grads[k]) {
+        o.grads.push_back(std::nullopt);
+        continue;
+      }
+      const A& gk = *grads[k];
+      o.grads.push_back(Grad{shapes[k], to_string(types[k]),
+                             converted(std::vector<double>(gk.begin(), gk.end()), types[k])});
+    }
+    return o;
+  } catch (const xt::broadcast_error& e) {
+    return Outcome::failure(ErrorKind::broadcast, e.what());
+  } catch (const std::exception& e) {
+    return Outcome::failure(ErrorKind::other, e.what());
+  }
+}
 
 Outcome run_xtensor_grads(const Case& c) {
   const OpEntry* op = find_op(c.op);

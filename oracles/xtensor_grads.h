@@ -19,6 +19,10 @@
 namespace bc {
 
 Outcome run_xtensor_grads(const Case& c);
+// A graph case (harness/program.h): each node's forward in double, rounded to the dtype LibTorch's promotion gives
+// it; with gradients, the nodes' formulas in reverse order, each argument's share reduced to its shape and summed
+// where a value is used twice. Inputs of float32, float64 and bool (conditions) only.
+Outcome run_xtensor_graph(const Case& c);
 // The products and fused products (xtensor_product_grads.cpp): the value oracle's forward, then the gradients.
 Outcome run_xtensor_product_grads(const Case& c);
 

@@ -128,7 +128,8 @@ Path path_of(Op op) {
     case Op::pow_: case Op::atan2_: case Op::fmod_: case Op::remainder_: case Op::eq_: case Op::ne_: case Op::lt_: case Op::le_:
     case Op::gt_: case Op::ge_: case Op::hypot_:
       return Path::no_assignment;
-    case Op::broadcast_shapes: case Op::expand: case Op::sum_to: case Op::diamond: return Path::not_values;
+    case Op::broadcast_shapes: case Op::expand: case Op::sum_to: case Op::diamond: case Op::graph:
+      return Path::not_values;
     case Op::matmul: case Op::mm: case Op::bmm: case Op::mv: case Op::dot: case Op::outer: case Op::addmm:
     case Op::addmv: case Op::addr: case Op::baddbmm: case Op::addbmm: case Op::addmm_: case Op::addmv_:
     case Op::addr_: case Op::baddbmm_: case Op::addbmm_:

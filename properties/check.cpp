@@ -166,6 +166,45 @@ std::optional<Case> follow_shrink_path(const rc::Shrinkable<Case>& start, const 
   return current.value();
 }
 
+namespace {
+
+// `c` without operand k, everywhere a case speaks of operands (the program's indices too).
+Case without_operand(const Case& c, size_t k) {
+  Case t = c;
+  const auto at = [k](auto& v) {
+    if (k < v.size()) v.erase(v.begin() + static_cast<std::ptrdiff_t>(k));
+  };
+  at(t.shapes);
+  at(t.dtypes);
+  at(t.layouts);
+  at(t.requires_grad);
+  if (t.values) at(t.values->data);
+  if (t.expect) at(t.expect->grads);
+  if (t.modify && static_cast<size_t>(*t.modify) > k) --*t.modify;
+  t.program = drop_input(c.program, k);
+  return t;
+}
+
+// A graph case's own shrinks, before its shapes': a program without one of its nodes (harness/program.h keeps it
+// valid), then without an input no node reads.
+std::vector<Case> graph_shrinks(const Case& c) {
+  std::vector<Case> out;
+  std::vector<bool> bool_inputs;
+  for (size_t k = 0; k < c.shapes.size(); ++k) bool_inputs.push_back(dtype_of(c, k) == DType::bool_);
+  for (size_t j = 0; j < c.program.size(); ++j)
+    if (std::optional<Program> p = drop_node(c.program, j, bool_inputs)) {
+      Case t = c;
+      t.program = std::move(*p);
+      out.push_back(std::move(t));
+    }
+  for (size_t k = 0; k < c.shapes.size() && c.shapes.size() > 1; ++k)
+    if (!uses_input(c.program, k) && !(c.modify && static_cast<size_t>(*c.modify) == k))
+      out.push_back(without_operand(c, k));
+  return out;
+}
+
+}  // namespace
+
 std::vector<Case> case_shrink_candidates(const Case& c) {
   std::vector<Case> out;
   auto keep_if_valid = [&](Case t) {
@@ -176,7 +215,9 @@ std::vector<Case> case_shrink_candidates(const Case& c) {
     }
   };
   const OpEntry* op = find_op(c.op);
-  if (op && op->arity < 0)
+  if (op && op->op == Op::graph)
+    for (Case& t : graph_shrinks(c)) keep_if_valid(std::move(t));
+  if (op && op->arity < 0 && op->op != Op::graph)
     for (size_t k = 0; k < c.shapes.size() && c.shapes.size() > 1; ++k) {
       Case t = c;
       t.shapes.erase(t.shapes.begin() + static_cast<std::ptrdiff_t>(k));

@@ -40,8 +40,9 @@ Shrunk shrink(const rc::Shrinkable<Case>& start, const CaseRecord& first, const 
 // Follows a shrink path from `start` without evaluating anything; nullopt if the path does not exist.
 std::optional<Case> follow_shrink_path(const rc::Shrinkable<Case>& start, const std::vector<std::size_t>& path);
 
-// Shape-level shrinks of any case, with no generator behind it (for `broadcheck shrink`): drop an operand (where
-// the op takes any number), drop a dim, set a size to 1, lower a size. Every candidate is a valid case.
+// Shape-level shrinks of any case, with no generator behind it (for `broadcheck shrink`): for a graph, drop a node
+// or an input no node reads; drop an operand (where the op takes any number), drop a dim, set a size to 1, lower a
+// size. Every candidate is a valid case.
 std::vector<Case> case_shrink_candidates(const Case& c);
 rc::Shrinkable<Case> shrinkable_case(const Case& c);
 

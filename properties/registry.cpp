@@ -1,6 +1,7 @@
 #include "properties/registry.h"
 
 #include "engine/broadcast.h"
+#include "properties/graph_gen.h"
 #include "properties/product_gen.h"
 #include "properties/shape_gen.h"
 
@@ -76,6 +77,11 @@ const std::vector<Property>& properties() {
        {"in-place", "out-of-place", "diamond", "singleton vs non-singleton", "engine ok"}},
       {"broadcast_algebra", "commutative, associative, any grouping of three (seed 003), rank 0 the identity, idempotent (engine)",
        gen::algebra_case(), Check::algebra, {"arbitrary", "broadcastable", "rank-0 operand", "size-0 dim"}},
+      {"graphs_agree", "programs of 2-4 pointwise ops (chains, diamonds, where, maximum): values and gradients",
+       gen::graph_case(), Check::oracles,
+       {"graph chain", "graph diamond", "graph where", "graph maximum/minimum", "non-finite intermediate",
+        "bool condition input", "gradient", "forward only", "special values", "singleton vs non-singleton",
+        "dtype float64", "engine ok"}},
   };
   return all;
 }

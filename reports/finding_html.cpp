@@ -254,6 +254,7 @@ std::string case_header_text(const Case& c) {
   std::string out = c.op + "(";
   for (size_t k = 0; k < operands.size(); ++k) out += (k ? ", " : "") + operands[k];
   for (size_t i = 0; i < extras.size(); ++i) out += (i ? ", " : "; ") + extras[i];
+  if (!c.program.empty()) out += ": " + describe_program(c.program, c.shapes.size());
   return out + ")";
 }
 

@@ -122,6 +122,7 @@ void write_case(Writer& w, const Case& c) {
   if (c.modify) w.key("modify").integer(*c.modify);
   if (!c.note.empty()) w.key("note").string(c.note);
   w.key("op").string(c.op);
+  if (!c.program.empty()) w.key("program").raw(json_text(to_json(c.program)));
   if (!c.requires_grad.empty()) {
     w.key("requires_grad").open('[');
     for (bool b : c.requires_grad) w.boolean(b);

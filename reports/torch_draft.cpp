@@ -184,6 +184,16 @@ std::string ok_check(const Case& c, const Outcome& rule, const std::string& call
   return out;
 }
 
+// A graph case's program as one nested at:: expression (a value used twice is written twice, as it is computed).
+std::string graph_call(const Case& c, int value) {
+  const size_t n = c.shapes.size();
+  if (static_cast<size_t>(value) < n) return "t" + std::to_string(value);
+  const ProgramNode& node = c.program[static_cast<size_t>(value) - n];
+  std::string args;
+  for (size_t i = 0; i < node.args.size(); ++i) args += (i ? ", " : "") + graph_call(c, node.args[i]);
+  return fmt::format("at::{}({})", to_string(node.op), args);
+}
+
 }  // namespace
 
 std::string braced(const Shape& s) {
@@ -217,6 +227,7 @@ std::string torch_call(const Case& c) {
   if (base == "addcmul" || base == "addcdiv")
     return fmt::format(inplace ? "t0.{}(t1, t2, {})" : "at::{}(t0, t1, t2, {})", n, scalar(c, "value"));
   if (n == "diamond") return "at::mul(at::add(t0, t1), t0)";
+  if (op->op == Op::graph) return c.program.empty() ? "" : graph_call(c, static_cast<int>(c.shapes.size() + c.program.size() - 1));
   if (op->arity == 1) return fmt::format("at::{}(t0)", n);  // the unary ops
   const std::string args = op->arity == 3 ? "t1, t2" : "t1";
   const bool alpha = (base == "add" || base == "sub") && c.scalars.count("alpha");

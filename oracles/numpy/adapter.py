@@ -68,14 +68,25 @@ def program(op, case, t):
         return np.multiply(np.add(t[0], t[1]), t[0])
     if base == "dist":
         return np.linalg.norm(np.subtract(t[0], t[1]))
+    if base == "graph":
+        return graph(case, t)
     raise KeyError(op)
+
+
+def graph(case, t):
+    """A program of nodes {"op", "args"}: an arg below len(t) names an operand, above it an earlier node; the
+    last node is the result. Each node runs as the single op would (no scalars: alpha is 1)."""
+    values = list(t)
+    for node in case["program"]:
+        values.append(np.asarray(program(node["op"], {}, [values[k] for k in node["args"]])))
+    return values[-1]
 
 
 SHAPE_OPS = {"broadcast_shapes", "expand"}
 OPS = sorted(SHAPE_OPS | set(UFUNCS) | set(UNARY) | {u + "_" for u in UFUNCS if u not in ("maximum", "minimum")} | {
     "lerp", "lerp_", "where", "addcmul", "addcdiv", "addcmul_", "addcdiv_", "unfused_addcmul", "unfused_addcdiv",
     "unfused_addcmul_", "unfused_addcdiv_", "matmul", "dot", "outer", "addmm", "addmv", "addr", "baddbmm", "addbmm",
-    "addmm_", "addmv_", "addr_", "baddbmm_", "addbmm_", "diamond", "dist"})
+    "addmm_", "addmv_", "addr_", "baddbmm_", "addbmm_", "diamond", "dist", "graph"})
 
 
 def decode(v):

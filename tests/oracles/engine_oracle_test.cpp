@@ -20,3 +20,11 @@ TEST(EngineOracle, AnswersEveryOpFamily) {
 }
 
 }  // namespace bc
+
+namespace bc {
+
+TEST(EngineOracle, RunsAGraphForwardAndBackward) {
+  testing::expect_graph_example(make_engine_oracle()->run(testing::graph_example()));
+}
+
+}  // namespace bc

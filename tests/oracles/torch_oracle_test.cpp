@@ -61,3 +61,11 @@ TEST_F(TorchOracleTest, MatmulFollowsNumpyAndReportsItsPath) {
 }
 
 }  // namespace bc
+
+namespace bc {
+
+TEST(TorchOracleGraph, RunsAGraphForwardAndBackward) {
+  testing::expect_graph_example(make_torch_oracle()->run(testing::graph_example()));
+}
+
+}  // namespace bc

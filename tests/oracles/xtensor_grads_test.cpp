@@ -209,3 +209,22 @@ TEST(SumToAxes, LeadingAndSizeOneAxes) {
 
 }  // namespace
 }  // namespace bc
+
+namespace bc {
+
+TEST(XtensorGraph, ComposesTheFormulasInReverseOrder) {
+  testing::expect_graph_example(make_xtensor_oracle()->run(testing::graph_example()));
+}
+
+TEST(XtensorGraph, LeavesBackwardFromAResultThatNeedsNoGradToAutograd) {
+  Case c = testing::graph_example();
+  c.program = {{Op::gt, {0, 1}}};
+  EXPECT_EQ(make_xtensor_oracle()->run(c).status, Status::unsupported);
+  c.requires_grad.clear();  // forward only: a bool result
+  const Outcome o = make_xtensor_oracle()->run(c);
+  ASSERT_EQ(o.status, Status::ok) << o.detail;
+  EXPECT_EQ(o.dtype, "bool");
+  EXPECT_EQ(o.values, Values(std::vector<int64_t>{0, 0}));
+}
+
+}  // namespace bc

@@ -51,6 +51,15 @@ RC_GTEST_PROP(Property, GradsFiniteDifference, ()) { check_property("grads_finit
 RC_GTEST_PROP(Property, ProductsAgree, ()) { check_property("products_agree"); }
 RC_GTEST_PROP(Property, FusedAgree, ()) { check_property("fused_agree"); }
 RC_GTEST_PROP(Property, AddcEquivalence, ()) { check_property("addc_equivalence"); }
+RC_GTEST_PROP(Property, GraphsAgree, ()) { check_property("graphs_agree"); }
+
+// Issue 15's classes of small graphs: a run that never drew one of them is flagged.
+TEST(Property, GraphsRequireChainsDiamondsWhereExtremaAndNonFiniteIntermediates) {
+  const std::vector<std::string>& required = find_property("graphs_agree")->required;
+  for (const char* cls : {"graph chain", "graph diamond", "graph where", "graph maximum/minimum",
+                          "non-finite intermediate", "gradient", "forward only"})
+    EXPECT_NE(std::find(required.begin(), required.end(), cls), required.end()) << cls;
+}
 
 TEST(Property, EquivalenceRecordsEachImplementationsUnfusedOutcome) {
   // int64 addcmul with value 0.5: the fused op truncates the value, the unfused add refuses a float alpha, on the

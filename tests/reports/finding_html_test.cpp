@@ -109,6 +109,13 @@ TEST(FindingHtml, TheHeaderShowsTheWholeMinimalCase) {
   shapes.op = "broadcast_shapes";
   shapes.shapes = {{2, 1}, {3}};
   EXPECT_EQ(case_header_text(shapes), "broadcast_shapes([2, 1], [3])");
+  // A graph shows its program after the operands.
+  Case graph;
+  graph.op = "graph";
+  graph.shapes = {{2}, {}};
+  graph.program = {{Op::mul, {0, 1}}, {Op::gt, {2, 1}}, {Op::where, {3, 2, 0}}};
+  EXPECT_EQ(case_header_text(graph), "graph([2] float32 contiguous, [] float32 contiguous: t2 = mul(x0, x1); "
+                                     "t3 = gt(t2, x1); t4 = where(t3, t2, x0))");
 
   Finding f = new_finding();
   f.minimal.c.dtypes = {DType::int64, DType::float64};
