@@ -46,9 +46,10 @@ Error scalar_type_error(DType expected, DType found) {
   return make_error(ErrorText::scalar_type, {torch_name(expected), torch_name(found)});
 }
 
-// LibTorch's kernels for these ops have no bool instantiation; the message names the kernel.
+// LibTorch's kernels for these ops have no bool and no float16 instantiation on CPU (1.13; bfloat16 has one); the
+// message names the kernel.
 std::optional<Error> no_bool_kernel(const char* kernel, DType t) {
-  if (t != DType::bool_) return std::nullopt;
+  if (t != DType::bool_ && t != DType::float16) return std::nullopt;
   return make_error(ErrorText::not_implemented, {kernel, torch_name(t)});
 }
 
@@ -70,10 +71,16 @@ bool is_zero(const Value& v) { return v.is_float ? v.f == 0 : v.i == 0; }
 Value multiply_add(const Value& acc, const Value& x, const Value& y, DType type) {
   switch (type) {
     case DType::float32:
+    case DType::float16:   // accumulated in float; the store rounds the sum
+    case DType::bfloat16:
       return Value::of_float(static_cast<float>(acc.f) + static_cast<float>(x.f) * static_cast<float>(y.f));
     case DType::float64: return Value::of_float(acc.f + x.f * y.f);
     case DType::bool_: return Value::of_int(acc.i || (x.i && y.i));
-    case DType::int64: break;
+    case DType::int64:
+    case DType::int8:  // wrapped in int64, the store keeps the low bits (the same in modular arithmetic)
+    case DType::uint8:
+    case DType::int16:
+    case DType::int32: break;
   }
   return Value::of_int(wrap_add(acc.i, wrap_mul(x.i, y.i)));
 }
