@@ -5,6 +5,7 @@
 #include "engine/broadcast.h"
 #include "engine/error_texts.h"
 #include "engine/inplace.h"
+#include "engine/scalar_overflow.h"
 #include "engine/wrapping.h"
 
 namespace bc {
@@ -55,6 +56,7 @@ Result<Tensor> run(AddcOp op, const Tensor& c, const Tensor& a, const Tensor& b,
   if (type == DType::bool_ || type == DType::float16)
     return make_error(ErrorText::not_implemented,
                       {op == AddcOp::addcmul ? "addcmul_cpu_out" : "addcdiv_cpu_out", torch_name(type)});
+  if (auto e = scalar_overflow(value.value, value.integral, type)) return *e;  // the kernel's value.to<scalar_t>()
   const std::vector<Value> values = compute(op, c, a, b, shape.value(), type, value.value);
   if (!self) return Tensor::of_values(shape.value(), type, values);
   self->assign(values);

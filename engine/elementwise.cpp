@@ -9,6 +9,7 @@
 #include "engine/broadcast.h"
 #include "engine/error_texts.h"
 #include "engine/inplace.h"
+#include "engine/scalar_overflow.h"
 
 namespace bc {
 namespace {
@@ -34,9 +35,11 @@ std::optional<Error> sub_check(Op op, const Tensor& a, const Tensor& b) {
 }
 
 // alpha's check, which LibTorch makes after it has computed the result type (and, in place, checked the cast).
+// Then the kernel converts alpha to the compute type with c10's range check (int8's alpha=300 is refused).
 std::optional<Error> alpha_check(Op op, DType compute, Scalar alpha) {
   if ((op == Op::add || op == Op::sub) && category(compute) != Category::floating && !alpha.integral)
     return make_error(ErrorText::integral_scalar, {"alpha"});
+  if (op == Op::add || op == Op::sub) return scalar_overflow(alpha.value, alpha.integral, compute);
   return std::nullopt;
 }
 
