@@ -56,8 +56,10 @@ std::vector<std::string> coverage_classes(const Case& c) {
   if (c.values) {
     out.push_back("op " + c.op);
     std::vector<std::string> cells;
-    for (const OperandPlan& p : plan_operands(c))
+    for (const OperandPlan& p : plan_operands(c)) {
       cells.push_back("cell " + c.op + " " + to_string(p.dtype) + " " + to_string(p.layout));
+      cells.push_back("cell " + c.op + " " + to_string(p.dtype));
+    }
     std::sort(cells.begin(), cells.end());
     cells.erase(std::unique(cells.begin(), cells.end()), cells.end());
     out.insert(out.end(), cells.begin(), cells.end());
