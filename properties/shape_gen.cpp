@@ -218,7 +218,17 @@ bool reads_scalar(const OpEntry& e, const std::string& name) {
 
 rc::Gen<Case> value_case() {
   return rc::gen::exec([] {
-    const OpEntry& entry = **op_from_table(&Weights::values, pointwise);
+    // Three cases in four sweep the op x dtype cells (harness/coverage.h): the dtypes drawn uniformly, and the op
+    // in inverse proportion to the dtypes it draws (one for a unary op or lerp's shared one, two for where's a and
+    // b), so that every op meets every dtype about equally often, the ops weighed least (comparisons) included.
+    const bool sweep = *weighted<bool>({{1, false}, {3, true}});
+    std::vector<std::pair<uint64_t, const OpEntry*>> uniform = ops_weighted(&Weights::values, pointwise);
+    for (auto& [w, e] : uniform) {
+      const int drawn = e->dtype_rule == DTypeRule::one_dtype ? 1
+                        : e->dtype_rule == DTypeRule::bool_condition ? e->arity - 1 : e->arity;
+      w = static_cast<uint64_t>(6 / drawn);
+    }
+    const OpEntry& entry = sweep ? **weighted(uniform) : **op_from_table(&Weights::values, pointwise);
     const bool inplace = entry.inplace && *weighted<bool>({{1, false}, {1, true}});
     const std::string op = inplace ? to_string(*entry.inplace) : entry.name;
     const int arity = entry.arity;
@@ -235,13 +245,18 @@ rc::Gen<Case> value_case() {
       shapes = *broadcastable(arity, 4);
     }
     Case c = make_case(op, shapes, tags);
-    const auto any_dtype = weighted<DType>({{4, DType::float32}, {3, DType::int64}, {2, DType::float64},
-                                            {2, DType::bool_}, {2, DType::int8}, {2, DType::uint8}, {2, DType::int16},
-                                            {2, DType::int32}, {2, DType::float16}, {2, DType::bfloat16}});
+    std::vector<std::pair<uint64_t, DType>> dtype_weights = {
+        {4, DType::float32}, {3, DType::int64}, {2, DType::float64}, {2, DType::bool_},   {2, DType::int8},
+        {2, DType::uint8},   {2, DType::int16}, {2, DType::int32},   {2, DType::float16}, {2, DType::bfloat16}};
+    if (sweep)
+      for (auto& [w, t] : dtype_weights) w = 1;
+    const auto any_dtype = weighted<DType>(dtype_weights);
     // lerp needs one floating dtype for all three; where's condition is bool.
     const auto float_dtype = floating_dtype();
     const auto shared = rc::gen::exec(
-        [any_dtype, float_dtype] { return *weighted<bool>({{1, false}, {1, true}}) ? *any_dtype : *float_dtype; });
+        [any_dtype, float_dtype, sweep] {
+          return sweep || *weighted<bool>({{6, false}, {1, true}}) ? *any_dtype : *float_dtype;
+        });
     pick_dtypes(c, entry.dtype_rule, arity, any_dtype, shared);
     const auto layout = weighted<Layout>({{6, Layout::contiguous}, {2, Layout::transposed}, {2, Layout::strided},
                                           {1, Layout::expanded}, {1, Layout::overlapping}});
