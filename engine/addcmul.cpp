@@ -5,6 +5,7 @@
 #include "engine/broadcast.h"
 #include "engine/error_texts.h"
 #include "engine/inplace.h"
+#include "engine/scalar_overflow.h"
 #include "engine/wrapping.h"
 
 namespace bc {
@@ -31,12 +32,12 @@ std::vector<Value> compute(AddcOp op, const Tensor& c, const Tensor& a, const Te
   std::vector<Value> out(co.size());
   for (size_t k = 0; k < co.size(); ++k) {
     const Value x = convert(c.read(co[k]), type), y = convert(a.read(ao[k]), type), z = convert(b.read(bo[k]), type);
-    if (type == DType::float32) {
+    if (compute_float(type) == DType::float32) {  // float16 and bfloat16 compute in float
       out[k] = Value::of_float(combine<float>(op, static_cast<float>(x.f), static_cast<float>(y.f),
                                               static_cast<float>(z.f), static_cast<float>(value)));
     } else if (type == DType::float64) {
       out[k] = Value::of_float(combine<double>(op, x.f, y.f, z.f, value));
-    } else {  // int64 (addcdiv never computes in an integer type): wrapping, the value truncated towards zero
+    } else {  // an integer (addcdiv never computes in an integer type): wrapping, the value truncated towards zero
       out[k] = Value::of_int(wrap_add(x.i, wrap_mul(wrap_mul(static_cast<int64_t>(value), y.i), z.i)));
     }
   }
@@ -52,9 +53,10 @@ Result<Tensor> run(AddcOp op, const Tensor& c, const Tensor& a, const Tensor& b,
   if (!shape.ok()) return shape.error();
   const DType type = result_type({{c.dtype(), c.dim() == 0}, {a.dtype(), a.dim() == 0}, {b.dtype(), b.dim() == 0}});
   if (self && !can_cast(type, self->dtype())) return cast_error(type, self->dtype());
-  if (type == DType::bool_)
+  if (type == DType::bool_ || type == DType::float16)
     return make_error(ErrorText::not_implemented,
                       {op == AddcOp::addcmul ? "addcmul_cpu_out" : "addcdiv_cpu_out", torch_name(type)});
+  if (auto e = scalar_overflow(value.value, value.integral, type)) return *e;  // the kernel's value.to<scalar_t>()
   const std::vector<Value> values = compute(op, c, a, b, shape.value(), type, value.value);
   if (!self) return Tensor::of_values(shape.value(), type, values);
   self->assign(values);

@@ -7,7 +7,8 @@
 namespace bc {
 
 const std::vector<DType>& all_dtypes() {
-  static const std::vector<DType> all = {DType::bool_, DType::int64, DType::float32, DType::float64};
+  static const std::vector<DType> all = {DType::bool_, DType::int64,  DType::float32, DType::float64, DType::int8,
+                                         DType::uint8, DType::int16,  DType::int32,   DType::float16, DType::bfloat16};
   return all;
 }
 
@@ -17,26 +18,46 @@ const char* to_string(DType t) {
     case DType::int64: return "int64";
     case DType::float32: return "float32";
     case DType::float64: return "float64";
+    case DType::int8: return "int8";
+    case DType::uint8: return "uint8";
+    case DType::int16: return "int16";
+    case DType::int32: return "int32";
+    case DType::float16: return "float16";
+    case DType::bfloat16: return "bfloat16";
   }
   return "float32";
 }
 
+// c10::toString(ScalarType).
 const char* torch_name(DType t) {
   switch (t) {
     case DType::bool_: return "Bool";
     case DType::int64: return "Long";
     case DType::float32: return "Float";
     case DType::float64: return "Double";
+    case DType::int8: return "Char";
+    case DType::uint8: return "Byte";
+    case DType::int16: return "Short";
+    case DType::int32: return "Int";
+    case DType::float16: return "Half";
+    case DType::bfloat16: return "BFloat16";
   }
   return "Float";
 }
 
+// caffe2::TypeMeta::name() of each element type, which GCC's __PRETTY_FUNCTION__ spells.
 const char* cxx_type_name(DType t) {
   switch (t) {
     case DType::bool_: return "bool";
     case DType::int64: return "long int";
     case DType::float32: return "float";
     case DType::float64: return "double";
+    case DType::int8: return "signed char";
+    case DType::uint8: return "unsigned char";
+    case DType::int16: return "short int";
+    case DType::int32: return "int";
+    case DType::float16: return "c10::Half";
+    case DType::bfloat16: return "c10::BFloat16";
   }
   return "float";
 }
@@ -58,21 +79,72 @@ std::string dtype_names() {
 Category category(DType t) {
   switch (t) {
     case DType::bool_: return Category::boolean;
+    case DType::int8:
+    case DType::uint8:
+    case DType::int16:
+    case DType::int32:
     case DType::int64: return Category::integer;
-    default: return Category::floating;
+    case DType::float16:
+    case DType::bfloat16:
+    case DType::float32:
+    case DType::float64: return Category::floating;
   }
+  return Category::floating;
 }
 
 size_t item_size(DType t) {
   switch (t) {
-    case DType::bool_: return 1;
+    case DType::bool_:
+    case DType::int8:
+    case DType::uint8: return 1;
+    case DType::int16:
+    case DType::float16:
+    case DType::bfloat16: return 2;
+    case DType::int32:
     case DType::float32: return 4;
-    default: return 8;
+    case DType::int64:
+    case DType::float64: return 8;
+  }
+  return 8;
+}
+
+int integer_bits(DType t) { return category(t) == Category::integer ? static_cast<int>(item_size(t)) * 8 : 0; }
+
+bool is_unsigned(DType t) { return t == DType::uint8; }
+
+DType compute_float(DType t) { return t == DType::float16 || t == DType::bfloat16 ? DType::float32 : t; }
+
+namespace {
+
+DType signed_integer_of(int bits) {
+  switch (bits) {
+    case 8: return DType::int8;
+    case 16: return DType::int16;
+    case 32: return DType::int32;
+    default: return DType::int64;
   }
 }
 
-// Among these four the promotion lattice is a chain: bool < int64 < float32 < float64.
-DType promote_types(DType a, DType b) { return static_cast<int>(a) >= static_cast<int>(b) ? a : b; }
+}  // namespace
+
+// c10's promoteTypes table for these dtypes, as rules: bool gives way to anything; two integers give the wider,
+// where uint8 meets a signed type it needs one more byte than int8 (int16); an integer gives way to a floating
+// dtype; float16 and bfloat16 meet in float32; otherwise the wider floating dtype.
+DType promote_types(DType a, DType b) {
+  if (a == b || b == DType::bool_) return a;
+  if (a == DType::bool_) return b;
+  const Category ca = category(a), cb = category(b);
+  if (ca != cb) return ca == Category::floating ? a : b;
+  if (ca == Category::integer) {
+    if (is_unsigned(a) || is_unsigned(b)) {
+      const DType other = is_unsigned(a) ? b : a;
+      return signed_integer_of(std::max(16, integer_bits(other)));
+    }
+    return integer_bits(a) >= integer_bits(b) ? a : b;
+  }
+  if (item_size(a) == 2 && item_size(b) == 2) return DType::float32;  // float16 with bfloat16
+  return item_size(a) >= item_size(b) ? a : b;
+}
 
 namespace {
 

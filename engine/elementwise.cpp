@@ -9,6 +9,7 @@
 #include "engine/broadcast.h"
 #include "engine/error_texts.h"
 #include "engine/inplace.h"
+#include "engine/scalar_overflow.h"
 
 namespace bc {
 namespace {
@@ -34,9 +35,11 @@ std::optional<Error> sub_check(Op op, const Tensor& a, const Tensor& b) {
 }
 
 // alpha's check, which LibTorch makes after it has computed the result type (and, in place, checked the cast).
+// Then the kernel converts alpha to the compute type with c10's range check (int8's alpha=300 is refused).
 std::optional<Error> alpha_check(Op op, DType compute, Scalar alpha) {
   if ((op == Op::add || op == Op::sub) && category(compute) != Category::floating && !alpha.integral)
     return make_error(ErrorText::integral_scalar, {"alpha"});
+  if (op == Op::add || op == Op::sub) return scalar_overflow(alpha.value, alpha.integral, compute);
   return std::nullopt;
 }
 
@@ -51,7 +54,9 @@ Types types_for(Op op, const Tensor& a, const Tensor& b) {
 // type is known and, in place, after the cast to self's dtype was checked.
 std::optional<Error> kernel_refusal(Op op, DType compute) {
   const BinaryRule& rule = info(op);
-  if (rule.kernel && (compute == DType::bool_ || (rule.refuses_integer && compute == DType::int64)))
+  if (compute == DType::float16 && half_kernel(op))
+    return make_error(ErrorText::not_implemented, {half_kernel(op), torch_name(compute)});
+  if (rule.kernel && (compute == DType::bool_ || (rule.refuses_integer && category(compute) == Category::integer)))
     return make_error(ErrorText::not_implemented, {rule.kernel, torch_name(compute)});
   return std::nullopt;
 }
@@ -66,7 +71,7 @@ Result<std::vector<Value>> compute(Op op, const Tensor& a, const Tensor& b, cons
   for (size_t k = 0; k < ao.size(); ++k) {
     const Value x = convert(a.read(ao[k]), type), y = convert(b.read(bo[k]), type);
     std::optional<Value> r;
-    if (type == DType::float32) {
+    if (compute_float(type) == DType::float32) {  // float16 and bfloat16 compute in float (stored rounded)
       if (auto v = rule.f32(static_cast<float>(x.f), static_cast<float>(y.f), static_cast<float>(alpha))) r = Value::of_float(*v);
     } else if (type == DType::float64) {
       if (auto v = rule.f64(x.f, y.f, alpha)) r = Value::of_float(*v);
@@ -116,6 +121,8 @@ Result<Tensor> unary(Op op, const Tensor& t) {
   const UnaryRule* rule = unary_rule(op);
   if (!rule) throw std::logic_error(std::string("engine: ") + to_string(op) + " is not a pointwise unary op");
   DType type = t.dtype();
+  if (type == DType::float16 && half_kernel(op))
+    return make_error(ErrorText::not_implemented, {half_kernel(op), torch_name(type)});
   if (type == DType::bool_) {
     switch (rule->on_bool) {
       case OnBool::negation_error: return make_error(ErrorText::neg_bool);
@@ -130,9 +137,9 @@ Result<Tensor> unary(Op op, const Tensor& t) {
   std::vector<Value> out(at.size());
   for (size_t k = 0; k < at.size(); ++k) {
     const Value x = convert(t.read(at[k]), type);
-    if (type == DType::float32) out[k] = Value::of_float(rule->f32(static_cast<float>(x.f)));
+    if (compute_float(type) == DType::float32) out[k] = Value::of_float(rule->f32(static_cast<float>(x.f)));
     else if (type == DType::float64) out[k] = Value::of_float(rule->f64(x.f));
-    else out[k] = Value::of_int(rule->i64(x.i));  // int64, or bool as 0 and 1 (sign), stored back as bool
+    else out[k] = Value::of_int(rule->i64(x.i));  // an integer, or bool as 0 and 1 (sign), stored back (wrapped)
   }
   return Tensor::of_values(t.sizes(), type, out);
 }
@@ -150,13 +157,13 @@ Result<Tensor> lerp_into(const Tensor& start, const Tensor& end, const Tensor& w
   Result<Shape> shape = self ? inplace_shape(start.sizes(), {end.sizes(), weight.sizes()})
                              : broadcast_shapes(std::vector<Shape>{start.sizes(), end.sizes(), weight.sizes()});
   if (!shape.ok()) return shape.error();
-  if (category(start.dtype()) != Category::floating)  // the kernel's dispatch, last
+  if (category(start.dtype()) != Category::floating || start.dtype() == DType::float16)  // the kernel's dispatch, last
     return make_error(ErrorText::not_implemented, {"lerp_kernel_tensor", torch_name(start.dtype())});
   const Shape& s = shape.value();
   const auto so = element_offsets(start.expand(s).value().view()), eo = element_offsets(end.expand(s).value().view()),
              wo = element_offsets(weight.expand(s).value().view());
   std::vector<Value> out(so.size());
-  const bool single = start.dtype() == DType::float32;
+  const bool single = compute_float(start.dtype()) == DType::float32;
   for (size_t k = 0; k < so.size(); ++k) {
     // LibTorch 1.13's formula: from `start` when weight < 0.5 (signed: negative weights too), else from `end`.
     const double a = start.read(so[k]).f, b = end.read(eo[k]).f, w = weight.read(wo[k]).f;

@@ -174,10 +174,14 @@ std::vector<ErrorTemplate> make_table() {
        "as_strided: the view reaches outside the storage"},
       {E::reshape_numel, K::invalid_argument, torch, unclassified, "reshape_numel",
        "shape '{shape}' is invalid for input of size {numel}"},
+
+      // c10's checked Scalar conversion (Scalar::to<T>, c10/util/TypeCast.h): a value outside T's range.
+      {E::scalar_overflow, K::other, torch, classified, "scalar_overflow",
+       "value cannot be converted to type {type} without overflow"},
   };
 }
 
-constexpr int kTextCount = static_cast<int>(ErrorText::reshape_numel) + 1;
+constexpr int kTextCount = static_cast<int>(ErrorText::scalar_overflow) + 1;
 
 // The rows, checked to be one per id in the enum's order, so that a row is found by its id.
 std::vector<ErrorTemplate> checked_table() {

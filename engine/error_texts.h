@@ -89,6 +89,8 @@ enum class ErrorText {
   negative_strides,
   view_outside_storage,
   reshape_numel,
+  // Scalars.
+  scalar_overflow,
 };
 
 // Who wrote the words: LibTorch 1.13 (the engine must print them exactly), or the engine itself, for its own

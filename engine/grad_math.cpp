@@ -47,7 +47,7 @@ Tensor div_rounded(const Tensor& a, const Tensor& b, Rounding mode) {
   const std::vector<Value> x = a.expand(shape).value().values(), y = b.expand(shape).value().values();
   std::vector<double> out(x.size());
   for (size_t k = 0; k < x.size(); ++k) {
-    if (type == DType::float32) {
+    if (compute_float(type) == DType::float32) {
       const float p = static_cast<float>(x[k].as_double()), q = static_cast<float>(y[k].as_double());
       out[k] = mode == Rounding::trunc ? std::trunc(p / q) : floor_divide(p, q);
     } else {

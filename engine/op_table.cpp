@@ -464,6 +464,19 @@ const BinaryRule* binary_rule(Op op) { return entry(op).binary; }
 const UnaryRule* unary_rule(Op op) { return entry(op).unary; }
 bool is_comparison(Op op) { return entry(op).binary && entry(op).binary->comparison; }
 
+const char* half_kernel(Op op) {
+  // bfloat16 has every one of these kernels in 1.13; float16 lacks them on CPU (the vml unary kernels, atan2,
+  // hypot, lerp, addcmul/addcdiv).
+  static const std::pair<Op, const char*> refused[] = {
+      {Op::atan2, "atan2_cpu"},     {Op::hypot, "hypot_cpu"},         {Op::sqrt, "sqrt_vml_cpu"},
+      {Op::exp, "exp_vml_cpu"},     {Op::log, "log_vml_cpu"},         {Op::lerp, "lerp_kernel_tensor"},
+      {Op::addcmul, "addcmul_cpu_out"}, {Op::addcdiv, "addcdiv_cpu_out"}};
+  const Op base = out_of_place(op);
+  for (const auto& [o, kernel] : refused)
+    if (o == base) return kernel;
+  return nullptr;
+}
+
 std::optional<bool> in_op_group(const std::string& group, Op op) {
   if (group == "@inplace") return is_inplace(op);
   if (group == "@pointwise_inplace") return entry(op).family == Family::inplace;

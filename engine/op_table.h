@@ -157,6 +157,10 @@ const BinaryRule* binary_rule(Op op);
 // The rule of a pointwise unary op; nullptr otherwise.
 const UnaryRule* unary_rule(Op op);
 bool is_comparison(Op op);
+// The kernel LibTorch 1.13's CPU build names when it refuses float16 for a pointwise op or its in-place form
+// ("atan2_cpu", "sqrt_vml_cpu", "addcmul_cpu_out", ...; probed on libtorch-dev 1.13.1); nullptr where it computes.
+// The products refuse float16 wherever they refuse bool (engine/products.cpp), with the same kernel names.
+const char* half_kernel(Op op);
 
 // Named groups of ops, derived from the table, for lists that mean "every op of a kind" (a declaration's "ops"):
 // "@inplace" (every op that writes its first operand), "@pointwise_inplace" (the pointwise in-place ops).

@@ -4,6 +4,7 @@
 
 #include "engine/elementwise.h"
 #include "engine/error_texts.h"
+#include "engine/scalar_overflow.h"
 #include "engine/inplace.h"
 #include "engine/matmul_shape.h"
 #include "engine/wrapping.h"
@@ -46,9 +47,10 @@ Error scalar_type_error(DType expected, DType found) {
   return make_error(ErrorText::scalar_type, {torch_name(expected), torch_name(found)});
 }
 
-// LibTorch's kernels for these ops have no bool instantiation; the message names the kernel.
+// LibTorch's kernels for these ops have no bool and no float16 instantiation on CPU (1.13; bfloat16 has one); the
+// message names the kernel.
 std::optional<Error> no_bool_kernel(const char* kernel, DType t) {
-  if (t != DType::bool_) return std::nullopt;
+  if (t != DType::bool_ && t != DType::float16) return std::nullopt;
   return make_error(ErrorText::not_implemented, {kernel, torch_name(t)});
 }
 
@@ -70,10 +72,16 @@ bool is_zero(const Value& v) { return v.is_float ? v.f == 0 : v.i == 0; }
 Value multiply_add(const Value& acc, const Value& x, const Value& y, DType type) {
   switch (type) {
     case DType::float32:
+    case DType::float16:   // accumulated in float; the store rounds the sum
+    case DType::bfloat16:
       return Value::of_float(static_cast<float>(acc.f) + static_cast<float>(x.f) * static_cast<float>(y.f));
     case DType::float64: return Value::of_float(acc.f + x.f * y.f);
     case DType::bool_: return Value::of_int(acc.i || (x.i && y.i));
-    case DType::int64: break;
+    case DType::int64:
+    case DType::int8:  // wrapped in int64, the store keeps the low bits (the same in modular arithmetic)
+    case DType::uint8:
+    case DType::int16:
+    case DType::int32: break;
   }
   return Value::of_int(wrap_add(acc.i, wrap_mul(x.i, y.i)));
 }
@@ -174,6 +182,10 @@ Result<Tensor> self_for(const Tensor& c, const Shape& shape, DType dtype, bool i
 // The fused ops' result, out of place or written into c.
 Result<Tensor> finish(const Tensor& c_full, const std::vector<Value>& p, const Shape& shape, DType type, Scalar beta,
                       Scalar alpha, Tensor* self) {
+  // The kernel converts beta, then alpha, to its compute type with c10's range check (uint8's beta=-1.0 is
+  // refused; float16 and bfloat16 compute in float).
+  for (const Scalar& s : {beta, alpha})
+    if (auto e = scalar_overflow(s.value, s.integral, compute_float(type))) return *e;
   std::vector<Value> values = combine(c_full, p, beta, alpha, type);
   if (!self) return Tensor::of_values(shape, type, values);
   self->assign(values);
@@ -188,9 +200,15 @@ Result<Tensor> addmm(const Tensor& c, const Tensor& a, const Tensor& b, Scalar b
   const Shape &x = a.sizes(), &y = b.sizes();
   if (x[1] != y[0]) return make_error(ErrorText::mm_sizes, {x[0], x[1], y[0], y[1]});
   const Shape shape{x[0], y[1]};
+  // In place: self's dtype and sizes, then the kernel's dtype, then internal overlap (a float16 addmm_ on an
+  // expanded self names the missing Half kernel: seed-2 default run).
+  if (self) {
+    if (auto e = check_inplace(c, shape, b.dtype())) return *e;
+    if (auto e = no_bool_kernel("addmm_impl_cpu_", b.dtype())) return *e;
+  }
   Result<Tensor> full = self_for(c, shape, b.dtype(), self != nullptr);
   if (!full.ok()) return full.error();
-  if (auto e = no_bool_kernel("addmm_impl_cpu_", b.dtype())) return *e;
+  if (auto e = no_bool_kernel("addmm_impl_cpu_", b.dtype())) return *e;  // out of place: after c's expand
   return finish(full.value(), contract(a, b, 1, x[0], x[1], y[1], b.dtype()), shape, b.dtype(), beta, alpha, self);
 }
 

@@ -6,6 +6,8 @@
 
 #include "engine/error_texts.h"
 #include "engine/expand.h"
+#include "engine/half_precision.h"
+#include "engine/wrapping.h"
 
 namespace bc {
 
@@ -24,12 +26,26 @@ static int64_t float_to_int64(double f) {
   return static_cast<int64_t>(f);
 }
 
+// A float converts to a narrower integer through int32, as x86's cvttsd2si does for static_cast<int8_t>(float):
+// NaN, infinities and values out of int32's range give INT32_MIN, whose low bits the narrow type keeps.
+static int64_t float_to_int32(double f) {
+  if (!(f > -2147483649.0 && f < 2147483648.0)) return INT32_MIN;
+  return static_cast<int64_t>(f);
+}
+
 Value convert(const Value& v, DType to) {
   switch (to) {
     case DType::bool_: return Value::of_int(v.is_float ? (v.f != 0.0) : (v.i != 0));
     case DType::int64: return Value::of_int(v.is_float ? float_to_int64(v.f) : v.i);
     case DType::float32: return Value::of_float(static_cast<float>(v.as_double()));
     case DType::float64: return Value::of_float(v.as_double());
+    case DType::int8:
+    case DType::uint8:
+    case DType::int16:
+    case DType::int32:
+      return Value::of_int(wrap_to(v.is_float ? float_to_int32(v.f) : v.i, integer_bits(to), is_unsigned(to)));
+    case DType::float16: return Value::of_float(round_to_float16(v.as_double()));
+    case DType::bfloat16: return Value::of_float(round_to_bfloat16(v.as_double()));
   }
   return v;
 }

@@ -2,8 +2,9 @@
 // and copy nothing: expand (stride 0), permute/transpose, slices with a step, as_strided (overlapping ones
 // included). Storage keeps a version counter, bumped by every in-place write (as PyTorch's is).
 //
-// Values are kept exactly: bool and int64 as int64_t, float32 and float64 as double (a float32 value is rounded to
-// float on every store, so it holds exactly what a float would).
+// Values are kept exactly: bool and the integers as int64_t, the floating dtypes as double (a store converts: a
+// narrower integer wraps around, float32, float16 and bfloat16 round to nearest-even, so each element holds exactly
+// what the narrow type would).
 #pragma once
 
 #include <memory>
@@ -85,8 +86,9 @@ class Tensor {
   int64_t offset_ = 0;
 };
 
-// Converts a computed value to a dtype as a store does: float32 rounds to float, int64 truncates towards zero
-// (NaN, infinities and out-of-range values give INT64_MIN, as on x86), bool is "not zero".
+// Converts a computed value to a dtype as a store does: float32 rounds to float, float16 and bfloat16 to their
+// formats (engine/half_precision.h), int64 truncates towards zero (NaN, infinities and out-of-range values give
+// INT64_MIN, as on x86), narrower integers keep their low bits (a float goes through int32 first), bool is "not zero".
 Value convert(const Value& v, DType to);
 
 }  // namespace bc

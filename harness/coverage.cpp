@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "engine/op_table.h"
 #include "harness/operands.h"
 
 namespace bc {
@@ -56,8 +57,12 @@ std::vector<std::string> coverage_classes(const Case& c) {
   if (c.values) {
     out.push_back("op " + c.op);
     std::vector<std::string> cells;
-    for (const OperandPlan& p : plan_operands(c))
+    const std::optional<Op> op = op_from_name(c.op);
+    const std::string base_op = op ? to_string(out_of_place(*op)) : c.op;
+    for (const OperandPlan& p : plan_operands(c)) {
       cells.push_back("cell " + c.op + " " + to_string(p.dtype) + " " + to_string(p.layout));
+      cells.push_back("cell " + base_op + " " + to_string(p.dtype));  // in place or not: the op meets the dtype
+    }
     std::sort(cells.begin(), cells.end());
     cells.erase(std::unique(cells.begin(), cells.end()), cells.end());
     out.insert(out.end(), cells.begin(), cells.end());

@@ -16,7 +16,7 @@ namespace bc {
 
 // The classes one case belongs to, computed from its shapes and generator tags; for a value case also "op <op>"
 // and the cells "cell <op> <dtype> <layout>" of op x dtype x layout that its operands fill (layouts as built, after
-// fallbacks).
+// fallbacks), with the op x dtype cells "cell <op> <dtype>" (an in-place form counted to its op).
 std::vector<std::string> coverage_classes(const Case& c);
 
 struct Coverage {

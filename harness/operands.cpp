@@ -24,20 +24,34 @@ double draw(uint64_t& state, DType dtype, bool special) {
       static const double ints[] = {-9223372036854775808.0, 4611686018427387904.0, -1, 0};
       return ints[next(state) % 4];
     }
+    if (category(dtype) == Category::integer) {
+      // The narrower integers' extremes, where a sum or a product wraps around (int8's 127 + 1 is -128).
+      const int bits = integer_bits(dtype);
+      const double top = std::ldexp(1.0, is_unsigned(dtype) ? bits : bits - 1) - 1;
+      const double ints[] = {is_unsigned(dtype) ? 0.0 : -top - 1, top, -1, 0};
+      return ints[next(state) % 4];
+    }
+    if (dtype == DType::float16) {  // float16's largest value overflows to infinity in a sum
+      static const double floats[] = {std::numeric_limits<double>::quiet_NaN(), inf, -inf, -0.0, 65504.0};
+      return floats[next(state) % 5];
+    }
     if (dtype != DType::bool_) {
       static const double floats[] = {std::numeric_limits<double>::quiet_NaN(), inf, -inf, -0.0};
       return floats[next(state) % 4];
     }
   }
-  switch (dtype) {
-    case DType::bool_: return static_cast<double>(next(state) % 2);
-    case DType::int64: return static_cast<double>(static_cast<int64_t>(next(state) % 11) - 5);  // -5..5
-    default: {
+  switch (category(dtype)) {
+    case Category::boolean: return static_cast<double>(next(state) % 2);
+    case Category::integer:
+      if (is_unsigned(dtype)) return static_cast<double>(next(state) % 11);  // 0..10
+      return static_cast<double>(static_cast<int64_t>(next(state) % 11) - 5);  // -5..5
+    case Category::floating: {
       // Halves in [-4, 4]: exact in float32, with negatives and zero, so that comparisons are not at the mercy of
       // rounding in the inputs.
       return static_cast<double>(static_cast<int64_t>(next(state) % 17) - 8) / 2.0;
     }
   }
+  return 0;
 }
 
 }  // namespace

@@ -10,8 +10,40 @@ Tolerance tolerance_for(DType dtype) {
   switch (dtype) {
     case DType::float32: return {1.3e-6, 1e-5};
     case DType::float64: return {1e-7, 1e-7};
-    default: return {0, 0};
+    case DType::float16: return {1e-3, 1e-5};
+    case DType::bfloat16: return {1.6e-2, 1e-5};
+    case DType::bool_:
+    case DType::int64:
+    case DType::int8:
+    case DType::uint8:
+    case DType::int16:
+    case DType::int32: return {0, 0};
   }
+  return {0, 0};
+}
+
+namespace {
+
+// How precise a floating dtype's values are, for "the least precise dtype involved": 8 significant bits for
+// bfloat16 ... 53 for float64. Integers and bool compute in the default float (float32) where they compute in float.
+int precision_bits(DType t) {
+  switch (t) {
+    case DType::bfloat16: return 8;
+    case DType::float16: return 11;
+    case DType::float64: return 53;
+    default: return 24;
+  }
+}
+
+}  // namespace
+
+DType least_precise(const std::vector<DType>& dtypes) {
+  DType out = DType::float64;
+  for (DType d : dtypes) {
+    const DType f = category(d) == Category::floating ? d : DType::float32;
+    if (precision_bits(f) < precision_bits(out)) out = f;
+  }
+  return out;
 }
 
 Shape unravel(int64_t flat, const Shape& shape) {
@@ -46,9 +78,7 @@ std::optional<ValueMismatch> compare_values(const Values& expected, const Values
 }
 
 Tolerance gradient_tolerance(const std::vector<DType>& case_dtypes, int64_t summed) {
-  Tolerance t = tolerance_for(DType::float64);
-  for (DType d : case_dtypes)
-    if (d != DType::float64) t = tolerance_for(DType::float32);  // float32, or integers computed in float32
+  Tolerance t = tolerance_for(least_precise(case_dtypes));  // integers count as computed in float32
   const double scale = std::sqrt(static_cast<double>(std::max<int64_t>(summed, 1)));
   return {t.rtol * scale, t.atol * scale};
 }

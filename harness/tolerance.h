@@ -1,5 +1,6 @@
 // Comparing result values across implementations: tolerances per dtype in one place, following torch.testing's
-// defaults (float32: rtol 1.3e-6, atol 1e-5; float64: rtol 1e-7, atol 1e-7; integers and bool exactly), NaN equal to
+// defaults (float32: rtol 1.3e-6, atol 1e-5; float64: rtol 1e-7, atol 1e-7; float16: 1e-3, 1e-5; bfloat16: 1.6e-2,
+// 1e-5, torch/testing/_comparison.py's _DTYPE_PRECISIONS; integers and bool exactly), NaN equal to
 // NaN, and a mismatch reported the way torch.testing reports it.
 #pragma once
 
@@ -18,6 +19,9 @@ struct Tolerance {
   double atol = 0;
 };
 Tolerance tolerance_for(DType dtype);
+// The floating dtype with the fewest significant bits among `dtypes` (an integer or bool counts as float32, the
+// dtype it computes in where it computes in float); float64 for none.
+DType least_precise(const std::vector<DType>& dtypes);
 
 // The index of element `flat` (row-major) of a tensor of `shape`.
 Shape unravel(int64_t flat, const Shape& shape);

@@ -4,6 +4,8 @@
 #include <limits>
 #include <stdexcept>
 
+#include "engine/tensor.h"
+
 namespace bc {
 
 bool holds_integers(DType t) { return category(t) != Category::floating; }
@@ -42,6 +44,20 @@ int64_t truncated(double v) {
 }  // namespace
 
 Values converted(const Values& v, DType t) {
+  if (t != DType::bool_ && (item_size(t) < 4 || t == DType::int32)) {  // the narrower dtypes, as a store does
+    std::vector<Value> out;
+    for (size_t k = 0; k < v.size(); ++k) {
+      out.push_back(convert(v.integers() ? Value::of_int(v.ints()[k]) : Value::of_float(v.floats()[k]), t));
+    }
+    if (holds_integers(t)) {
+      std::vector<int64_t> ints;
+      for (const Value& e : out) ints.push_back(e.i);
+      return Values(std::move(ints));
+    }
+    std::vector<double> floats;
+    for (const Value& e : out) floats.push_back(e.f);
+    return Values(std::move(floats));
+  }
   if (holds_integers(t)) {
     std::vector<int64_t> out;
     out.reserve(v.size());

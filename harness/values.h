@@ -62,7 +62,8 @@ class Values {
 };
 
 // The elements of `v` converted to dtype `t` as a store into a tensor of `t` would: bool is "not zero", a float
-// to an integer truncates (NaN, infinities and values out of range give INT64_MIN, as on x86), float32 rounds.
+// to an integer truncates (NaN, infinities and values out of range give INT64_MIN, as on x86), float32 rounds; the
+// narrower dtypes (int8 ... int32, float16, bfloat16) convert as the engine's store does (engine/tensor.h: convert).
 Values converted(const Values& v, DType t);
 
 nlohmann::json to_json(const Values& v);

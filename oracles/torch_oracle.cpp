@@ -20,6 +20,12 @@ std::string dtype_name(at::ScalarType t) {
     case at::kDouble: return "float64";
     case at::kLong: return "int64";
     case at::kBool: return "bool";
+    case at::kChar: return "int8";
+    case at::kByte: return "uint8";
+    case at::kShort: return "int16";
+    case at::kInt: return "int32";
+    case at::kHalf: return "float16";
+    case at::kBFloat16: return "bfloat16";
     default: return c10::toString(t);
   }
 }
@@ -36,6 +42,12 @@ at::ScalarType scalar_type(DType t) {
     case DType::int64: return at::kLong;
     case DType::float32: return at::kFloat;
     case DType::float64: return at::kDouble;
+    case DType::int8: return at::kChar;
+    case DType::uint8: return at::kByte;
+    case DType::int16: return at::kShort;
+    case DType::int32: return at::kInt;
+    case DType::float16: return at::kHalf;
+    case DType::bfloat16: return at::kBFloat16;
   }
   return at::kFloat;
 }
@@ -51,6 +63,13 @@ at::Tensor filled(const Shape& shape, DType dtype, const Values& values) {
       case DType::int64: t.data_ptr<int64_t>()[k] = values.ints()[i]; break;
       case DType::float32: t.data_ptr<float>()[k] = static_cast<float>(values.floats()[i]); break;
       case DType::float64: t.data_ptr<double>()[k] = values.floats()[i]; break;
+      // The values are already in range (harness/operands.h converts them to the dtype), so these casts are exact.
+      case DType::int8: t.data_ptr<int8_t>()[k] = static_cast<int8_t>(values.ints()[i]); break;
+      case DType::uint8: t.data_ptr<uint8_t>()[k] = static_cast<uint8_t>(values.ints()[i]); break;
+      case DType::int16: t.data_ptr<int16_t>()[k] = static_cast<int16_t>(values.ints()[i]); break;
+      case DType::int32: t.data_ptr<int32_t>()[k] = static_cast<int32_t>(values.ints()[i]); break;
+      case DType::float16: t.data_ptr<at::Half>()[k] = static_cast<float>(values.floats()[i]); break;
+      case DType::bfloat16: t.data_ptr<at::BFloat16>()[k] = static_cast<float>(values.floats()[i]); break;
     }
   }
   return t;

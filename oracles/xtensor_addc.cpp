@@ -45,13 +45,7 @@ Outcome addc(const Case& c, Operands& ops, const std::vector<OperandPlan>& plans
       return Outcome::unsupported_because("the xtensor addcmul/addcdiv oracle is instantiated per dtype, for operands "
                                           "that share one (these mix " + std::string(to_string(plans[0].dtype)) +
                                           " and " + to_string(p.dtype) + ")");
-  switch (plans[0].dtype) {
-    case DType::bool_: return run_typed<bool>(c, ops, plans);
-    case DType::int64: return run_typed<int64_t>(c, ops, plans);
-    case DType::float32: return run_typed<float>(c, ops, plans);
-    case DType::float64: return run_typed<double>(c, ops, plans);
-  }
-  return Outcome::unsupported_because("unknown dtype");
+  return with_value_type(plans[0].dtype, [&](auto v) { return run_typed<decltype(v)>(c, ops, plans); });
 }
 
 }  // namespace bc::xtv

@@ -167,4 +167,23 @@ Outcome assign(const Case& c, S& a, const B& b) {
   return result(a);
 }
 
+// Calls f(T{}) with the value type the oracle holds dtype t in (bool, int64_t, float, double); the other dtypes
+// are not instantiated (xtensor_oracle.cpp answers unsupported for them before any operand is built).
+template <class F>
+Outcome with_value_type(DType t, F&& f) {
+  switch (t) {
+    case DType::bool_: return f(bool{});
+    case DType::int64: return f(int64_t{});
+    case DType::float32: return f(float{});
+    case DType::float64: return f(double{});
+    case DType::int8:
+    case DType::uint8:
+    case DType::int16:
+    case DType::int32:
+    case DType::float16:
+    case DType::bfloat16: break;
+  }
+  return Outcome::unsupported_because(std::string("the xtensor oracle has no value type for ") + to_string(t));
+}
+
 }  // namespace bc::xtv

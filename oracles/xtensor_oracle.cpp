@@ -44,6 +44,28 @@ Outcome sum_to(const Shape& from, const Shape& to) {
   return shape_outcome(summed.shape());
 }
 
+// The dtypes the xtensor oracle instantiates its value types for: bool, int64, float32, float64. float16 and
+// bfloat16 have no C++17 type; the narrower integers are not instantiated yet (each would multiply the oracle's
+// per-type templates).
+std::optional<std::string> unsupported_dtype(const Case& c) {
+  for (DType t : c.dtypes)
+    switch (t) {
+      case DType::bool_:
+      case DType::int64:
+      case DType::float32:
+      case DType::float64: break;
+      case DType::float16:
+      case DType::bfloat16: return std::string("C++17 has no ") + to_string(t) + " type for xtensor to hold";
+      case DType::int8:
+      case DType::uint8:
+      case DType::int16:
+      case DType::int32:
+        return std::string("the xtensor oracle is not instantiated for ") + to_string(t) + " (only bool, int64, "
+               "float32 and float64)";
+    }
+  return std::nullopt;
+}
+
 class XtensorOracle : public Oracle {
  public:
   std::string name() const override { return "xtensor"; }
@@ -60,6 +82,7 @@ class XtensorOracle : public Oracle {
     const bool leaf_written = op->family == Family::inplace && !c.requires_grad.empty() && c.requires_grad[0];
     if (c.modify || leaf_written)
       return Outcome::unsupported_because("xtensor has no autograd: the in-place autograd rules are not its to judge");
+    if (auto reason = unsupported_dtype(c)) return Outcome::unsupported_because(*reason);
     if (op->op == Op::graph) return run_xtensor_graph(c);
     if (is_gradient_case(c)) return run_xtensor_grads(c);
     // The products, fused ops and addcmul/addcdiv are computed (on zeros when the case has no values).

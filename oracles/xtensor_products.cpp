@@ -125,12 +125,7 @@ Outcome products(const Case& c, Operands& ops, const std::vector<OperandPlan>& p
                                           "share one (these mix " + std::string(to_string(plans[0].dtype)) + " and " +
                                           to_string(p.dtype) + ")");
   try {
-    switch (plans[0].dtype) {
-      case DType::bool_: return run_typed<bool>(c, ops, plans);
-      case DType::int64: return run_typed<int64_t>(c, ops, plans);
-      case DType::float32: return run_typed<float>(c, ops, plans);
-      case DType::float64: return run_typed<double>(c, ops, plans);
-    }
+    return with_value_type(plans[0].dtype, [&](auto v) { return run_typed<decltype(v)>(c, ops, plans); });
   } catch (const AdapterError& e) {
     return Outcome::failure(ErrorKind::matmul_shape, e.message);
   } catch (const xt::broadcast_error& e) {
@@ -139,7 +134,6 @@ Outcome products(const Case& c, Operands& ops, const std::vector<OperandPlan>& p
     const bool stretching_c = find_op(c.op)->family == Family::fused && c.op.back() != '_';
     return Outcome::failure(stretching_c ? ErrorKind::expand : ErrorKind::broadcast, e.what());
   }
-  return Outcome::unsupported_because("unknown dtype");
 }
 
 }  // namespace bc::xtv

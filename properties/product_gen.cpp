@@ -60,15 +60,24 @@ std::vector<Shape> matmul_shapes(int branch, std::vector<std::string>& tags) {
   return {matmul_operand(fa, batches[0], n, k, true), matmul_operand(fb, batches[1], m, k2, false)};
 }
 
-// One floating dtype for all operands most of the time; sometimes int64 throughout, sometimes a mix.
+// The products' floating dtypes: float16 mostly to meet LibTorch's refusals (no Half kernel on CPU), bfloat16
+// computed; their integer dtypes, int64 mostly.
+rc::Gen<DType> product_floating() {
+  return weighted<DType>({{6, DType::float32}, {2, DType::float64}, {1, DType::float16}, {1, DType::bfloat16}});
+}
+rc::Gen<DType> product_integer() {
+  return weighted<DType>({{4, DType::int64}, {1, DType::int8}, {1, DType::uint8}, {1, DType::int16}, {1, DType::int32}});
+}
+
+// One floating dtype for all operands most of the time; sometimes one integer dtype throughout, sometimes a mix.
 std::vector<DType> product_dtypes(size_t count, std::vector<std::string>& tags) {
   const int branch = *weighted<int>({{8, 0}, {1, 1}, {1, 2}});
-  const auto floating = weighted<DType>({{3, DType::float32}, {1, DType::float64}});
-  if (branch == 0) return std::vector<DType>(count, *floating);
-  if (branch == 1) return std::vector<DType>(count, DType::int64);
+  if (branch == 0) return std::vector<DType>(count, *product_floating());
+  if (branch == 1) return std::vector<DType>(count, *product_integer());
   tags.push_back("mixed dtypes");
   std::vector<DType> out;
-  const auto any = weighted<DType>({{3, DType::float32}, {2, DType::float64}, {2, DType::int64}, {1, DType::bool_}});
+  const auto any = weighted<DType>({{3, DType::float32}, {2, DType::float64}, {2, DType::int64}, {1, DType::bool_},
+                                    {1, DType::bfloat16}, {1, DType::int32}});
   for (size_t k = 0; k < count; ++k) out.push_back(*any);
   return out;
 }
@@ -89,8 +98,11 @@ void add_values_and_grads(Case& c, bool inplace, uint64_t grad_weight) {
   if (v.special) c.tags.push_back("special values");
   c.values = v;
   std::vector<size_t> candidates;
+  // No float16 gradients: LibTorch 1.13 refuses the products' backward kernels on Half (addr's backward calls
+  // addmv_impl_cpu), which the engine's autograd does not state.
   for (size_t k = 0; k < c.shapes.size(); ++k)
-    if (category(c.dtypes[k]) == Category::floating && !(inplace && k == 0)) candidates.push_back(k);
+    if (category(c.dtypes[k]) == Category::floating && c.dtypes[k] != DType::float16 && !(inplace && k == 0))
+      candidates.push_back(k);
   if (candidates.empty() || !*weighted<bool>({{3 - grad_weight, false}, {grad_weight, true}})) return;
   c.requires_grad.assign(c.shapes.size(), false);
   for (size_t k : candidates) c.requires_grad[k] = *weighted<bool>({{1, true}, {1, false}});
@@ -193,8 +205,8 @@ rc::Gen<Case> addc_case() {
     }
     Case c = make_case(inplace ? base + "_" : base, shapes, tags);
     const int dtypes = *weighted<int>({{6, 0}, {2, 1}, {1, 2}});
-    if (dtypes == 0) c.dtypes.assign(3, *weighted<DType>({{2, DType::float32}, {1, DType::float64}}));
-    if (dtypes == 1) c.dtypes.assign(3, DType::int64);
+    if (dtypes == 0) c.dtypes.assign(3, *product_floating());
+    if (dtypes == 1) c.dtypes.assign(3, *product_integer());
     if (dtypes == 2) {
       const auto any = weighted<DType>({{3, DType::float32}, {2, DType::float64}, {2, DType::int64}, {1, DType::bool_}});
       for (int k = 0; k < 3; ++k) c.dtypes.push_back(*any);

@@ -2,6 +2,7 @@
 
 #include "engine/broadcast.h"
 #include "properties/graph_gen.h"
+#include "properties/op_choice.h"
 #include "properties/product_gen.h"
 #include "properties/shape_gen.h"
 
@@ -13,6 +14,15 @@ namespace {
 std::vector<std::string> with_unary_ops(std::vector<std::string> classes, int Weights::*weight) {
   for (const OpEntry& e : op_table())
     if (e.unary && e.weights.*weight > 0) classes.push_back(std::string("op ") + e.name);
+  return classes;
+}
+
+// ... and "cell <op> <dtype>" for each out-of-place pointwise op it weighs and each dtype: the table lets every
+// operand of these ops take any dtype (where's condition aside, bool), refusals being outcomes too.
+std::vector<std::string> with_dtype_cells(std::vector<std::string> classes, int Weights::*weight) {
+  for (const OpEntry& e : op_table())
+    if (!e.base && e.weights.*weight > 0 && gen::in_family(e, {Family::elementwise, Family::reduction, Family::autograd}))
+      for (DType t : all_dtypes()) classes.push_back(std::string("cell ") + e.name + " " + to_string(t));
   return classes;
 }
 
@@ -43,7 +53,8 @@ const std::vector<Property>& properties() {
       {"products_agree", "matmul, mm, bmm, mv, dot, outer on values: batch broadcasting, dtypes, layouts, gradients",
        gen::product_case(), Check::oracles,
        {"valid", "near miss", "inner dims differ", "batch dims conflict", "rank outside the op's domain",
-        "1-D operand", "batched", "size-0 dim", "mixed dtypes", "dtype int64", "dtype float64", "layout transposed",
+        "1-D operand", "batched", "size-0 dim", "mixed dtypes", "dtype int64", "dtype float64", "dtype float16",
+        "dtype bfloat16", "layout transposed",
         "layout strided", "layout expanded", "gradient", "engine ok", "engine error:matmul_shape",
         "engine error:broadcast"}},
       {"fused_agree", "addmm, addmv, addr, baddbmm, addbmm (and in place): only c broadcasts; beta and alpha",
@@ -57,15 +68,18 @@ const std::vector<Property>& properties() {
         "singleton vs non-singleton", "rank-0 operand", "size-0 dim", "gradient", "engine ok"}},
       {"values_agree", "elementwise ops on values: dtypes, layouts, in-place rules, special values",
        gen::value_case(), Check::oracles,
-       with_unary_ops({"in-place", "out-of-place", "near miss", "dtype bool", "dtype int64", "dtype float32", "dtype float64",
+       with_dtype_cells(with_unary_ops({"in-place", "out-of-place", "near miss", "dtype bool", "dtype int64", "dtype float32", "dtype float64",
+        "dtype int8", "dtype uint8", "dtype int16", "dtype int32", "dtype float16", "dtype bfloat16",
         "layout transposed", "layout strided", "layout expanded", "layout overlapping", "special values",
         "engine ok", "engine error:internal_overlap", "engine error:partial_overlap", "engine error:dtype_cast",
         "engine error:inplace_shape", "engine error:broadcast", "engine error:invalid_argument", "non-bool condition",
         "op remainder", "op eq", "op ne", "op fmod", "op where",
-        "xtensor-noalias ok", "xtensor-rank ok", "xtensor-fixed ok", "xtensor-lazy ok"}, &Weights::values)},
+        "xtensor-noalias ok", "xtensor-rank ok", "xtensor-fixed ok", "xtensor-lazy ok"}, &Weights::values),
+        &Weights::values)},
       {"grads_agree", "gradients reduced to each input's shape: ops, in-place, diamonds, dtypes, layouts, upstream",
        gen::grad_case(), Check::oracles,
-       with_unary_ops({"in-place", "out-of-place", "diamond", "dtype float32", "dtype float64", "integer operand",
+       with_unary_ops({"in-place", "out-of-place", "diamond", "dtype float32", "dtype float64", "dtype float16",
+        "dtype bfloat16", "integer operand",
         "layout transposed", "layout strided", "layout expanded", "rank-0 operand", "size-0 dim",
         "singleton vs non-singleton", "upstream ones", "upstream seeded", "engine ok"}, &Weights::grads)},
       {"autograd_inplace_agree", "in place on a leaf (or a view of one); inputs modified before backward",

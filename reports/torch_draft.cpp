@@ -50,11 +50,10 @@ std::string scalar(const Case& c, const std::string& name) {
   return s.integral ? std::to_string(static_cast<int64_t>(s.value)) : literal(s.value);
 }
 
+// at::k<ScalarType>: LibTorch's own names (torch_name), float32 for an unknown one.
 std::string scalar_type(const std::string& dtype) {
-  if (dtype == "float64") return "at::kDouble";
-  if (dtype == "int64") return "at::kLong";
-  if (dtype == "bool") return "at::kBool";
-  return "at::kFloat";
+  const std::optional<DType> t = dtype_from_string(dtype);
+  return std::string("at::k") + torch_name(t.value_or(DType::float32));
 }
 
 bool is_program(const OpEntry& op) {

@@ -12,7 +12,9 @@ import warnings
 
 import numpy as np
 
-DTYPES = {"bool": np.bool_, "int64": np.int64, "float32": np.float32, "float64": np.float64}
+# NumPy has no bfloat16: it is left out of the capabilities, so broadcheck answers such a case unsupported.
+DTYPES = {"bool": np.bool_, "int64": np.int64, "float32": np.float32, "float64": np.float64, "int8": np.int8,
+          "uint8": np.uint8, "int16": np.int16, "int32": np.int32, "float16": np.float16}
 NAMES = {np.dtype(t): name for name, t in DTYPES.items()}
 
 # The binary ufuncs, by broadcheck's op name; each also runs in place as ufunc(a, b, out=a).

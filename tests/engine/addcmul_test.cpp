@@ -76,4 +76,16 @@ TEST(Addcmul, InPlaceWritesSelfAndCastsWhereAllowed) {
   EXPECT_EQ(self.version(), before + 1);
 }
 
+// An integer self narrower than the result computes and wraps as add_ would (LibTorch asserts, NumPy refuses:
+// engine-addcmul-narrow-self-refused-by-both); a value out of the compute type's range is refused as c10 does.
+TEST(Addcmul, NarrowIntegerSelfWrapsAndValueIsRangeChecked) {
+  Tensor self = t({1}, {250}, DType::uint8);
+  ASSERT_TRUE(addc_(AddcOp::addcmul, self, t({1}, {3}, DType::int64), t({1}, {4}, DType::int64), {1, true}).ok());
+  EXPECT_EQ(self.to_doubles(), (std::vector<double>{6}));  // 250 + 12 = 262 wraps to 6
+  const Tensor u = t({1}, {1}, DType::uint8);
+  EXPECT_EQ(error_of(addc(AddcOp::addcmul, u, u, u, {-1, false})),
+            "value cannot be converted to type uint8_t without overflow");
+  EXPECT_EQ(addc(AddcOp::addcmul, u, u, u, {-1, true}).value().to_doubles(), (std::vector<double>{0}));  // 1 + 255
+}
+
 }  // namespace bc

@@ -161,6 +161,18 @@ TEST(AutogradOps, DistIsTheNormOfTheBroadcastDifference) {
   EXPECT_EQ(dist(vec({1, 2, 3}), vec({1, 2})).error().kind, ErrorKind::broadcast);
 }
 
+// Probed on libtorch-dev 1.13.1: float16's norm squares and sums in float16, in order; bfloat16's sums in float.
+TEST(AutogradOps, DistOfFloat16SumsInFloat16) {
+  const auto of = [](DType t, std::vector<double> v) {
+    return leaf(Tensor::from_values({static_cast<int64_t>(v.size())}, t, v)).value();
+  };
+  EXPECT_TRUE(std::isinf(dist(of(DType::float16, {300, 300}), of(DType::float16, {0, 0})).value()->data.to_doubles()[0]));
+  const std::vector<double> ones(3000, 1.0), zeros(3000, 0.0);
+  EXPECT_EQ(dist(of(DType::float16, ones), of(DType::float16, zeros)).value()->data.to_doubles()[0], 45.25);  // sqrt(2048)
+  const std::vector<double> ones300(300, 1.0), zeros300(300, 0.0);
+  EXPECT_EQ(dist(of(DType::bfloat16, ones300), of(DType::bfloat16, zeros300)).value()->data.to_doubles()[0], 17.375);
+}
+
 TEST(AutogradOps, DistSavesBothInputsWhateverIsNeeded) {
   // self - other is read by both formulas, so LibTorch saves both inputs unguarded: writing either before
   // backward fails, even the one that does not require grad.

@@ -203,4 +203,57 @@ RC_GTEST_PROP(ElementwiseProperty, InPlaceEqualsOutOfPlaceWhenSelfKeepsItsShape,
   if (in.ok()) RC_ASSERT(self.to_doubles() == out.value().to_doubles());
 }
 
+// The narrow dtypes, observed on libtorch-dev 1.13.1 (corpus/dtypes.jsonl keeps the same facts as cases).
+TEST(Elementwise, NarrowIntegersWrapAtTheStore) {
+  const auto of = [](DType t, std::vector<double> v) {
+    return Tensor::from_values({static_cast<int64_t>(v.size())}, t, v);
+  };
+  Result<Tensor> r = binary(Op::add, of(DType::int8, {127, -128}), of(DType::int8, {1, -1}));
+  EXPECT_EQ(r.value().dtype(), DType::int8);
+  EXPECT_EQ(r.value().to_doubles(), (std::vector<double>{-128, 127}));
+  EXPECT_EQ(first(binary(Op::sub, of(DType::uint8, {0}), of(DType::uint8, {1}))), 255);
+  EXPECT_EQ(first(binary(Op::mul, of(DType::int16, {32767}), of(DType::int16, {2}))), -2);
+  EXPECT_EQ(first(binary(Op::add, of(DType::int32, {2147483647}), of(DType::int32, {1}))), -2147483648.0);
+  Result<Tensor> mixed = binary(Op::add, of(DType::uint8, {200}), of(DType::int8, {-1}));
+  EXPECT_EQ(mixed.value().dtype(), DType::int16);
+  EXPECT_EQ(first(mixed), 199);
+  EXPECT_EQ(first(unary(Op::abs, of(DType::int8, {-128}))), -128);
+  // A 0-d operand of the same category does not widen: uint8 1 + int8 -3 wraps to 254.
+  Result<Tensor> zero_dim = binary(Op::add, of(DType::uint8, {1}), Tensor::from_values({}, DType::int8, {-3}));
+  EXPECT_EQ(zero_dim.value().dtype(), DType::uint8);
+  EXPECT_EQ(first(zero_dim), 254);
+}
+
+TEST(Elementwise, HalfPrecisionComputesInFloatAndRoundsTheResult) {
+  const auto of = [](DType t, std::vector<double> v) {
+    return Tensor::from_values({static_cast<int64_t>(v.size())}, t, v);
+  };
+  EXPECT_EQ(first(binary(Op::add, of(DType::float16, {2048}), of(DType::float16, {1}))), 2048);
+  EXPECT_EQ(first(binary(Op::add, of(DType::float16, {2048}), of(DType::float16, {0.5}), Scalar{3, true})), 2050);
+  EXPECT_TRUE(std::isinf(first(binary(Op::add, of(DType::float16, {65504}), of(DType::float16, {16})))));
+  EXPECT_EQ(first(binary(Op::add, of(DType::float16, {65504}), of(DType::float16, {15}))), 65504);
+  EXPECT_EQ(first(binary(Op::add, of(DType::bfloat16, {1}), Tensor::from_values({}, DType::float64, {0.001}))), 1);
+  Result<Tensor> both = binary(Op::mul, of(DType::float16, {3}), of(DType::bfloat16, {0.5}));
+  EXPECT_EQ(both.value().dtype(), DType::float32);
+  EXPECT_EQ(binary(Op::mul, of(DType::int32, {3}), of(DType::float16, {0.5})).value().dtype(), DType::float16);
+  EXPECT_EQ(unary(Op::sqrt, of(DType::bfloat16, {4})).value().dtype(), DType::bfloat16);
+}
+
+TEST(Elementwise, Float16KernelsLibTorchLacksOnCpu) {
+  const Tensor h = Tensor::from_values({2}, DType::float16, {1, 2});
+  EXPECT_EQ(error_of(binary(Op::atan2, h, h)), "\"atan2_cpu\" not implemented for 'Half'");
+  EXPECT_EQ(error_of(binary(Op::hypot, h, h)), "\"hypot_cpu\" not implemented for 'Half'");
+  EXPECT_EQ(error_of(unary(Op::sqrt, h)), "\"sqrt_vml_cpu\" not implemented for 'Half'");
+  EXPECT_EQ(error_of(unary(Op::exp, h)), "\"exp_vml_cpu\" not implemented for 'Half'");
+  EXPECT_EQ(error_of(unary(Op::log, h)), "\"log_vml_cpu\" not implemented for 'Half'");
+  EXPECT_EQ(error_of(lerp(h, h, h)), "\"lerp_kernel_tensor\" not implemented for 'Half'");
+  EXPECT_EQ(error_of(binary(Op::hypot, Tensor::from_values({1}, DType::int8, {1}), Tensor::from_values({1}, DType::int8, {1}))),
+            "\"hypot_cpu\" not implemented for 'Char'");
+  EXPECT_TRUE(binary(Op::atan2, Tensor::from_values({1}, DType::bfloat16, {1}), Tensor::from_values({1}, DType::bfloat16, {1})).ok());
+  EXPECT_EQ(error_of(lerp(h, Tensor::from_values({2}, DType::float32), h)),
+            "expected dtype c10::Half for `end` but got dtype float");
+  Tensor i8 = Tensor::from_values({2}, DType::int8);
+  EXPECT_EQ(error_of(binary_(Op::add_, i8, h)), "result type Half can't be cast to the desired output type Char");
+}
+
 }  // namespace bc

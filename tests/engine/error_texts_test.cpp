@@ -143,6 +143,8 @@ std::vector<Sample> samples() {
       {E::view_outside_storage, format_error_text(E::view_outside_storage),
        "as_strided: the view reaches outside the storage"},
       {E::reshape_numel, format_error_text(E::reshape_numel, {s4, 3}), "shape '[4]' is invalid for input of size 3"},
+      {E::scalar_overflow, format_error_text(E::scalar_overflow, {"uint8_t"}),
+       "value cannot be converted to type uint8_t without overflow"},
   };
 }
 

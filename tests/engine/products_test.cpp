@@ -166,4 +166,28 @@ TEST(Fused, InPlaceKeepsCsShape) {
   EXPECT_TRUE(self.shares_storage_with(before));
 }
 
+// float16 is refused where bool is (LibTorch 1.13's CPU kernels have neither); bfloat16 computes, in float.
+TEST(Products, Float16RefusedWhereBoolIs) {
+  const DType h = DType::float16;
+  EXPECT_EQ(error_of(product(ProductOp::mm, ones({2, 2}, h), ones({2, 2}, h))), "\"addmm_impl_cpu_\" not implemented for 'Half'");
+  EXPECT_EQ(error_of(product(ProductOp::bmm, ones({1, 2, 2}, h), ones({1, 2, 2}, h))), "\"bmm\" not implemented for 'Half'");
+  EXPECT_EQ(error_of(product(ProductOp::mv, ones({2, 2}, h), ones({2}, h))), "\"addmv_impl_cpu\" not implemented for 'Half'");
+  EXPECT_EQ(error_of(product(ProductOp::dot, ones({2}, h), ones({2}, h))), "\"dot\" not implemented for 'Half'");
+  EXPECT_EQ(error_of(fused(ProductOp::baddbmm, ones({1, 2, 2}, h), ones({1, 2, 2}, h), ones({1, 2, 2}, h))),
+            "\"baddbmm\" not implemented for 'Half'");
+  EXPECT_TRUE(product(ProductOp::outer, ones({2}, h), ones({2}, h)).ok());
+  const Result<Tensor> bf = product(ProductOp::mm, t({1, 2}, {1, 2}, DType::bfloat16), t({2, 1}, {256, 1}, DType::bfloat16));
+  EXPECT_EQ(bf.value().dtype(), DType::bfloat16);
+  EXPECT_EQ(bf.value().to_doubles(), (std::vector<double>{258}));  // 258 is a bfloat16 value (2^8 + 2)
+  // Seed-2 default run against LibTorch 1.13: beta is range-checked; addmm_ names the Half kernel before overlap.
+  const Tensor u = ones({1, 1}, DType::uint8);
+  EXPECT_EQ(error_of(fused(ProductOp::addmm, u, u, u, {-1, false})), "value cannot be converted to type uint8_t without overflow");
+  EXPECT_TRUE(fused(ProductOp::addmm, u, u, u, {-1, true}).ok());  // an integral -1 wraps
+  Tensor expanded = ones({1, 1}, h).expand({1, 2}).value();
+  EXPECT_EQ(error_of(fused_(ProductOp::addmm, expanded, ones({1, 1}, h), ones({1, 2}, h))),
+            "\"addmm_impl_cpu_\" not implemented for 'Half'");
+  const Result<Tensor> i8 = product(ProductOp::dot, t({2}, {100, 100}, DType::int8), t({2}, {2, 1}, DType::int8));
+  EXPECT_EQ(i8.value().to_doubles(), (std::vector<double>{44}));  // 300 wraps to 44 in int8
+}
+
 }  // namespace bc

@@ -34,8 +34,9 @@ TEST(CaseValueFields, BadValuesNameTheValidOnes) {
     }
     return std::string("(parsed)");
   };
-  EXPECT_EQ(error(R"({"op": "add", "shapes": [[2], [2]], "dtypes": ["float16", "float32"]})"),
-            "unknown dtype \"float16\"; valid dtypes: bool, int64, float32, float64");
+  EXPECT_EQ(error(R"({"op": "add", "shapes": [[2], [2]], "dtypes": ["half", "float32"]})"),
+            "unknown dtype \"half\"; valid dtypes: bool, int64, float32, float64, int8, uint8, int16, int32, float16, "
+            "bfloat16");
   EXPECT_EQ(error(R"({"op": "add", "shapes": [[2], [2]], "layouts": ["diagonal", "contiguous"]})"),
             "unknown layout \"diagonal\"; valid layouts: contiguous, transposed, strided, expanded, overlapping");
   EXPECT_EQ(error(R"({"op": "add", "shapes": [[2], [2]], "dtypes": ["int64"]})"),
@@ -86,6 +87,14 @@ TEST(Operands, ValuesAreDeterministicAndIncludeNegativesAndZero) {
   for (double v : with_special[0].base_values.floats())
     special = special || std::isnan(v) || std::isinf(v) || (std::signbit(v) && v == 0);
   EXPECT_TRUE(special);
+  // The narrow integers' specials are their extremes, where sums wrap (int8: -128 and 127; uint8: 0 and 255).
+  const std::vector<OperandPlan> narrow = plan_operands(parse(
+      R"({"op": "add", "shapes": [[64], [64]], "dtypes": ["int8", "uint8"], "values": {"seed": 4, "special": true}})"));
+  bool int8_top = false, uint8_top = false;
+  for (int64_t v : narrow[0].base_values.ints()) int8_top = int8_top || v == 127;
+  for (int64_t v : narrow[1].base_values.ints()) uint8_top = uint8_top || v == 255;
+  EXPECT_TRUE(int8_top && uint8_top);
+  for (int64_t v : narrow[1].base_values.ints()) EXPECT_GE(v, 0);
   const std::vector<OperandPlan> without = plan_operands(parse(R"({"op": "add", "shapes": [[5], [5]]})"));
   EXPECT_EQ(without[0].base_values, Values(std::vector<double>(5, 0.0)));
 }

@@ -12,6 +12,19 @@ TEST(Tolerance, TorchTestingDefaults) {
   EXPECT_EQ(tolerance_for(DType::float32).atol, 1e-5);
   EXPECT_EQ(tolerance_for(DType::float64).rtol, 1e-7);
   EXPECT_EQ(tolerance_for(DType::int64).atol, 0);
+  // torch/testing/_comparison.py's _DTYPE_PRECISIONS for the 16-bit floats; the narrow integers exactly.
+  EXPECT_EQ(tolerance_for(DType::float16).rtol, 1e-3);
+  EXPECT_EQ(tolerance_for(DType::float16).atol, 1e-5);
+  EXPECT_EQ(tolerance_for(DType::bfloat16).rtol, 1.6e-2);
+  EXPECT_EQ(tolerance_for(DType::int8).atol, 0);
+}
+
+TEST(Tolerance, LeastPreciseDtype) {
+  EXPECT_EQ(least_precise({}), DType::float64);
+  EXPECT_EQ(least_precise({DType::float64, DType::int8}), DType::float32);  // an integer computes in float32
+  EXPECT_EQ(least_precise({DType::float32, DType::float16}), DType::float16);
+  EXPECT_EQ(least_precise({DType::float16, DType::bfloat16, DType::float64}), DType::bfloat16);
+  EXPECT_EQ(gradient_tolerance({DType::bfloat16, DType::float32}, 1).rtol, 1.6e-2);
 }
 
 TEST(Tolerance, CloseValuesAndNanAreEqual) {

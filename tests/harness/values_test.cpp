@@ -62,6 +62,12 @@ TEST(Values, ConvertedAsAStoreIntoTheDtype) {
   EXPECT_EQ(converted(Values(std::vector<int64_t>{9007199254740993}), DType::float32),
             Values({static_cast<double>(static_cast<float>(int64_t{9007199254740993}))}));
   EXPECT_EQ(converted(Values(std::vector<int64_t>{kMax}), DType::float64), Values({9223372036854775808.0}));
+  // The narrow dtypes as LibTorch's stores (probed on 1.13.1): the low bits; a float through int32; round to
+  // nearest-even in the 16-bit float formats.
+  EXPECT_EQ(converted(Values(std::vector<int64_t>{128, -129, 255}), DType::int8), Values(std::vector<int64_t>{-128, 127, -1}));
+  EXPECT_EQ(converted(Values({-1.5, 300.0}), DType::uint8), Values(std::vector<int64_t>{255, 44}));
+  EXPECT_EQ(converted(Values({0.1, 65520.0}), DType::float16), Values({0.0999755859375, INFINITY}));
+  EXPECT_EQ(converted(Values(std::vector<int64_t>{257}), DType::bfloat16), Values({256.0}));
 }
 
 TEST(Values, DtypeNamesSayWhetherTheyHoldIntegers) {
