@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "engine/broadcast.h"
 #include "harness/operands.h"
 
 namespace bc {
@@ -50,13 +51,21 @@ bool input_is_self(const Case& c) {
   return false;
 }
 
+bool out_shape_differs(const Case& c) {
+  if (!c.out) return false;
+  const Result<Shape> result = broadcast_shapes(c.shapes);
+  return result.ok() && result.value() != c.out->shape;
+}
+
 const std::vector<std::string>& case_condition_names() {
-  static const std::vector<std::string> names = {"input_is_self"};
+  static const std::vector<std::string> names = {"input_is_self", "out_given", "out_shape_differs"};
   return names;
 }
 
 bool case_has(const std::string& condition, const Case& c) {
   if (condition == "input_is_self") return input_is_self(c);
+  if (condition == "out_given") return c.out.has_value();
+  if (condition == "out_shape_differs") return out_shape_differs(c);
   return false;
 }
 

@@ -63,6 +63,8 @@ class XtensorOracle : public Oracle {
     const bool leaf_written = op->family == Family::inplace && !c.requires_grad.empty() && c.requires_grad[0];
     if (c.modify || leaf_written)
       return Outcome::unsupported_because("xtensor has no autograd: the in-place autograd rules are not its to judge");
+    if (is_gradient_case(c) && c.out)
+      return Outcome::unsupported_because("xtensor has no autograd and no out= argument: an out= gradient case is not its");
     if (is_gradient_case(c)) return run_xtensor_grads(c);
     // The products, fused ops and addcmul/addcdiv are computed (on zeros when the case has no values).
     const bool computed = op->family == Family::matmul || op->family == Family::fused || op->family == Family::unfused ||
