@@ -105,6 +105,7 @@ Outcome outcome_of(const json& j, const Case& c) {
   Outcome o;
   o.status = *st;
   if (j.contains("detail")) o.detail = j["detail"].get<std::string>();
+  if (j.contains("warnings")) o.warnings = j["warnings"].get<std::vector<std::string>>();
   if (o.status == Status::error) {
     const json e = j.value("error", json::object());
     const std::string kind = e.value("kind", "other");
