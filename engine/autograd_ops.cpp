@@ -40,7 +40,15 @@ SavedSet save_for(Op o, const Node& node, const Var& a, const Var& b, bool in_pl
 
 // The backward of a op b: the rule's formula over the saved tensors (and the result, which pow's and hypot's
 // formulas read).
-void attach_binary(const std::shared_ptr<Node>& node, Op o, SavedSet saved, const Tensor& result, Scalar alpha) {
+void attach_binary(const std::shared_ptr<Node>& node, Op o, SavedSet saved, const Tensor& result, Scalar alpha,
+                   bool in_place) {
+  if (!rule_of(o).backward) {  // LibTorch's NotImplemented node: its message names the op as called
+    const std::string name = std::string("aten::") + to_string(out_of_place(o)) + (in_place ? "_" : "");
+    attach(node, [name](const Tensor&) -> Grads {
+      throw ag::FormulaError{make_error(ErrorText::derivative_not_implemented, {name})};
+    });
+    return;
+  }
   if ((rule_of(o).reads_for_self.result && node->wants(0)) || (rule_of(o).reads_for_other.result && node->wants(1)))
     saved.result = save_output(result, node->name);
   const bool need_a = node->wants(0), need_b = node->wants(1);
@@ -70,7 +78,7 @@ Result<Var> binary(Op o, const Var& a, const Var& b, Scalar alpha) {
   if (is_comparison(o)) return out;
   std::shared_ptr<Node> node = record(rule_of(o).node, {a, b});
   if (!node) return out;
-  attach_binary(node, o, save_for(o, *node, a, b, false), out->data, alpha);
+  attach_binary(node, o, save_for(o, *node, a, b, false), out->data, alpha, false);
   set_history(out, node);
   return out;
 }
@@ -87,7 +95,7 @@ Result<Var> binary_(Op o, const Var& self, const Var& other, Scalar alpha) {
     attach_zeros(node);
     return self;
   }
-  attach_binary(node, o, saved, self->data, alpha);
+  attach_binary(node, o, saved, self->data, alpha, true);
   return self;
 }
 

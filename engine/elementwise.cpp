@@ -117,6 +117,21 @@ Result<Tensor> binary_(Op op, Tensor& self, const Tensor& other, Scalar alpha) {
   return self;
 }
 
+Result<Tensor> binary_out(Op op, const Tensor& a, const Tensor& b, Scalar alpha, DType out) {
+  op = out_of_place(op);
+  if (auto e = sub_check(op, a, b)) return *e;
+  Result<Shape> shape = broadcast_shapes(a.sizes(), b.sizes());
+  if (!shape.ok()) return shape.error();
+  const Types types = types_for(op, a, b);
+  if (!can_cast(types.result, out)) return cast_error(types.result, out);
+  if (auto e = kernel_refusal(op, types.compute)) return *e;
+  if (auto e = alpha_check(op, types.compute, alpha)) return *e;
+  Result<std::vector<Value>> values = compute(op, a, b, shape.value(), types.compute, alpha.value);
+  if (!values.ok()) return values.error();
+  // Stored in the result type first (bool: true + true is true), then converted to out's dtype.
+  return Tensor::of_values(shape.value(), out, Tensor::of_values(shape.value(), types.result, values.value()).values());
+}
+
 Result<Tensor> unary(Op op, const Tensor& t) {
   const UnaryRule* rule = unary_rule(op);
   if (!rule) throw std::logic_error(std::string("engine: ") + to_string(op) + " is not a pointwise unary op");

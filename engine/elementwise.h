@@ -19,6 +19,11 @@ Result<Tensor> binary(Op op, const Tensor& a, const Tensor& b, Scalar alpha = {}
 // partial_overlap, broadcast, inplace_shape, dtype_cast, and last the alpha check.
 Result<Tensor> binary_(Op op, Tensor& self, const Tensor& other, Scalar alpha = {});
 
+// a op b written into an out= tensor of dtype `out` (its shape is engine/out_form.h's business): the result type
+// must cast to `out` (checked after broadcasting, before the kernel and alpha, as in place); the values are computed
+// in the result's compute type and converted to `out`.
+Result<Tensor> binary_out(Op op, const Tensor& a, const Tensor& b, Scalar alpha, DType out);
+
 // op(t) elementwise, for an op with a UnaryRule: the result has t's shape and dtype, or the default float dtype
 // for an integer or bool input of an op that computes in floating point (sqrt, exp, log, reciprocal); bool
 // inputs that LibTorch refuses (neg, abs) give its message.

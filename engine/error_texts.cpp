@@ -178,10 +178,26 @@ std::vector<ErrorTemplate> make_table() {
       // c10's checked Scalar conversion (Scalar::to<T>, c10/util/TypeCast.h): a value outside T's range.
       {E::scalar_overflow, K::other, torch, classified, "scalar_overflow",
        "value cannot be converted to type {type} without overflow"},
+
+      // Autograd, continued: the node of an op derivatives.yaml gives no formula (floor_divide), at backward.
+      {E::derivative_not_implemented, K::invalid_argument, torch, classified, "derivative_not_implemented",
+       "derivative for {op} is not implemented"},
+
+      // out= forms (probed on LibTorch 1.13: add_out, mul_out, ... with an input that requires grad; an out of
+      // another shape). The resize text is a warning (TORCH_WARN), never an error, so it classifies nothing.
+      // It starts with the op's name, so no fixed prefix can classify it: LibTorch's text is kind other.
+      {E::out_autograd, K::other, torch, unclassified, "out_autograd",
+       "{op}(): functions with out=... arguments don't support automatic differentiation, but one of the arguments "
+       "requires grad."},
+      {E::out_resized, K::other, torch, unclassified, "out_resized",
+       "An output with one or more elements was resized since it had shape {shape}, which does not match the "
+       "required output shape {required}. This behavior is deprecated, and in a future PyTorch release outputs will "
+       "not be resized unless they have zero elements. You can explicitly reuse an out tensor t by resizing it, "
+       "inplace, to zero elements with t.resize_(0)."},
   };
 }
 
-constexpr int kTextCount = static_cast<int>(ErrorText::scalar_overflow) + 1;
+constexpr int kTextCount = static_cast<int>(ErrorText::out_resized) + 1;
 
 // The rows, checked to be one per id in the enum's order, so that a row is found by its id.
 std::vector<ErrorTemplate> checked_table() {

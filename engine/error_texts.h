@@ -91,6 +91,11 @@ enum class ErrorText {
   reshape_numel,
   // Scalars.
   scalar_overflow,
+  // Autograd, continued.
+  derivative_not_implemented,
+  // out= forms: autograd's refusal, and the warning of a resized out (a warning: never an error's text).
+  out_autograd,
+  out_resized,
 };
 
 // Who wrote the words: LibTorch 1.13 (the engine must print them exactly), or the engine itself, for its own

@@ -195,6 +195,30 @@ BinaryGrads hypot_grad(const BinaryGradInputs& in) {  // grad * self / result, g
   return g;
 }
 
+// Floor division as LibTorch 1.13's div_floor kernels compute it. Integers: the quotient rounded towards -inf
+// (a zero divisor is an error; INT64_MIN // -1 wraps to INT64_MIN). Floats: a / b for a zero divisor, else
+// (a - fmod(a, b)) / b, one less when the remainder's sign differs from b's, then floored (rounded up when more
+// than 0.5 below), a zero result taking the sign of a / b: so inf // 1 is NaN and -1 // inf is -1.
+struct FloorDivideF {
+  template <class T> std::optional<T> operator()(T x, T y, T) const {
+    if constexpr (fp<T>) {
+      if (y == 0) return x / y;
+      const T mod = std::fmod(x, y);
+      T quotient = (x - mod) / y;
+      if (mod != 0 && ((y < 0) != (mod < 0))) quotient -= T(1);
+      if (quotient == 0) return std::copysign(T(0), x / y);
+      T floored = std::floor(quotient);
+      if (quotient - floored > T(0.5)) floored += T(1);
+      return floored;
+    } else {
+      if (y == 0) return std::nullopt;
+      if (y == -1) return wrap_sub(0, x);  // INT64_MIN // -1 wraps (C++ would trap)
+      const T q = x / y;
+      return (x % y != 0 && ((x < 0) != (y < 0))) ? q - 1 : q;
+    }
+  }
+};
+
 // ---- The unary ops: scalar forward per compute type, then the backward as derivatives.yaml writes it. ----
 
 // A unary rule's scalar functions from one generic lambda (int64_t only for the ops with an integer kernel).
@@ -291,6 +315,8 @@ const BinaryRule kGt{BC_KERNELS(GtF), false, true, nullptr, false, "GtBackward1"
 const BinaryRule kGe{BC_KERNELS(GeF), false, true, nullptr, false, "GeBackward1", {}, {}, nullptr};
 const BinaryRule kHypot{BC_KERNELS(HypotF), false, false, "hypot_cpu", true, "HypotBackward0",
                         {true, false, true}, {false, true, true}, hypot_grad};
+const BinaryRule kFloorDivide{BC_KERNELS(FloorDivideF), false, false, "div_floor_cpu", false, "NotImplemented",
+                              {}, {}, nullptr};  // no formula: LibTorch's node refuses at backward
 #undef BC_KERNELS
 
 // ---- The table: one entry per op, in the enum's order. ----
@@ -318,12 +344,15 @@ std::vector<OpEntry> make_table() {
       {Op::gt, "gt", 2, F::elementwise, Op::gt_, {}, &kGt, none, {1, 1, 0, 0, 0}, "a > b"},
       {Op::ge, "ge", 2, F::elementwise, Op::ge_, {}, &kGe, none, {1, 1, 0, 0, 0}, "a >= b"},
       {Op::hypot, "hypot", 2, F::elementwise, Op::hypot_, {}, &kHypot, none, {1, 2, 2, 1, 0}, "sqrt(a*a + b*b)"},
+      {Op::floor_divide, "floor_divide", 2, F::elementwise, Op::floor_divide_, {}, &kFloorDivide, none,
+       {1, 2, 1, 0, 0}, "a / b rounded towards -inf (no gradient)"},
   };
   // The in-place forms of the binary ops share their rule; their own weight: in place on a leaf.
   const std::pair<Op, int> inplace_binary[] = {{Op::add_, 3}, {Op::sub_, 1}, {Op::mul_, 2}, {Op::div_, 1},
                                                {Op::pow_, 1}, {Op::atan2_, 1}, {Op::fmod_, 1}, {Op::remainder_, 1},
                                                {Op::eq_, 1},  {Op::ne_, 1},    {Op::lt_, 1},   {Op::le_, 1},
-                                               {Op::gt_, 1},  {Op::ge_, 1},    {Op::hypot_, 1}};
+                                               {Op::gt_, 1},  {Op::ge_, 1},    {Op::hypot_, 1},
+                                               {Op::floor_divide_, 1}};
   static std::vector<std::string> inplace_names;  // storage for the names ("add_")
   inplace_names.reserve(std::size(inplace_binary));
   for (const auto& [in_place, leaf_weight] : inplace_binary) {

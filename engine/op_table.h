@@ -34,8 +34,10 @@ enum class Op : uint8_t {
   diamond, dist,
   // A program of pointwise ops over the inputs (the case's "program", harness/program.h).
   graph,
+  // Floor division (a pointwise binary op with a BinaryRule, added after the table's first version).
+  floor_divide, floor_divide_,
 };
-constexpr int kOpCount = static_cast<int>(Op::graph) + 1;
+constexpr int kOpCount = static_cast<int>(Op::floor_divide_) + 1;
 
 // What kind of rule an op follows; the strings are part of findings' signatures (reports/README.md).
 enum class Family {
@@ -89,6 +91,8 @@ struct BinaryRule {
   bool refuses_integer;  // ... and no integer kernel either (hypot)
   const char* node;            // the autograd node LibTorch records (AddBackward0, ...)
   Reads reads_for_self, reads_for_other;
+  // nullptr: a comparison (its result does not require grad), or an op derivatives.yaml has no formula for
+  // (floor_divide): LibTorch records a NotImplemented node that refuses at backward.
   BinaryGrads (*backward)(const BinaryGradInputs& in);
 };
 

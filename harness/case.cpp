@@ -214,6 +214,19 @@ Case case_from_json(const nlohmann::json& j) {
       c.modify = value.get<int>();
     } else if (key == "program") {
       // Parsed once the shapes are known (below).
+    } else if (key == "out") {
+      const char* form = "\"out\" must be an object such as {\"shape\": [2, 3], \"dtype\": \"float32\"}";
+      if (!value.is_object() || !value.contains("shape")) throw CaseError(form);
+      OutSpec out;
+      for (const auto& [name, x] : value.items()) {
+        if (name == "shape") out.shape = shape_from_json(x, "\"out.shape\"");
+        else if (name == "dtype" && x.is_string()) {
+          const auto t = dtype_from_string(x.get<std::string>());
+          if (!t) throw CaseError("unknown dtype \"" + x.get<std::string>() + "\"; valid dtypes: " + dtype_names());
+          out.dtype = *t;
+        } else throw CaseError(form);
+      }
+      c.out = out;
     } else if (key == "shapes") {
       if (!value.is_array()) throw CaseError("\"shapes\" must be an array of shapes");
       for (size_t i = 0; i < value.size(); ++i)
@@ -237,6 +250,8 @@ Case case_from_json(const nlohmann::json& j) {
   } else if (j.contains("program")) {
     throw CaseError("\"program\" goes with op \"graph\" only");
   }
+  if (c.out && (!op->binary || op->family != Family::elementwise))
+    throw CaseError("\"out\" is for the out-of-place pointwise binary ops (add, ..., floor_divide), not \"" + c.op + "\"");
   for (const char* key : {"dtypes", "layouts", "requires_grad"}) {
     const std::string k = key;
     const size_t n = k == "dtypes" ? c.dtypes.size() : k == "layouts" ? c.layouts.size() : c.requires_grad.size();
@@ -324,6 +339,7 @@ nlohmann::json to_json(const Case& c) {
   }
   if (c.grad_seed) j["grad_seed"] = *c.grad_seed;
   if (c.modify) j["modify"] = *c.modify;
+  if (c.out) j["out"] = {{"shape", c.out->shape}, {"dtype", to_string(c.out->dtype)}};
   if (c.values && !c.default_values) {
     j["values"] = nlohmann::json::object();
     if (c.values->data.empty()) j["values"]["seed"] = c.values->seed;
@@ -365,7 +381,7 @@ bool same_case(const Case& a, const Case& b) {
   return a.op == b.op && a.shapes == b.shapes && a.dtypes == b.dtypes && a.layouts == b.layouts &&
          same_scalars(a.scalars, b.scalars) && a.values == b.values && a.default_values == b.default_values &&
          a.requires_grad == b.requires_grad && a.grad_seed == b.grad_seed && a.modify == b.modify &&
-         a.expect == b.expect && a.program == b.program && a.id == b.id &&
+         a.out == b.out && a.expect == b.expect && a.program == b.program && a.id == b.id &&
          a.source == b.source && a.note == b.note && a.tags == b.tags && a.extra == b.extra;
 }
 

@@ -59,6 +59,14 @@ struct ValueSpec {
   }
 };
 
+// The out= tensor of a pointwise binary op (add(a, b, out=t)): a fresh contiguous tensor of this shape and dtype,
+// zero-filled; LibTorch resizes it (with a warning when it had elements) where its shape differs from the result's.
+struct OutSpec {
+  Shape shape;
+  DType dtype = DType::float32;
+  friend bool operator==(const OutSpec& a, const OutSpec& b) { return a.shape == b.shape && a.dtype == b.dtype; }
+};
+
 struct Case {
   std::string id;
   std::string op;
@@ -75,6 +83,7 @@ struct Case {
   std::vector<bool> requires_grad;    // per operand; empty: none
   std::optional<uint64_t> grad_seed;
   std::optional<int> modify;
+  std::optional<OutSpec> out;  // the op's out= form (pointwise binary ops only)
   std::optional<Expectation> expect;
   // The op "graph" only: its nodes over the operands (harness/program.h); empty for every other op.
   Program program;

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "engine/broadcast.h"
 #include "harness/operands.h"
 
 namespace bc {
@@ -72,9 +73,16 @@ bool graph_uses(const Case& c, std::initializer_list<Op> ops) {
   return false;
 }
 
+bool out_shape_differs(const Case& c) {
+  if (!c.out) return false;
+  const Result<Shape> result = broadcast_shapes(c.shapes);
+  return result.ok() && result.value() != c.out->shape;
+}
+
 const std::vector<std::string>& case_condition_names() {
   static const std::vector<std::string> names = {"input_is_self", "self_shares_memory", "graph_maximum_minimum",
-                                                 "graph_sign", "graph_exp", "graph_exp_log", "graph_abs"};
+                                                 "graph_sign",    "graph_exp",          "graph_exp_log",
+                                                 "graph_abs",     "out_given",          "out_shape_differs"};
   return names;
 }
 
@@ -86,6 +94,8 @@ bool case_has(const std::string& condition, const Case& c) {
   if (condition == "graph_exp") return graph_uses(c, {Op::exp});
   if (condition == "graph_abs") return graph_uses(c, {Op::abs});
   if (condition == "graph_exp_log") return graph_uses(c, {Op::exp, Op::log});
+  if (condition == "out_given") return c.out.has_value();
+  if (condition == "out_shape_differs") return out_shape_differs(c);
   return false;
 }
 

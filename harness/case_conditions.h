@@ -23,6 +23,10 @@ bool self_shares_memory(const Case& c);
 // its intermediates).
 bool graph_uses(const Case& c, std::initializer_list<Op> ops);
 
+// "out_given": the case runs the op's out= form (a case "out"); "out_shape_differs": ... into an out whose shape
+// differs from the broadcast of the operands' shapes (which LibTorch resizes).
+bool out_shape_differs(const Case& c);
+
 // The names a declaration's "when" accepts, and whether `c` has that fact (false for an unknown name).
 const std::vector<std::string>& case_condition_names();
 bool case_has(const std::string& condition, const Case& c);

@@ -92,6 +92,13 @@ std::string check_limits(const Case& c) {
              " elements, over the cap of " + std::to_string(kMaxElementsPerTensor) + " per tensor";
     total += n;
   }
+  if (c.out) {
+    const double n = broadcast_bound({c.out->shape});
+    if (n > static_cast<double>(kMaxElementsPerTensor))
+      return "out " + format_shape(c.out->shape) + " has " + std::to_string(static_cast<long long>(n)) +
+             " elements, over the cap of " + std::to_string(kMaxElementsPerTensor) + " per tensor";
+    total += n;
+  }
   const Bound result = result_bound(c);
   if (result.elements > static_cast<double>(kMaxElementsPerTensor))
     return std::string(result.what) + " would have up to " + std::to_string(static_cast<long long>(result.elements)) +

@@ -97,6 +97,7 @@ nlohmann::json to_json(const Outcome& o) {
   }
   if (o.error) j["error"] = {{"kind", to_string(o.error->kind)}, {"message", o.error->message}};
   if (!o.detail.empty()) j["detail"] = o.detail;
+  if (!o.warnings.empty()) j["warnings"] = o.warnings;
   return j;
 }
 
@@ -112,6 +113,7 @@ Outcome outcome_from_json(const nlohmann::json& j) {
     o.error = Error{kind.value_or(ErrorKind::other), j["error"].value("message", "")};
   }
   if (j.contains("detail")) o.detail = j["detail"].get<std::string>();
+  if (j.contains("warnings")) o.warnings = j["warnings"].get<std::vector<std::string>>();
   const auto is_withheld = [](const nlohmann::json& v) { return v.is_string() && v == "nondeterministic"; };
   if (j.contains("values") && is_withheld(j["values"])) o.withheld = true;
   else if (j.contains("values")) o.values = values_from_json(j["values"], holds_integers(o.dtype));

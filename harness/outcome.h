@@ -4,6 +4,7 @@
 
 #include <optional>
 #include <string>
+#include <vector>
 
 #include <nlohmann/json.hpp>
 
@@ -36,6 +37,8 @@ struct Outcome {
   // The values and the gradients' values were withheld (left empty): a declaration says they change from run to
   // run (harness/nondeterminism.h). JSON writes "nondeterministic" in their place.
   bool withheld = false;
+  // The warnings the call raised, in order (LibTorch's resize of an out= tensor: its text); recorded for out= cases.
+  std::vector<std::string> warnings;
 
   static Outcome success(Shape shape, std::string dtype = "float32");
   static Outcome failure(ErrorKind kind, std::string message);
@@ -45,7 +48,7 @@ struct Outcome {
   friend bool operator==(const Outcome& a, const Outcome& b) {
     return a.status == b.status && a.shape == b.shape && a.dtype == b.dtype && a.error == b.error &&
            a.detail == b.detail && same_values(a.values, b.values) && a.grads == b.grads &&
-           a.withheld == b.withheld;
+           a.withheld == b.withheld && a.warnings == b.warnings;
   }
   static bool same_values(const Values& x, const Values& y) { return x == y; }
   friend bool operator!=(const Outcome& a, const Outcome& b) { return !(a == b); }

@@ -199,6 +199,9 @@ std::optional<Formula> formula_of(Op op) {
     // libraries' own pages, which the implementations already follow.
     case Op::neg: case Op::abs: case Op::sqrt: case Op::exp: case Op::log: case Op::sign: case Op::reciprocal:
       return std::nullopt;
+    // Floor division is in no seed document (003 lists the pointwise ops of 2017, before floor_divide).
+    case Op::floor_divide: case Op::floor_divide_:
+      return std::nullopt;
     case Op::broadcast_shapes: case Op::expand: case Op::sum_to: case Op::matmul: case Op::mm: case Op::bmm:
     case Op::mv: case Op::dot: case Op::outer: case Op::addmm: case Op::addmv: case Op::addr: case Op::baddbmm:
     case Op::addbmm: case Op::addmm_: case Op::addmv_: case Op::addr_: case Op::baddbmm_: case Op::addbmm_:
@@ -477,7 +480,8 @@ Planned strict_plan(Op op, const Shape& a, const Shape& b) {
     case Op::le_: case Op::gt_: case Op::ge_: case Op::hypot_: case Op::lerp: case Op::lerp_: case Op::where:
     case Op::addcmul: case Op::addcdiv: case Op::addcmul_: case Op::addcdiv_: case Op::unfused_addcmul:
     case Op::unfused_addcdiv: case Op::unfused_addcmul_: case Op::unfused_addcdiv_: case Op::broadcast_shapes:
-    case Op::expand: case Op::sum_to: case Op::diamond: case Op::dist: case Op::graph:
+    case Op::expand: case Op::sum_to: case Op::diamond: case Op::dist: case Op::graph: case Op::floor_divide:
+    case Op::floor_divide_:
       break;
   }
   return {std::nullopt, silent(std::string("a product named ") + to_string(op))};
@@ -604,6 +608,8 @@ class DocumentOracle : public Oracle {
   Outcome run(const Case& c) override {
     const OpEntry* e = find_op(c.op);
     if (!e) return Outcome::unsupported_because("unknown op " + c.op);
+    // No seed document speaks of out= arguments (their resize and cast rules are LibTorch's own).
+    if (c.out) return Outcome::unsupported_because("no document states the out= form's rules");
     switch (e->family) {
       case Family::broadcast_shapes: {
         if (c.shapes.empty()) return silent("the broadcast of no shapes");

@@ -37,7 +37,7 @@ int main() {
   std::cout << json{{"protocol", bc::kProtocolVersion}, {"name", "broadcheck engine (protocol)"},
                     {"version", engine->version()},
                     {"capabilities",
-                     {{"ops", ops}, {"dtypes", dtypes}, {"layouts", layouts}, {"gradients", true}, {"batch", true}}}}
+                     {{"ops", ops}, {"dtypes", dtypes}, {"layouts", layouts}, {"gradients", true}, {"batch", true}, {"out", true}}}}
                    .dump()
             << std::endl;
   while (std::getline(std::cin, line)) {

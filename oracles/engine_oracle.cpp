@@ -4,6 +4,7 @@
 #include "engine/autograd_ops.h"
 #include "engine/expand.h"
 #include "engine/inplace.h"
+#include "engine/out_form.h"
 #include "engine/autograd_addcmul.h"
 #include "engine/autograd_products.h"
 #include "engine/sum_to.h"
@@ -130,7 +131,7 @@ Result<ag::Var> forward(const Case& c, Op op, const std::vector<ag::Var>& t) {
     case Op::gt: case Op::ge: case Op::hypot: case Op::add_: case Op::sub_: case Op::mul_: case Op::div_:
     case Op::pow_: case Op::atan2_: case Op::fmod_: case Op::remainder_: case Op::eq_: case Op::ne_: case Op::lt_:
     case Op::le_: case Op::gt_: case Op::ge_: case Op::hypot_: case Op::broadcast_shapes: case Op::expand:
-    case Op::sum_to:
+    case Op::sum_to: case Op::floor_divide: case Op::floor_divide_:
       break;
   }
   return Error{ErrorKind::other, std::string("the engine has no tensor program for ") + to_string(op)};
@@ -166,6 +167,22 @@ Outcome run_tensor_op(const Case& c, Op op) {
   return o;
 }
 
+// The out= form (engine/out_form.h) into a fresh out of the case's shape and dtype; no backward is run (LibTorch
+// refuses out= under autograd, or records no graph for it).
+Outcome run_out_form(const Case& c, Op op) {
+  Result<std::vector<ag::Var>> operands = build_operands(c);
+  if (!operands.ok()) return failure(operands.error());
+  const std::vector<ag::Var>& t = operands.value();
+  Result<OutForm> r = binary_out_form(op, t[0]->data, t[1]->data, scalar_of(c, "alpha"), c.out->shape, c.out->dtype,
+                                      is_gradient_case(c));
+  if (!r.ok()) return failure(r.error());
+  const Tensor& out = r.value().result;
+  Outcome o = Outcome::success(out.sizes(), to_string(out.dtype()));
+  if (c.values) o.values = values_of(out);
+  o.warnings = r.value().warnings;
+  return o;
+}
+
 class EngineOracle : public Oracle {
  public:
   std::string name() const override { return "engine"; }
@@ -173,6 +190,7 @@ class EngineOracle : public Oracle {
   Outcome run(const Case& c) override {
     const OpEntry* op = find_op(c.op);
     if (!op) return Outcome::unsupported_because("unknown op " + c.op);
+    if (c.out) return run_out_form(c, op->op);
     switch (op->family) {
       case Family::elementwise: case Family::inplace: case Family::autograd: case Family::matmul:
       case Family::fused: case Family::unfused: case Family::reduction:

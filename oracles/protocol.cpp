@@ -107,6 +107,7 @@ Outcome outcome_of(const json& j, const Case& c) {
   Outcome o;
   o.status = *st;
   if (j.contains("detail")) o.detail = j["detail"].get<std::string>();
+  if (j.contains("warnings")) o.warnings = j["warnings"].get<std::vector<std::string>>();
   if (o.status == Status::error) {
     const json e = j.value("error", json::object());
     const std::string kind = e.value("kind", "other");
@@ -169,6 +170,7 @@ Capabilities capabilities_from_hello(const std::string& line) {
     caps.layouts = string_set(hello, "layouts");
     caps.gradients = hello["capabilities"].value("gradients", false);
     caps.batch = hello["capabilities"].value("batch", false);
+    caps.out = hello["capabilities"].value("out", false);
   } catch (const json::exception& e) {
     throw std::runtime_error(std::string("the handshake is malformed: ") + e.what());
   }
@@ -196,6 +198,7 @@ std::optional<std::string> undeclared(const Capabilities& caps, const Case& c) {
     if (!caps.layouts.count(to_string(layout_of(c, k)))) return prefix + "layout " + to_string(layout_of(c, k));
   }
   if (is_gradient_case(c) && !caps.gradients) return prefix + "gradients";
+  if (c.out && !caps.out) return prefix + "out";
   if (is_gradient_case(c) && c.grad_seed) return std::string("an upstream gradient other than ones (grad_seed) is not in protocol 1");
   return std::nullopt;
 }

@@ -25,6 +25,7 @@ struct Capabilities {
   std::set<std::string> ops, dtypes, layouts;
   bool gradients = false;
   bool batch = false;   // answers {"batch": [...]} requests
+  bool out = false;     // runs a case's "out" (the out= form of a binary op) as its library's out= argument
   std::vector<std::string> ignored;  // declared names this broadcheck does not know ("op cumsum")
 };
 

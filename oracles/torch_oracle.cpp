@@ -207,13 +207,81 @@ at::Tensor forward(Op op, const Case& c, std::vector<at::Tensor>& t) {
     case Op::diamond: return at::mul(at::add(a, b), a);
     case Op::dist: return at::dist(a, b);
     case Op::graph: return forward_graph(c, t);
+    case Op::floor_divide: return at::floor_divide(a, b);
+    case Op::floor_divide_: return a.floor_divide_(b);
     case Op::broadcast_shapes: case Op::expand: case Op::sum_to: break;
   }
   throw std::logic_error(std::string("the LibTorch oracle has no tensor program for ") + to_string(op));
 }
 
+// The op's out= form (at::add_out, ...) into `out`; only the out-of-place pointwise binary ops have one here.
+at::Tensor forward_out(Op op, const Case& c, at::Tensor& out, const at::Tensor& a, const at::Tensor& b) {
+  const at::Scalar alpha = torch_scalar(scalar_of(c, "alpha"));
+  switch (op) {
+    case Op::add: return at::add_out(out, a, b, alpha);
+    case Op::sub: return at::sub_out(out, a, b, alpha);
+    case Op::mul: return at::mul_out(out, a, b);
+    case Op::div: return at::div_out(out, a, b);
+    case Op::pow: return at::pow_out(out, a, b);
+    case Op::atan2: return at::atan2_out(out, a, b);
+    case Op::fmod: return at::fmod_out(out, a, b);
+    case Op::remainder: return at::remainder_out(out, a, b);
+    case Op::maximum: return at::maximum_out(out, a, b);
+    case Op::minimum: return at::minimum_out(out, a, b);
+    case Op::eq: return at::eq_out(out, a, b);
+    case Op::ne: return at::ne_out(out, a, b);
+    case Op::lt: return at::lt_out(out, a, b);
+    case Op::le: return at::le_out(out, a, b);
+    case Op::gt: return at::gt_out(out, a, b);
+    case Op::ge: return at::ge_out(out, a, b);
+    case Op::hypot: return at::hypot_out(out, a, b);
+    case Op::floor_divide: return at::floor_divide_out(out, a, b);
+    case Op::add_: case Op::sub_: case Op::mul_: case Op::div_: case Op::pow_: case Op::atan2_: case Op::fmod_:
+    case Op::remainder_: case Op::eq_: case Op::ne_: case Op::lt_: case Op::le_: case Op::gt_: case Op::ge_:
+    case Op::hypot_: case Op::neg: case Op::abs: case Op::sqrt: case Op::exp: case Op::log: case Op::sign:
+    case Op::reciprocal: case Op::lerp: case Op::lerp_: case Op::where: case Op::addcmul: case Op::addcdiv:
+    case Op::addcmul_: case Op::addcdiv_: case Op::unfused_addcmul: case Op::unfused_addcdiv:
+    case Op::unfused_addcmul_: case Op::unfused_addcdiv_: case Op::broadcast_shapes: case Op::expand:
+    case Op::sum_to: case Op::matmul: case Op::mm: case Op::bmm: case Op::mv: case Op::dot: case Op::outer:
+    case Op::addmm: case Op::addmv: case Op::addr: case Op::baddbmm: case Op::addbmm: case Op::addmm_:
+    case Op::addmv_: case Op::addr_: case Op::baddbmm_: case Op::addbmm_: case Op::diamond: case Op::dist:
+    case Op::floor_divide_:
+      break;
+  }
+  throw std::logic_error(std::string("the LibTorch oracle has no out= form for ") + to_string(op));
+}
+
+// LibTorch's warnings go to stderr by default. This handler keeps their texts instead: an out= case's outcome
+// records them (the resize of an out of another shape). Elsewhere they are dropped: the one other warning the runs
+// meet (the same resize text) comes from addmv's empty-matrix shortcut, whose wrong result shape the outcomes
+// already show (torch-blas-empty-shortcut).
+class RecordedWarnings : public c10::WarningHandler {
+ public:
+  void process(const c10::SourceLocation&, const std::string& message, const bool) override {
+    texts.push_back(message);
+  }
+  std::vector<std::string> texts;
+};
+RecordedWarnings& recorded_warnings() {
+  static RecordedWarnings handler;
+  return handler;
+}
+
+// The out= program: a fresh zero-filled out of the case's shape and dtype, the op's _out call, no backward.
+Outcome run_out_form(Op op, const Case& c) {
+  std::vector<at::Tensor> t = build_operands(c);
+  at::Tensor out = at::zeros(c.out->shape, scalar_type(c.out->dtype));
+  recorded_warnings().texts.clear();
+  forward_out(op, c, out, t[0], t[1]);
+  Outcome o = from_tensor(out);
+  if (c.values) o.values = values_of(out);
+  o.warnings = recorded_warnings().texts;
+  return o;
+}
+
 // The value and gradient program of docs/notes/gradient-cases.md, with LibTorch's real autograd.
 Outcome run_program(Op op, const Case& c) {
+  if (c.out) return run_out_form(op, c);
   std::vector<at::Tensor> t = build_operands(c);
   at::Tensor r = forward(op, c, t);
   Outcome o = from_tensor(r);
@@ -231,19 +299,11 @@ Outcome run_program(Op op, const Case& c) {
   return o;
 }
 
-// LibTorch's warnings go to stderr by default, once per case that triggers them. The outcome is what the oracle
-// reports; the one warning the runs meet ("An output with one or more elements was resized ...") comes from
-// addmv's empty-matrix shortcut, whose wrong result shape the outcomes already show (torch-blas-empty-shortcut).
-class SilentWarnings : public c10::WarningHandler {
- public:
-  void process(const c10::SourceLocation&, const std::string&, const bool) override {}
-};
 
 class TorchOracle : public Oracle {
  public:
   TorchOracle() {
-    static SilentWarnings silent;
-    c10::Warning::set_warning_handler(&silent);
+    c10::Warning::set_warning_handler(&recorded_warnings());
     at::set_num_threads(1);
     // c10::Error walks the C++ stack for a backtrace on every failed check (about 1 ms here, most of a failing
     // case's cost). The oracle reports what_without_backtrace() only, so it asks for no backtrace at all.
@@ -255,6 +315,7 @@ class TorchOracle : public Oracle {
   Outcome run(const Case& c) override {
     const OpEntry* op = find_op(c.op);
     if (!op) return Outcome::unsupported_because("unknown op " + c.op);
+    recorded_warnings().texts.clear();
     try {
       return call(*op, c);
     } catch (const c10::Error& e) {

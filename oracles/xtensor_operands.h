@@ -143,6 +143,26 @@ Outcome evaluate(E&& expression) {
   return result(r);
 }
 
+// `out = expression` into an existing xarray of the out= spec's value type and shape, as people reuse a container:
+// xtensor's assignment resizes it to the expression's shape without a word, and converts each element as C++ does
+// (a float to an integer or bool too, where PyTorch refuses the cast).
+template <class T, class E>
+Outcome assign_into(const OutSpec& spec, E&& expression) {
+  xt::xarray<T> out(std::vector<std::size_t>(spec.shape.begin(), spec.shape.end()), T(0));
+  out = std::forward<E>(expression);
+  return result(out);
+}
+template <class E>
+Outcome assign_out(const OutSpec& spec, E&& expression) {
+  switch (spec.dtype) {
+    case DType::bool_: return assign_into<bool>(spec, std::forward<E>(expression));
+    case DType::int64: return assign_into<int64_t>(spec, std::forward<E>(expression));
+    case DType::float32: return assign_into<float>(spec, std::forward<E>(expression));
+    case DType::float64: return assign_into<double>(spec, std::forward<E>(expression));
+  }
+  return Outcome::unsupported_because("no xarray for out's dtype");
+}
+
 // A scalar (alpha, beta, value) has no xtensor form: `a + alpha * b`, with alpha a C++ int64_t or double as the
 // case writes it (2 or 2.0), so that C++'s conversions apply to it as Python's would to an int or a float.
 template <class F>

@@ -83,6 +83,8 @@ class XtensorOracle : public Oracle {
     if (c.modify || leaf_written)
       return Outcome::unsupported_because("xtensor has no autograd: the in-place autograd rules are not its to judge");
     if (auto reason = unsupported_dtype(c)) return Outcome::unsupported_because(*reason);
+    if (is_gradient_case(c) && c.out)
+      return Outcome::unsupported_because("xtensor has no autograd and no out= argument: an out= gradient case is not its");
     if (op->op == Op::graph) return run_xtensor_graph(c);
     if (is_gradient_case(c)) return run_xtensor_grads(c);
     // The products, fused ops and addcmul/addcdiv are computed (on zeros when the case has no values).

@@ -132,7 +132,7 @@ Path path_of(Op op) {
   switch (op) {
     case Op::lerp: case Op::lerp_: return Path::no_meaning;
     case Op::pow_: case Op::atan2_: case Op::fmod_: case Op::remainder_: case Op::eq_: case Op::ne_: case Op::lt_: case Op::le_:
-    case Op::gt_: case Op::ge_: case Op::hypot_:
+    case Op::gt_: case Op::ge_: case Op::hypot_: case Op::floor_divide_:
       return Path::no_assignment;
     case Op::broadcast_shapes: case Op::expand: case Op::sum_to: case Op::diamond: case Op::graph:
       return Path::not_values;
@@ -149,7 +149,7 @@ Path path_of(Op op) {
     case Op::add_: case Op::sub_: case Op::mul_: case Op::div_: return Path::assignment;
     case Op::add: case Op::sub: case Op::mul: case Op::div: case Op::pow: case Op::atan2: case Op::fmod:
     case Op::maximum: case Op::minimum: case Op::eq: case Op::ne: case Op::lt: case Op::le: case Op::gt: case Op::ge:
-    case Op::hypot: case Op::dist: case Op::remainder:
+    case Op::hypot: case Op::dist: case Op::remainder: case Op::floor_divide:
       return Path::arithmetic;
   }
   return Path::not_values;

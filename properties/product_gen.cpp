@@ -5,6 +5,7 @@
 #include "properties/shape_gen.h"
 #include "properties/op_choice.h"
 #include "properties/weighted.h"
+#include "properties/zero_scalar.h"
 
 namespace bc::gen {
 namespace {
@@ -94,9 +95,10 @@ std::vector<Layout> layouts(size_t count) {
 void add_values_and_grads(Case& c, bool inplace, uint64_t grad_weight) {
   ValueSpec v;
   v.seed = *rc::gen::inRange<uint64_t>(0, 1000000);
-  v.special = *weighted<bool>({{6, false}, {1, true}});
+  v.special = draw_special(c, 7);
   if (v.special) c.tags.push_back("special values");
   c.values = v;
+  tag_zero_scalar(c);
   std::vector<size_t> candidates;
   // No float16 gradients: LibTorch 1.13 refuses the products' backward kernels on Half (addr's backward calls
   // addmv_impl_cpu), which the engine's autograd does not state.
@@ -117,7 +119,7 @@ void maybe_scalar(Case& c, const std::string& name, std::vector<std::pair<uint64
   choices.insert(choices.begin(), std::make_pair(uint64_t{3}, 1.0));
   const double x = *weighted(choices);
   if (x == 1.0) return;
-  const bool whole = x == std::floor(x);
+  const bool whole = x == std::floor(x) && !std::signbit(x);  // -0.0 stays a float
   c.scalars[name] = Scalar{x, whole && *weighted<bool>({{3, true}, {1, false}})};
   c.tags.push_back(name + (x == 0 ? " 0" : whole ? " integral" : " fractional"));
 }
@@ -179,8 +181,8 @@ rc::Gen<Case> fused_case() {
     Case c = make_case(inplace ? base + "_" : base, shapes, tags);
     c.dtypes = product_dtypes(3, c.tags);
     c.layouts = layouts(3);
-    maybe_scalar(c, "beta", {{1, 0.0}, {1, 2.0}, {1, -1.0}, {1, 0.5}});
-    maybe_scalar(c, "alpha", {{1, 2.0}, {1, -1.0}, {1, 0.5}});
+    maybe_scalar(c, "beta", {{2, 0.0}, {1, -0.0}, {2, 2.0}, {2, -1.0}, {2, 0.5}});
+    maybe_scalar(c, "alpha", {{1, 0.0}, {2, 2.0}, {2, -1.0}, {2, 0.5}});
     add_values_and_grads(c, inplace, inplace ? 0 : 1);
     tag_dtypes_and_layouts(c);
     return c;
@@ -213,7 +215,7 @@ rc::Gen<Case> addc_case() {
       c.tags.push_back("mixed dtypes");
     }
     c.layouts = layouts(3);
-    maybe_scalar(c, "value", {{2, 2.0}, {1, -1.0}, {2, 0.5}});
+    maybe_scalar(c, "value", {{2, 2.0}, {1, -1.0}, {2, 0.5}, {1, 0.0}});
     add_values_and_grads(c, inplace, 2);
     tag_dtypes_and_layouts(c);
     return c;

@@ -4,8 +4,10 @@
 
 #include "harness/operands.h"
 #include "properties/op_choice.h"
+#include "properties/out_gen.h"
 #include "properties/shape_set.h"
 #include "properties/weighted.h"
+#include "properties/zero_scalar.h"
 
 namespace bc::gen {
 
@@ -285,19 +287,17 @@ rc::Gen<Case> value_case() {
       if (k == 0 && l == Layout::overlapping) l = Layout::contiguous;  // only inputs view the first operand
       c.layouts.push_back(l);
     }
-    if (reads_scalar(entry, "alpha") && *weighted<bool>({{2, false}, {1, true}})) {
-      const double alpha = *weighted<double>({{3, 2.0}, {1, -1.0}, {1, 0.5}, {1, 2.5}});
-      c.scalars["alpha"] = Scalar{alpha, alpha == std::floor(alpha) && *weighted<bool>({{1, true}, {1, false}})};
-    }
-    if (reads_scalar(entry, "value") && *weighted<bool>({{1, false}, {1, true}})) {
-      const double value = *weighted<double>({{3, 2.0}, {1, -1.0}, {2, 0.5}});
-      c.scalars["value"] = Scalar{value, value == std::floor(value) && *weighted<bool>({{1, true}, {1, false}})};
-    }
+    if (reads_scalar(entry, "alpha") && *weighted<bool>({{2, false}, {1, true}}))
+      c.scalars["alpha"] = scalar_with_zeros({{6, 2.0}, {2, -1.0}, {2, 0.5}, {2, 2.5}});
+    if (reads_scalar(entry, "value") && *weighted<bool>({{1, false}, {1, true}}))
+      c.scalars["value"] = scalar_with_zeros({{6, 2.0}, {2, -1.0}, {4, 0.5}});
     ValueSpec v;
     v.seed = *rc::gen::inRange<uint64_t>(0, 1000000);
-    v.special = *weighted<bool>({{3, false}, {1, true}});
+    v.special = draw_special(c, 4);
     c.values = v;
     if (v.special) c.tags.push_back("special values");
+    tag_zero_scalar(c);
+    maybe_out(c, 6);
     tag_dtypes_and_layouts(c);
     return c;
   });
@@ -348,18 +348,15 @@ rc::Gen<Case> grad_case(int max_rank) {
     const auto layout = weighted<Layout>({{5, Layout::contiguous}, {2, Layout::transposed}, {2, Layout::strided},
                                           {1, Layout::expanded}});
     for (int k = 0; k < arity; ++k) c.layouts.push_back(*layout);
-    if (reads_scalar(entry, "alpha") && *weighted<bool>({{2, false}, {1, true}})) {
-      const double alpha = *weighted<double>({{3, 2.0}, {1, -1.0}, {1, 0.5}});
-      c.scalars["alpha"] = Scalar{alpha, alpha == std::floor(alpha)};
-    }
-    if (reads_scalar(entry, "value") && *weighted<bool>({{1, false}, {1, true}})) {
-      const double value = *weighted<double>({{3, 2.0}, {1, -1.0}, {1, 0.5}});
-      c.scalars["value"] = Scalar{value, value == std::floor(value)};
-    }
+    if (reads_scalar(entry, "alpha") && *weighted<bool>({{2, false}, {1, true}}))
+      c.scalars["alpha"] = scalar_with_zeros({{6, 2.0}, {2, -1.0}, {2, 0.5}});
+    if (reads_scalar(entry, "value") && *weighted<bool>({{1, false}, {1, true}}))
+      c.scalars["value"] = scalar_with_zeros({{6, 2.0}, {2, -1.0}, {2, 0.5}});
     ValueSpec v;
     v.seed = *rc::gen::inRange<uint64_t>(0, 1000000);
-    v.special = *weighted<bool>({{7, false}, {1, true}});
+    v.special = draw_special(c, 8);
     c.values = v;
+    tag_zero_scalar(c);
     if (*weighted<bool>({{1, false}, {1, true}})) c.grad_seed = *rc::gen::inRange<uint64_t>(0, 1000000);
     c.tags.push_back(c.grad_seed ? "upstream seeded" : "upstream ones");
     if (v.special) c.tags.push_back("special values");

@@ -8,6 +8,7 @@
 #include <fmt/format.h>
 
 #include "harness/implementations.h"
+#include "harness/join.h"
 #include "harness/tolerance.h"
 #include "reports/html_text.h"
 #include "reports/shape_picture.h"
@@ -144,6 +145,9 @@ void outcome_table(std::string& out, const CaseRecord& r) {
     return !compared || x == y;
   });
   row("detail", "signal", [&](const Column& c) { return c.outcome ? e(c.outcome->detail) : std::string(); }, by_text);
+  row("warnings", "warnings", [&](const Column& c) -> std::string {
+    return c.outcome && !c.outcome->warnings.empty() ? "<pre>" + e(join(c.outcome->warnings, "\n")) + "</pre>" : "";
+  }, by_text);
   row("values", "values", [&](const Column& c) -> std::string {
     return c.outcome && !c.outcome->values.empty() ? code(values_text(c.outcome->values)) : "";
   }, [&](const Column& a, const std::string&, const Column& b, const std::string&) {

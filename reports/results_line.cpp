@@ -123,6 +123,12 @@ void write_case(Writer& w, const Case& c) {
   if (!c.note.empty()) w.key("note").string(c.note);
   w.key("op").string(c.op);
   if (!c.program.empty()) w.key("program").raw(json_text(to_json(c.program)));
+  if (c.out) {
+    w.key("out").open('{');
+    w.key("dtype").string(to_string(c.out->dtype));
+    w.key("shape").shape(c.out->shape);
+    w.close('}');
+  }
   if (!c.requires_grad.empty()) {
     w.key("requires_grad").open('[');
     for (bool b : c.requires_grad) w.boolean(b);
@@ -186,6 +192,7 @@ void write_outcome(Writer& w, const Outcome& o) {
   w.key("status").string(to_string(o.status));
   if (o.withheld && o.status == Status::ok) w.key("values").string("nondeterministic");
   else if (!o.values.empty()) w.key("values").values(o.values);
+  if (!o.warnings.empty()) w.key("warnings").strings(o.warnings);
   w.close('}');
 }
 

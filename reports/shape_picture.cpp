@@ -369,7 +369,8 @@ std::optional<ProductForm> product_form(Op op) {
     case Op::addcmul: case Op::addcdiv: case Op::addcmul_: case Op::addcdiv_: case Op::unfused_addcmul:
     case Op::unfused_addcdiv: case Op::unfused_addcmul_: case Op::unfused_addcdiv_: case Op::broadcast_shapes:
     case Op::expand: case Op::sum_to: case Op::diamond: case Op::dist: case Op::neg: case Op::abs: case Op::sqrt:
-    case Op::exp: case Op::log: case Op::sign: case Op::reciprocal: case Op::graph:
+    case Op::exp: case Op::log: case Op::sign: case Op::reciprocal: case Op::graph: case Op::floor_divide:
+    case Op::floor_divide_:
       return std::nullopt;
   }
   return std::nullopt;

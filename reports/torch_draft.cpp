@@ -231,6 +231,12 @@ std::string torch_call(const Case& c) {
   const std::string args = op->arity == 3 ? "t1, t2" : "t1";
   const bool alpha = (base == "add" || base == "sub") && c.scalars.count("alpha");
   const std::string tail = alpha ? ", " + scalar(c, "alpha") : "";
+  if (c.out) {  // the out= form: a zero-filled out of the case's shape and dtype, written by the op's _out call
+    const char* type = c.out->dtype == DType::bool_ ? "at::kBool" : c.out->dtype == DType::int64 ? "at::kLong"
+                       : c.out->dtype == DType::float64 ? "at::kDouble" : "at::kFloat";
+    return fmt::format("[&] {{ at::Tensor out = at::zeros({}, {}); at::{}_out(out, t0, {}{}); return out; }}()",
+                       braced(c.out->shape), type, n, args, tail);
+  }
   return inplace ? fmt::format("t0.{}({}{})", n, args, tail) : fmt::format("at::{}(t0, {}{})", n, args, tail);
 }
 

@@ -22,7 +22,7 @@ UFUNCS = {
     "add": np.add, "sub": np.subtract, "mul": np.multiply, "div": np.true_divide, "pow": np.power,
     "atan2": np.arctan2, "fmod": np.fmod, "remainder": np.remainder, "maximum": np.maximum,
     "minimum": np.minimum, "eq": np.equal, "ne": np.not_equal, "lt": np.less, "le": np.less_equal,
-    "gt": np.greater, "ge": np.greater_equal, "hypot": np.hypot,
+    "gt": np.greater, "ge": np.greater_equal, "hypot": np.hypot, "floor_divide": np.floor_divide,
 }
 
 # The unary ufuncs, by broadcheck's op name (no in-place forms in broadcheck yet).
@@ -51,6 +51,10 @@ def program(op, case, t):
         return UNARY[op](t[0])
     if base in UFUNCS:
         other = scaled(alpha, t[1]) if base in ("add", "sub") else t[1]
+        if "out" in case:  # the ufunc's out=: NumPy never resizes it (a result that does not fit is its error)
+            out = np.zeros(case["out"]["shape"], dtype=DTYPES[case["out"].get("dtype", "float32")])
+            UFUNCS[base](t[0], other, out=out)
+            return out
         return UFUNCS[base](t[0], other, out=t[0]) if inplace else UFUNCS[base](t[0], other)
     if base == "lerp":
         return np.add(t[0], t[2] * (t[1] - t[0]), out=t[0] if inplace else None)
@@ -180,7 +184,7 @@ def main():
     hello = json.loads(sys.stdin.readline())
     if hello.get("protocol") != 1:
         sys.exit("numpy adapter: protocol 1 only, got " + repr(hello.get("protocol")))
-    caps = {"ops": OPS, "dtypes": list(DTYPES), "gradients": False, "batch": True,
+    caps = {"ops": OPS, "dtypes": list(DTYPES), "gradients": False, "batch": True, "out": True,
             "layouts": ["contiguous", "transposed", "strided", "expanded", "overlapping"]}
     print(json.dumps({"protocol": 1, "name": "NumPy", "version": np.__version__, "capabilities": caps}), flush=True)
     for line in sys.stdin:

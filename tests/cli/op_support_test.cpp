@@ -55,6 +55,11 @@ TEST(OpSupport, HypotAndDistRunEverywhere) {
       EXPECT_TRUE(ran.count(std::string(op) + "@" + oracle)) << op << "@" << oracle;
   EXPECT_TRUE(ran.count("hypot_@torch"));
   EXPECT_FALSE(ran.count("hypot_@xtensor")) << "xtensor has no computed assignment for hypot";
+  // floor_divide: xtensor runs xt::floor(a / b) on the example's float operands; floor_divide_ is LibTorch's alone.
+  for (const char* oracle : {"engine", "torch", "xtensor"})
+    EXPECT_TRUE(ran.count(std::string("floor_divide@") + oracle)) << oracle;
+  EXPECT_TRUE(ran.count("floor_divide_@torch"));
+  EXPECT_FALSE(ran.count("floor_divide_@xtensor"));
 }
 
 // The unary ops run on all three, values and gradients (xtensor with its own xt::abs, xt::sqrt, ...).

@@ -144,6 +144,17 @@ TEST(AutogradOps, HypotDividesByTheResult) {
   EXPECT_EQ(binary(Op::hypot, i, i).error().message, "\"hypot_cpu\" not implemented for 'Long'");
 }
 
+// LibTorch 1.13 records floor_divide (its result requires grad) but has no formula: backward refuses, with its text.
+TEST(AutogradOps, FloorDivideRefusesAtBackward) {
+  Var a = vec({7, -3}), b = vec({2});
+  Result<Var> q = binary(Op::floor_divide, a, b);
+  ASSERT_TRUE(q.ok());
+  EXPECT_EQ(q.value()->data.to_doubles(), (std::vector<double>{3, -2}));
+  const Result<bool> r = backward(q.value(), Tensor::from_values({2}, DType::float64, {1, 1}));
+  ASSERT_FALSE(r.ok());
+  EXPECT_EQ(r.error().message, "derivative for aten::floor_divide is not implemented");
+}
+
 TEST(AutogradOps, DistIsTheNormOfTheBroadcastDifference) {
   Var a = vec({3, 1}), b = vec({1});  // a - b = [2, 0]: norm 2
   Result<Var> d = dist(a, b);

@@ -34,6 +34,27 @@ TEST(Elementwise, IntegerCornerCases) {
   EXPECT_EQ(first(binary(Op::remainder, longs({INT64_MIN}), longs({-1}))), 0);  // LibTorch traps here
 }
 
+// floor_divide as a probe of LibTorch 1.13.1 answered (at::floor_divide on the same inputs): rounded towards -inf,
+// inf // 1 is NaN, -1 // inf is -1, x // 0 is IEEE's x / 0; integers: ZeroDivisionError; no bool kernel.
+TEST(Elementwise, FloorDivideFollowsLibTorch) {
+  const std::vector<double> got =
+      binary(Op::floor_divide, floats({7, -7, 7, -7, 1, -1, 5.5, 1, -1, INFINITY}), floats({2, 2, -2, -2, 0, 0, -0.0, INFINITY, INFINITY, 1}))
+          .value()
+          .to_doubles();
+  const std::vector<double> want = {3, -4, -4, 3, INFINITY, -INFINITY, -INFINITY, 0, -1};
+  for (size_t k = 0; k < want.size(); ++k) EXPECT_EQ(got[k], want[k]) << k;
+  EXPECT_FALSE(std::signbit(got[7]));
+  EXPECT_TRUE(std::isnan(got[9]));
+  const Tensor q = binary(Op::floor_divide, longs({7, -7, 7, -7}), longs({2, 2, -2, -2})).value();
+  EXPECT_EQ(q.dtype(), DType::int64);
+  EXPECT_EQ(q.to_doubles(), (std::vector<double>{3, -4, -4, 3}));
+  EXPECT_EQ(error_of(binary(Op::floor_divide, longs({7}), longs({0}))), "ZeroDivisionError");
+  EXPECT_EQ(first(binary(Op::floor_divide, longs({INT64_MIN}), longs({-1}))), static_cast<double>(INT64_MIN));  // LibTorch traps
+  const Tensor flags = Tensor::from_values({1}, DType::bool_, {1});
+  EXPECT_EQ(error_of(binary(Op::floor_divide, flags, flags)), "\"div_floor_cpu\" not implemented for 'Bool'");
+  EXPECT_EQ(first(binary(Op::floor_divide, longs({7}), floats({2.5}))), 2);
+}
+
 // The unary ops' dtypes, messages and corner values, as LibTorch 1.13.1 gave them for the same inputs (a probe
 // program run on libtorch-dev: neg/abs/sign keep int64, the others compute int64 and bool in float32).
 TEST(Elementwise, UnaryDtypesFollowLibTorch) {

@@ -145,6 +145,18 @@ std::vector<Sample> samples() {
       {E::reshape_numel, format_error_text(E::reshape_numel, {s4, 3}), "shape '[4]' is invalid for input of size 3"},
       {E::scalar_overflow, format_error_text(E::scalar_overflow, {"uint8_t"}),
        "value cannot be converted to type uint8_t without overflow"},
+      // Probed: LibTorch 1.13, floor_divide(a, b).sum().backward() with a requiring grad.
+      {E::derivative_not_implemented, format_error_text(E::derivative_not_implemented, {"aten::floor_divide"}),
+       "derivative for aten::floor_divide is not implemented"},
+      // Probed: at::mul_out(out, a, b) with a requiring grad; at::add_out into a [2] out for a [3] result.
+      {E::out_autograd, format_error_text(E::out_autograd, {"mul"}),
+       "mul(): functions with out=... arguments don't support automatic differentiation, but one of the arguments "
+       "requires grad."},
+      {E::out_resized, format_error_text(E::out_resized, {Shape{2}, Shape{3}}),
+       "An output with one or more elements was resized since it had shape [2], which does not match the required "
+       "output shape [3]. This behavior is deprecated, and in a future PyTorch release outputs will not be resized "
+       "unless they have zero elements. You can explicitly reuse an out tensor t by resizing it, inplace, to zero "
+       "elements with t.resize_(0)."},
   };
 }
 

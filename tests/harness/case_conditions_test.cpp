@@ -40,6 +40,20 @@ TEST(CaseConditions, SelfSharesMemoryWithItselfOrWithAnInputThatReachesIt) {
   EXPECT_FALSE(self_shares_memory(make_case(R"({"op": "broadcast_shapes", "shapes": []})")));
 }
 
+TEST(CaseConditions, AnOutOfAnotherShapeThanTheBroadcastDiffers) {
+  const Case right = make_case(R"({"op": "add", "shapes": [[2, 1], [3]], "out": {"shape": [2, 3]}})");
+  const Case wrong = make_case(R"({"op": "add", "shapes": [[2, 1], [3]], "out": {"shape": [6]}})");
+  const Case none = make_case(R"({"op": "add", "shapes": [[2, 1], [3]]})");
+  EXPECT_FALSE(out_shape_differs(right));
+  EXPECT_TRUE(out_shape_differs(wrong));
+  EXPECT_FALSE(out_shape_differs(none));
+  EXPECT_TRUE(case_has("out_given", right));
+  EXPECT_FALSE(case_has("out_given", none));
+  EXPECT_TRUE(case_has("out_shape_differs", wrong));
+  // Broadcasting fails: no result shape to differ from.
+  EXPECT_FALSE(out_shape_differs(make_case(R"({"op": "add", "shapes": [[2], [3]], "out": {"shape": [6]}})")));
+}
+
 TEST(CaseConditions, ADeclarationWithWhenCoversOnlyCasesWithTheFact) {
   const Declaration d = declaration_from_json(nlohmann::json::parse(
       R"({"id": "x", "oracle": "torch", "when": "input_is_self", "reason": "r", "reference": "r"})"));

@@ -26,6 +26,7 @@ void expect_same_case(const Case& a, const Case& b) {
   EXPECT_EQ(a.requires_grad, b.requires_grad);
   EXPECT_EQ(a.grad_seed, b.grad_seed);
   EXPECT_EQ(a.modify, b.modify);
+  EXPECT_EQ(a.out, b.out);
 }
 
 // The message of the CaseError that parsing `j` throws, or a marker that makes the calling assertion fail.
@@ -89,6 +90,25 @@ TEST(Case, ScalarsKeepHowTheyWereWritten) {
   EXPECT_EQ(to_json(c)["scalars"].dump(), R"({"alpha":2.0,"beta":0})");
   EXPECT_THROW(case_from_json(json::parse(R"({"op": "add", "shapes": [[1], [1]], "scalars": {"gamma": 1}})")),
                CaseError);
+}
+
+TEST(Case, OutIsForTheOutOfPlaceBinaryOpsAndRoundTrips) {
+  const Case c = case_from_json(json::parse(R"({"op": "floor_divide", "shapes": [[3], [1]],
+                                               "out": {"shape": [2], "dtype": "int64"}})"));
+  ASSERT_TRUE(c.out.has_value());
+  EXPECT_EQ(c.out->shape, (Shape{2}));
+  EXPECT_EQ(c.out->dtype, DType::int64);
+  EXPECT_EQ(to_json(c)["out"].dump(), R"({"dtype":"int64","shape":[2]})");
+  EXPECT_TRUE(same_case(c, case_from_json(to_json(c))));
+  EXPECT_EQ(case_from_json(json::parse(R"({"op": "add", "shapes": [[1], [1]], "out": {"shape": []}})")).out->dtype,
+            DType::float32);
+  EXPECT_TRUE(contains(parse_error(json::parse(R"({"op": "add_", "shapes": [[1], [1]], "out": {"shape": [1]}})")),
+                       "out-of-place pointwise binary ops"));
+  EXPECT_TRUE(contains(parse_error(json::parse(R"({"op": "neg", "shapes": [[1]], "out": {"shape": [1]}})")), "\"out\""));
+  EXPECT_TRUE(contains(parse_error(json::parse(R"({"op": "add", "shapes": [[1], [1]], "out": {"dtype": "int64"}})")),
+                       "\"out\" must be an object"));
+  EXPECT_TRUE(contains(parse_error(json::parse(R"({"op": "add", "shapes": [[1], [1]], "out": {"shape": [1], "dtype": "int8"}})")),
+                       "unknown dtype"));
 }
 
 TEST(Case, ParsesAllKnownFields) {

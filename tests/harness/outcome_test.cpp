@@ -45,6 +45,15 @@ TEST(Outcome, FactoriesFillTheRightFields) {
   EXPECT_EQ(none.detail, "no such op");
 }
 
+TEST(Outcome, WarningsAreAFieldOfTheOutcomeAndRoundTrip) {
+  Outcome warned = Outcome::success({3});
+  warned.warnings = {"An output with one or more elements was resized"};
+  EXPECT_NE(warned, Outcome::success({3}));
+  EXPECT_EQ(to_json(warned)["warnings"], json::array({"An output with one or more elements was resized"}));
+  EXPECT_EQ(outcome_from_json(to_json(warned)), warned);
+  EXPECT_FALSE(to_json(Outcome::success({3})).contains("warnings"));
+}
+
 TEST(Outcome, StatusNamesRoundTrip) {
   for (Status s : {Status::ok, Status::error, Status::crash, Status::timeout, Status::unsupported})
     EXPECT_EQ(status_from_string(to_string(s)), s) << to_string(s);
