@@ -88,6 +88,14 @@ enum class ErrorText {
   negative_strides,
   view_outside_storage,
   reshape_numel,
+  // Reductions over dims (sum, mean, amax, amin, prod).
+  dim_repeated,
+  amax_zero_size,
+  amin_zero_size,
+  amax_zero_numel,
+  amin_zero_numel,
+  mean_input_dtype,
+  mean_dtype_arg,
 };
 
 // Who wrote the words: LibTorch 1.13 (the engine must print them exactly), or the engine itself, for its own

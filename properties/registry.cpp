@@ -2,6 +2,7 @@
 
 #include "engine/broadcast.h"
 #include "properties/product_gen.h"
+#include "properties/reduction_gen.h"
 #include "properties/shape_gen.h"
 
 namespace bc {
@@ -74,6 +75,11 @@ const std::vector<Property>& properties() {
        {"in-place", "out-of-place", "diamond", "singleton vs non-singleton", "engine ok"}},
       {"broadcast_algebra", "commutative, associative, any grouping of three (seed 003), rank 0 the identity, idempotent (engine)",
        gen::algebra_case(), Check::algebra, {"arbitrary", "broadcastable", "rank-0 operand", "size-0 dim"}},
+      {"reductions_agree", "sum, mean, amax, amin, prod over a list of dims (none, empty, negative, repeated, out of "
+       "range), keepdim, dtype=: values and gradients", gen::reduction_case(), Check::oracles,
+       {"op sum", "op mean", "op amax", "op amin", "op prod", "no dims", "empty dims", "negative dim", "repeated dim",
+        "out-of-range dim", "unsorted dims", "keepdim", "dtype=", "rank-0 operand", "size-0 dim", "special values",
+        "gradient", "engine ok", "engine error:invalid_argument"}},
   };
   return all;
 }
