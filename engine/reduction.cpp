@@ -28,29 +28,35 @@ struct Plan {
   bool all = false;            // every dim reduced (no dims, or dim=[])
 };
 
-// LibTorch's order: every dim wrapped (out of range), then repeats, then amax/amin over nothing.
+// LibTorch's order: amax/amin of an empty tensor first check each dim as written, in the list's order (out of
+// range, then size 0; no dims at all: their own text); then every dim wrapped (out of range), then repeats.
 Result<Plan> plan(const ReductionRule& r, const Shape& in, const ReduceArgs& a) {
   const int64_t rank = static_cast<int64_t>(in.size()), wrap = std::max<int64_t>(rank, 1);
+  const auto wrapped_dim = [wrap](int64_t d) { return d < 0 ? d + wrap : d; };
+  const auto out_of_range = [wrap](int64_t d) { return d < -wrap || d >= wrap; };
   Plan p;
   p.all = !a.dims || a.dims->empty();
+  const std::vector<int64_t> dims = a.dims.value_or(std::vector<int64_t>{});
+  const bool extremum = r.kind == ReduceKind::amax || r.kind == ReduceKind::amin;
+  if (extremum && numel(in) == 0) {
+    const bool max = r.kind == ReduceKind::amax;
+    if (p.all) return make_error(max ? ErrorText::amax_zero_numel : ErrorText::amin_zero_numel);
+    for (int64_t d : dims) {
+      if (out_of_range(d)) return make_error(ErrorText::dim_out_of_range, {-wrap, wrap - 1, d});
+      if (in[static_cast<size_t>(wrapped_dim(d))] == 0)
+        return make_error(max ? ErrorText::amax_zero_size : ErrorText::amin_zero_size, {d});
+    }
+  }
   std::vector<bool> reduced(in.size(), p.all);
   std::vector<int64_t> wrapped;
-  for (int64_t d : a.dims.value_or(std::vector<int64_t>{})) {
-    if (d < -wrap || d >= wrap) return make_error(ErrorText::dim_out_of_range, {-wrap, wrap - 1, d});
-    wrapped.push_back(d < 0 ? d + wrap : d);
+  for (int64_t d : dims) {
+    if (out_of_range(d)) return make_error(ErrorText::dim_out_of_range, {-wrap, wrap - 1, d});
+    wrapped.push_back(wrapped_dim(d));
   }
   for (size_t j = 0; j < wrapped.size(); ++j) {
     for (size_t i = 0; i < j; ++i)
       if (wrapped[i] == wrapped[j]) return make_error(ErrorText::dim_repeated, {wrapped[j]});
     if (rank > 0) reduced[static_cast<size_t>(wrapped[j])] = true;
-  }
-  const bool extremum = r.kind == ReduceKind::amax || r.kind == ReduceKind::amin;
-  if (extremum && numel(in) == 0) {
-    const bool max = r.kind == ReduceKind::amax;
-    if (p.all) return make_error(max ? ErrorText::amax_zero_numel : ErrorText::amin_zero_numel);
-    for (size_t j = 0; j < wrapped.size(); ++j)
-      if (in[static_cast<size_t>(wrapped[j])] == 0)
-        return make_error(max ? ErrorText::amax_zero_size : ErrorText::amin_zero_size, {(*a.dims)[j]});
   }
   Shape kept = in;
   for (size_t d = 0; d < in.size(); ++d) {
