@@ -50,6 +50,18 @@ RC_GTEST_PROP(Property, GradsFiniteDifference, ()) { check_property("grads_finit
 RC_GTEST_PROP(Property, ProductsAgree, ()) { check_property("products_agree"); }
 RC_GTEST_PROP(Property, FusedAgree, ()) { check_property("fused_agree"); }
 RC_GTEST_PROP(Property, AddcEquivalence, ()) { check_property("addc_equivalence"); }
+RC_GTEST_PROP(Property, ReductionsAgree, ()) { check_property("reductions_agree"); }
+
+// The reductions' property requires each reduction op and each class of dims its generator builds.
+TEST(Property, ReductionsRequireEachOpAndEachClassOfDims) {
+  const std::vector<std::string>& required = find_property("reductions_agree")->required;
+  for (const OpEntry& e : op_table())
+    if (e.reduction)
+      EXPECT_NE(std::find(required.begin(), required.end(), std::string("op ") + e.name), required.end()) << e.name;
+  for (const char* cls : {"no dims", "empty dims", "negative dim", "repeated dim", "out-of-range dim", "keepdim",
+                          "dtype=", "rank-0 operand", "size-0 dim", "gradient"})
+    EXPECT_NE(std::find(required.begin(), required.end(), cls), required.end()) << cls;
+}
 
 TEST(Property, EquivalenceRecordsEachImplementationsUnfusedOutcome) {
   // int64 addcmul with value 0.5: the fused op truncates the value, the unfused add refuses a float alpha, on the
