@@ -194,10 +194,31 @@ std::vector<ErrorTemplate> make_table() {
        "required output shape {required}. This behavior is deprecated, and in a future PyTorch release outputs will "
        "not be resized unless they have zero elements. You can explicitly reuse an out tensor t by resizing it, "
        "inplace, to zero elements with t.resize_(0)."},
+
+      // Reductions over dims: a dim named twice (after wrapping), a max or min over nothing (the dim as written,
+      // in the list's order; no dims at all on an empty tensor), and mean's dtype checks (before the dims').
+      {E::dim_repeated, K::invalid_argument, torch, classified, "dim_repeated",
+       "dim {dim} appears multiple times in the list of dims"},
+      {E::amax_zero_size, K::invalid_argument, torch, classified, "amax_zero_size",
+       "amax(): Expected reduction dim {dim} to have non-zero size."},
+      {E::amin_zero_size, K::invalid_argument, torch, classified, "amin_zero_size",
+       "amin(): Expected reduction dim {dim} to have non-zero size."},
+      {E::amax_zero_numel, K::invalid_argument, torch, classified, "amax_zero_numel",
+       "amax(): Expected reduction dim to be specified for input.numel() == 0. Specify the reduction dim with the "
+       "'dim' argument."},
+      {E::amin_zero_numel, K::invalid_argument, torch, classified, "amin_zero_numel",
+       "amin(): Expected reduction dim to be specified for input.numel() == 0. Specify the reduction dim with the "
+       "'dim' argument."},
+      {E::mean_input_dtype, K::invalid_argument, torch, classified, "mean_input_dtype",
+       "mean(): could not infer output dtype. Input dtype must be either a floating point or complex dtype. "
+       "Got: {dtype}"},
+      {E::mean_dtype_arg, K::invalid_argument, torch, classified, "mean_dtype_arg",
+       "mean(): could not infer output dtype. Optional dtype must be either a floating point or complex dtype. "
+       "Got: {dtype}"},
   };
 }
 
-constexpr int kTextCount = static_cast<int>(ErrorText::out_resized) + 1;
+constexpr int kTextCount = static_cast<int>(ErrorText::mean_dtype_arg) + 1;
 
 // The rows, checked to be one per id in the enum's order, so that a row is found by its id.
 std::vector<ErrorTemplate> checked_table() {

@@ -96,6 +96,14 @@ enum class ErrorText {
   // out= forms: autograd's refusal, and the warning of a resized out (a warning: never an error's text).
   out_autograd,
   out_resized,
+  // Reductions over dims (sum, mean, amax, amin, prod).
+  dim_repeated,
+  amax_zero_size,
+  amin_zero_size,
+  amax_zero_numel,
+  amin_zero_numel,
+  mean_input_dtype,
+  mean_dtype_arg,
 };
 
 // Who wrote the words: LibTorch 1.13 (the engine must print them exactly), or the engine itself, for its own

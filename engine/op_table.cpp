@@ -9,6 +9,7 @@
 #include "engine/autograd_formula.h"
 #include "engine/elementwise.h"
 #include "engine/grad_math.h"
+#include "engine/reduction.h"
 #include "engine/wrapping.h"
 
 namespace bc {
@@ -425,6 +426,19 @@ std::vector<OpEntry> make_table() {
        "a program of 1-4 pointwise ops over the inputs (the case's \"program\")"},
   };
   t.insert(t.end(), rest.begin(), rest.end());
+  // The reductions over dims: {shapes, values, grads, modify, leaf_inplace}; drawn by reduction_case().
+  const auto reduce = [&](Op o, const char* name, int values, int grads, const char* summary) {
+    return OpEntry{o,       name, 1, F::reduce_dims, {}, {}, nullptr, none, {0, values, grads, 0, 0}, summary,
+                   DTypeRule::independent, nullptr, &reduction_rule_of(o)};
+  };
+  const std::vector<OpEntry> reductions = {
+      reduce(Op::sum, "sum", 3, 2, "sum over dims (all when none; dim=[] too), keepdim, dtype="),
+      reduce(Op::mean, "mean", 2, 2, "mean over dims (floating only), keepdim, dtype="),
+      reduce(Op::amax, "amax", 2, 2, "max over dims, ties share the gradient, keepdim"),
+      reduce(Op::amin, "amin", 2, 2, "min over dims, ties share the gradient, keepdim"),
+      reduce(Op::prod, "prod", 2, 2, "product over one dim or all, keepdim, dtype="),
+  };
+  t.insert(t.end(), reductions.begin(), reductions.end());
   return t;
 }
 
@@ -455,6 +469,7 @@ const char* to_string(Family f) {
     case Family::unfused: return "unfused";
     case Family::autograd: return "autograd";
     case Family::reduction: return "reduction";
+    case Family::reduce_dims: return "reduce_dims";
   }
   return "?";
 }
@@ -463,7 +478,7 @@ bool computes_values(Family f) {
   switch (f) {
     case Family::broadcast_shapes: case Family::expand: case Family::sum_to: return false;
     case Family::elementwise: case Family::inplace: case Family::matmul: case Family::fused: case Family::unfused:
-    case Family::autograd: case Family::reduction: return true;
+    case Family::autograd: case Family::reduction: case Family::reduce_dims: return true;
   }
   return false;
 }
@@ -491,6 +506,7 @@ bool is_inplace(Op op) { return entry(op).base.has_value(); }
 Op out_of_place(Op op) { return entry(op).base.value_or(op); }
 const BinaryRule* binary_rule(Op op) { return entry(op).binary; }
 const UnaryRule* unary_rule(Op op) { return entry(op).unary; }
+const ReductionRule* reduction_rule(Op op) { return entry(op).reduction; }
 bool is_comparison(Op op) { return entry(op).binary && entry(op).binary->comparison; }
 
 const char* half_kernel(Op op) {

@@ -36,8 +36,10 @@ enum class Op : uint8_t {
   graph,
   // Floor division (a pointwise binary op with a BinaryRule, added after the table's first version).
   floor_divide, floor_divide_,
+  // Reductions over a list of dims, with keepdim and (sum, mean, prod) dtype= (engine rule: ReductionRule).
+  sum, mean, amax, amin, prod,
 };
-constexpr int kOpCount = static_cast<int>(Op::floor_divide_) + 1;
+constexpr int kOpCount = static_cast<int>(Op::prod) + 1;
 
 // What kind of rule an op follows; the strings are part of findings' signatures (reports/README.md).
 enum class Family {
@@ -51,10 +53,11 @@ enum class Family {
   unfused,           // addcmul/addcdiv's unfused form
   autograd,          // a small graph of ops (diamond, graph)
   reduction,         // broadcast, then reduced to a 0-d result (dist)
+  reduce_dims,       // one operand reduced over a list of dims (sum, mean, amax, amin, prod; keepdim, dtype=)
 };
 constexpr Family kFamilies[] = {Family::elementwise, Family::inplace, Family::broadcast_shapes, Family::expand,
                                 Family::sum_to,      Family::matmul,  Family::fused,            Family::unfused,
-                                Family::autograd,    Family::reduction};
+                                Family::autograd,    Family::reduction, Family::reduce_dims};
 const char* to_string(Family f);
 // Whether a family's ops compute on tensors (values, and gradients where they have them) rather than on shapes
 // alone (broadcast_shapes, expand, sum_to).
@@ -133,6 +136,8 @@ struct Weights {
 // How a generator picks operand dtypes: each its own; one shared dtype (lerp); a bool condition first (where).
 enum class DTypeRule { independent, one_dtype, bool_condition };
 
+struct ReductionRule;  // engine/reduction.h
+
 struct OpEntry {
   Op op;
   const char* name;
@@ -146,6 +151,7 @@ struct OpEntry {
   const char* summary;           // one line for `broadcheck list ops`
   DTypeRule dtype_rule = DTypeRule::independent;
   const UnaryRule* unary = nullptr;  // the engine's rule for the pointwise unary ops
+  const ReductionRule* reduction = nullptr;  // the engine's rule for the reductions over dims
 };
 
 const std::vector<OpEntry>& op_table();
@@ -165,6 +171,8 @@ bool is_comparison(Op op);
 // ("atan2_cpu", "sqrt_vml_cpu", "addcmul_cpu_out", ...; probed on libtorch-dev 1.13.1); nullptr where it computes.
 // The products refuse float16 wherever they refuse bool (engine/products.cpp), with the same kernel names.
 const char* half_kernel(Op op);
+// The rule of a reduction over dims (sum, mean, amax, amin, prod); nullptr otherwise.
+const ReductionRule* reduction_rule(Op op);
 
 // Named groups of ops, derived from the table, for lists that mean "every op of a kind" (a declaration's "ops"):
 // "@inplace" (every op that writes its first operand), "@pointwise_inplace" (the pointwise in-place ops).

@@ -53,6 +53,8 @@ Scalar scalar_of(const Case& c, const std::string& name) {
   return it == c.scalars.end() ? Scalar{} : it->second;
 }
 
+ReduceArgs reduce_args(const Case& c) { return ReduceArgs{c.dims, c.keepdim, c.dtype_arg}; }
+
 DType dtype_of(const Case& c, size_t k) { return k < c.dtypes.size() ? c.dtypes[k] : DType::float32; }
 Layout layout_of(const Case& c, size_t k) { return k < c.layouts.size() ? c.layouts[k] : Layout::contiguous; }
 
@@ -227,6 +229,22 @@ Case case_from_json(const nlohmann::json& j) {
         } else throw CaseError(form);
       }
       c.out = out;
+    } else if (key == "dims") {
+      const char* form = "\"dims\" must be an array of integers (a reduction's dims; [] is LibTorch's dim=[])";
+      if (!value.is_array()) throw CaseError(form);
+      c.dims.emplace();
+      for (const auto& d : value) {
+        if (!d.is_number_integer() || (d.is_number_unsigned() && d.get<uint64_t>() > static_cast<uint64_t>(INT64_MAX)))
+          throw CaseError(form);
+        c.dims->push_back(d.get<int64_t>());
+      }
+    } else if (key == "keepdim") {
+      if (!value.is_boolean()) throw CaseError("\"keepdim\" must be true or false");
+      c.keepdim = value.get<bool>();
+    } else if (key == "dtype_arg") {
+      const auto t = value.is_string() ? dtype_from_string(value.get<std::string>()) : std::nullopt;
+      if (!t) throw CaseError("\"dtype_arg\" must be a dtype name; valid dtypes: " + dtype_names());
+      c.dtype_arg = *t;
     } else if (key == "shapes") {
       if (!value.is_array()) throw CaseError("\"shapes\" must be an array of shapes");
       for (size_t i = 0; i < value.size(); ++i)
@@ -252,6 +270,10 @@ Case case_from_json(const nlohmann::json& j) {
   }
   if (c.out && (!op->binary || op->family != Family::elementwise))
     throw CaseError("\"out\" is for the out-of-place pointwise binary ops (add, ..., floor_divide), not \"" + c.op + "\"");
+  if ((c.dims || c.keepdim || c.dtype_arg) && !op->reduction)
+    throw CaseError("\"dims\", \"keepdim\" and \"dtype_arg\" are a reduction's arguments; op \"" + c.op + "\" takes none");
+  if (c.dtype_arg && !op->reduction->takes_dtype)
+    throw CaseError("op \"" + c.op + "\" has no dtype= argument in LibTorch 1.13 (\"dtype_arg\")");
   for (const char* key : {"dtypes", "layouts", "requires_grad"}) {
     const std::string k = key;
     const size_t n = k == "dtypes" ? c.dtypes.size() : k == "layouts" ? c.layouts.size() : c.requires_grad.size();
@@ -338,6 +360,9 @@ nlohmann::json to_json(const Case& c) {
     for (bool b : c.requires_grad) j["requires_grad"].push_back(b);
   }
   if (c.grad_seed) j["grad_seed"] = *c.grad_seed;
+  if (c.dims) j["dims"] = *c.dims;
+  if (c.keepdim) j["keepdim"] = true;
+  if (c.dtype_arg) j["dtype_arg"] = to_string(*c.dtype_arg);
   if (c.modify) j["modify"] = *c.modify;
   if (c.out) j["out"] = {{"shape", c.out->shape}, {"dtype", to_string(c.out->dtype)}};
   if (c.values && !c.default_values) {
@@ -368,6 +393,9 @@ std::string describe(const Case& c) {
   std::string out = c.op + "(";
   for (size_t i = 0; i < c.shapes.size(); ++i) out += (i ? ", " : "") + format_shape(c.shapes[i]);
   if (!c.program.empty()) out += ": " + describe_program(c.program, c.shapes.size());
+  if (c.dims) out += ", dims=" + format_shape(*c.dims);
+  if (c.keepdim) out += ", keepdim";
+  if (c.dtype_arg) out += std::string(", dtype=") + to_string(*c.dtype_arg);
   return out + ")";
 }
 
@@ -380,8 +408,9 @@ bool same_case(const Case& a, const Case& b) {
   };
   return a.op == b.op && a.shapes == b.shapes && a.dtypes == b.dtypes && a.layouts == b.layouts &&
          same_scalars(a.scalars, b.scalars) && a.values == b.values && a.default_values == b.default_values &&
-         a.requires_grad == b.requires_grad && a.grad_seed == b.grad_seed && a.modify == b.modify &&
-         a.out == b.out && a.expect == b.expect && a.program == b.program && a.id == b.id &&
+         a.requires_grad == b.requires_grad && a.grad_seed == b.grad_seed && a.dims == b.dims &&
+         a.keepdim == b.keepdim && a.dtype_arg == b.dtype_arg && a.modify == b.modify && a.out == b.out &&
+         a.expect == b.expect && a.program == b.program && a.id == b.id &&
          a.source == b.source && a.note == b.note && a.tags == b.tags && a.extra == b.extra;
 }
 

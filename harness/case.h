@@ -12,6 +12,7 @@
 #include "engine/dtype.h"
 #include "engine/error.h"
 #include "engine/op_table.h"
+#include "engine/reduction.h"
 #include "engine/scalar.h"
 #include "engine/shape.h"
 #include "harness/program.h"
@@ -87,6 +88,11 @@ struct Case {
   std::optional<Expectation> expect;
   // The op "graph" only: its nodes over the operands (harness/program.h); empty for every other op.
   Program program;
+  // A reduction's arguments (sum, mean, amax, amin, prod; corpus/README.md): "dims" (absent: no dim argument),
+  // "keepdim", and "dtype_arg" (LibTorch's dtype=, for sum, mean and prod).
+  std::optional<std::vector<int64_t>> dims;
+  bool keepdim = false;
+  std::optional<DType> dtype_arg;
   std::string source;
   std::string note;
   std::vector<std::string> tags;  // generator classes ("near_miss", ...); not part of the case's identity
@@ -96,6 +102,9 @@ struct Case {
 // The scalars a case may give (alpha, beta, value), and one of them with its default (the integer 1) filled in.
 const std::vector<std::string>& scalar_names();
 Scalar scalar_of(const Case& c, const std::string& name);
+
+// A reduction case's arguments as the engine takes them.
+ReduceArgs reduce_args(const Case& c);
 
 // Whether the case runs backward: some operand requires grad.
 bool is_gradient_case(const Case& c);

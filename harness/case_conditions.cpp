@@ -79,10 +79,20 @@ bool out_shape_differs(const Case& c) {
   return result.ok() && result.value() != c.out->shape;
 }
 
+// A reduction's dims as given, wrapped where in range (out-of-range ones left out).
+std::vector<int64_t> wrapped_dims(const Case& c) {
+  const int64_t wrap = std::max<int64_t>(c.shapes.empty() ? 0 : static_cast<int64_t>(c.shapes[0].size()), 1);
+  std::vector<int64_t> out;
+  for (int64_t d : c.dims.value_or(std::vector<int64_t>{}))
+    if (d >= -wrap && d < wrap) out.push_back(d < 0 ? d + wrap : d);
+  return out;
+}
+
 const std::vector<std::string>& case_condition_names() {
-  static const std::vector<std::string> names = {"input_is_self", "self_shares_memory", "graph_maximum_minimum",
-                                                 "graph_sign",    "graph_exp",          "graph_exp_log",
-                                                 "graph_abs",     "out_given",          "out_shape_differs"};
+  static const std::vector<std::string> names = {
+      "input_is_self", "self_shares_memory", "graph_maximum_minimum", "graph_sign",   "graph_exp",
+      "graph_exp_log", "graph_abs",          "out_given",             "out_shape_differs", "empty_dims",
+      "dims_of_0d",    "unsorted_dims",      "repeated_dims"};
   return names;
 }
 
@@ -96,6 +106,15 @@ bool case_has(const std::string& condition, const Case& c) {
   if (condition == "graph_exp_log") return graph_uses(c, {Op::exp, Op::log});
   if (condition == "out_given") return c.out.has_value();
   if (condition == "out_shape_differs") return out_shape_differs(c);
+  if (condition == "empty_dims") return c.dims && c.dims->empty();
+  if (condition == "dims_of_0d") return c.dims && !c.dims->empty() && !c.shapes.empty() && c.shapes[0].empty();
+  const std::vector<int64_t> w = wrapped_dims(c);
+  if (condition == "unsorted_dims") return !std::is_sorted(w.begin(), w.end());
+  if (condition == "repeated_dims") {
+    std::vector<int64_t> sorted = w;
+    std::sort(sorted.begin(), sorted.end());
+    return std::adjacent_find(sorted.begin(), sorted.end()) != sorted.end();
+  }
   return false;
 }
 

@@ -27,6 +27,9 @@ bool graph_uses(const Case& c, std::initializer_list<Op> ops);
 // differs from the broadcast of the operands' shapes (which LibTorch resizes).
 bool out_shape_differs(const Case& c);
 
+// A reduction's dims (sum, mean, amax, amin, prod): "empty_dims" (dims: []), "dims_of_0d" (a non-empty list on a
+// 0-d input), "unsorted_dims" and "repeated_dims" (after wrapping the in-range ones).
+
 // The names a declaration's "when" accepts, and whether `c` has that fact (false for an unknown name).
 const std::vector<std::string>& case_condition_names();
 bool case_has(const std::string& condition, const Case& c);

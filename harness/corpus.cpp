@@ -63,7 +63,7 @@ Bound result_bound(const Case& c) {
       return {c.shapes.size() == 3 ? product_bound(c.shapes[1], c.shapes[2], c.op.rfind("addr", 0) == 0) : 0,
               "the product"};
     case Family::elementwise: case Family::inplace: case Family::unfused: case Family::autograd:
-    case Family::reduction:
+    case Family::reduction: case Family::reduce_dims:  // one operand reduced: its result is no larger
       return broadcast;
   }
   return broadcast;

@@ -37,7 +37,8 @@ std::vector<std::string> coverage_classes(const Case& c) {
   if (op) switch (op->family) {
       case Family::elementwise: case Family::inplace: case Family::broadcast_shapes: case Family::autograd:
       case Family::unfused: case Family::reduction: together = true; break;
-      case Family::expand: case Family::sum_to: case Family::matmul: case Family::fused: break;
+      case Family::expand: case Family::sum_to: case Family::matmul: case Family::fused: case Family::reduce_dims:
+        break;
     }
   int conflicts = 0;
   for (size_t d = 1; d <= max_rank && together; ++d) {

@@ -205,6 +205,7 @@ std::optional<Formula> formula_of(Op op) {
     case Op::broadcast_shapes: case Op::expand: case Op::sum_to: case Op::matmul: case Op::mm: case Op::bmm:
     case Op::mv: case Op::dot: case Op::outer: case Op::addmm: case Op::addmv: case Op::addr: case Op::baddbmm:
     case Op::addbmm: case Op::addmm_: case Op::addmv_: case Op::addr_: case Op::baddbmm_: case Op::addbmm_:
+    case Op::sum: case Op::mean: case Op::amax: case Op::amin: case Op::prod:
       return std::nullopt;
     // A program of ops: no document states how a composition of ops behaves beyond each op's own rule.
     case Op::graph:
@@ -481,7 +482,7 @@ Planned strict_plan(Op op, const Shape& a, const Shape& b) {
     case Op::addcmul: case Op::addcdiv: case Op::addcmul_: case Op::addcdiv_: case Op::unfused_addcmul:
     case Op::unfused_addcdiv: case Op::unfused_addcmul_: case Op::unfused_addcdiv_: case Op::broadcast_shapes:
     case Op::expand: case Op::sum_to: case Op::diamond: case Op::dist: case Op::graph: case Op::floor_divide:
-    case Op::floor_divide_:
+    case Op::floor_divide_: case Op::sum: case Op::mean: case Op::amax: case Op::amin: case Op::prod:
       break;
   }
   return {std::nullopt, silent(std::string("a product named ") + to_string(op))};
@@ -628,6 +629,9 @@ class DocumentOracle : public Oracle {
         if (!f) return silent(std::string("a pointwise formula for ") + c.op);
         return pointwise(c, e->op, *f);
       }
+      // Seed 003 says only that reductions' keepdim defaults to False; no document states what a list of dims
+      // (empty, negative, repeated) or dtype= does.
+      case Family::reduce_dims: return silent(std::string("the rule of a reduction over a list of dims (") + c.op + ")");
     }
     return silent(std::string("a rule for ") + c.op);
   }

@@ -7,6 +7,7 @@
 #include "engine/out_form.h"
 #include "engine/autograd_addcmul.h"
 #include "engine/autograd_products.h"
+#include "engine/reduction.h"
 #include "engine/sum_to.h"
 #include "harness/operands.h"
 
@@ -105,6 +106,7 @@ Result<ag::Var> forward(const Case& c, Op op, const std::vector<ag::Var>& t) {
   const Scalar alpha = scalar_of(c, "alpha");
   if (binary_rule(op)) return is_inplace(op) ? ag::binary_(op, t[0], t[1], alpha) : ag::binary(op, t[0], t[1], alpha);
   if (unary_rule(op)) return ag::unary(op, t[0]);
+  if (reduction_rule(op)) return ag::reduce(op, t[0], reduce_args(c));
   switch (op) {
     case Op::lerp: return ag::lerp(t[0], t[1], t[2]);
     case Op::lerp_: return ag::lerp_(t[0], t[1], t[2]);
@@ -124,14 +126,15 @@ Result<ag::Var> forward(const Case& c, Op op, const std::vector<ag::Var>& t) {
     }
     case Op::dist: return ag::dist(t[0], t[1]);
     case Op::graph: return forward_graph(c, t);
-    // The binary and unary ops were dispatched by their rule above; the shape ops are not tensor programs.
+    // The binary, unary and reduction ops were dispatched by their rule above; the shape ops are not tensor programs.
     case Op::neg: case Op::abs: case Op::sqrt: case Op::exp: case Op::log: case Op::sign: case Op::reciprocal:
     case Op::add: case Op::sub: case Op::mul: case Op::div: case Op::pow: case Op::atan2: case Op::fmod:
     case Op::remainder: case Op::maximum: case Op::minimum: case Op::eq: case Op::ne: case Op::lt: case Op::le:
     case Op::gt: case Op::ge: case Op::hypot: case Op::add_: case Op::sub_: case Op::mul_: case Op::div_:
     case Op::pow_: case Op::atan2_: case Op::fmod_: case Op::remainder_: case Op::eq_: case Op::ne_: case Op::lt_:
     case Op::le_: case Op::gt_: case Op::ge_: case Op::hypot_: case Op::broadcast_shapes: case Op::expand:
-    case Op::sum_to: case Op::floor_divide: case Op::floor_divide_:
+    case Op::sum_to: case Op::floor_divide: case Op::floor_divide_: case Op::sum: case Op::mean: case Op::amax:
+    case Op::amin: case Op::prod:
       break;
   }
   return Error{ErrorKind::other, std::string("the engine has no tensor program for ") + to_string(op)};
@@ -193,7 +196,7 @@ class EngineOracle : public Oracle {
     if (c.out) return run_out_form(c, op->op);
     switch (op->family) {
       case Family::elementwise: case Family::inplace: case Family::autograd: case Family::matmul:
-      case Family::fused: case Family::unfused: case Family::reduction:
+      case Family::fused: case Family::unfused: case Family::reduction: case Family::reduce_dims:
         return run_tensor_op(c, op->op);
       case Family::broadcast_shapes: return from_result(broadcast_sizes(c.shapes));
       case Family::expand: return from_result(expand_shape(c.shapes[0], c.shapes[1]));

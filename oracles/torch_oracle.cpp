@@ -130,6 +130,20 @@ at::Tensor forward_graph(const Case& c, const std::vector<at::Tensor>& inputs) {
   return values.back();
 }
 
+// A reduction with the case's dims (absent: no dim argument), keepdim and dtype=. LibTorch 1.13's prod takes one
+// dim, an int (call() leaves out the cases it cannot say).
+at::Tensor reduce(Op op, const Case& c, const at::Tensor& a) {
+  const c10::optional<at::ScalarType> dtype =
+      c.dtype_arg ? c10::optional<at::ScalarType>(scalar_type(*c.dtype_arg)) : c10::nullopt;
+  const std::vector<int64_t> dims = c.dims.value_or(std::vector<int64_t>{});
+  const at::OptionalIntArrayRef dim = c.dims ? at::OptionalIntArrayRef(dims) : at::OptionalIntArrayRef(c10::nullopt);
+  if (op == Op::sum) return at::sum(a, dim, c.keepdim, dtype);
+  if (op == Op::mean) return at::mean(a, dim, c.keepdim, dtype);
+  if (op == Op::amax) return at::amax(a, dims, c.keepdim);
+  if (op == Op::amin) return at::amin(a, dims, c.keepdim);
+  return c.dims ? at::prod(a, dims.at(0), c.keepdim, dtype) : at::prod(a, dtype);
+}
+
 // The op's LibTorch call on the case's operands; exhaustive over the op table (a shape-only op has no program).
 at::Tensor forward(Op op, const Case& c, std::vector<at::Tensor>& t) {
   // Scalars as the case writes them: an int (the default 1) or a float, which LibTorch checks differently.
@@ -209,6 +223,7 @@ at::Tensor forward(Op op, const Case& c, std::vector<at::Tensor>& t) {
     case Op::graph: return forward_graph(c, t);
     case Op::floor_divide: return at::floor_divide(a, b);
     case Op::floor_divide_: return a.floor_divide_(b);
+    case Op::sum: case Op::mean: case Op::amax: case Op::amin: case Op::prod: return reduce(op, c, a);
     case Op::broadcast_shapes: case Op::expand: case Op::sum_to: break;
   }
   throw std::logic_error(std::string("the LibTorch oracle has no tensor program for ") + to_string(op));
@@ -332,6 +347,11 @@ class TorchOracle : public Oracle {
     switch (op.family) {
       case Family::elementwise: case Family::inplace: case Family::autograd: case Family::matmul:
       case Family::fused: case Family::unfused: case Family::reduction:
+        return run_program(op.op, c);
+      case Family::reduce_dims:
+        if (op.reduction->one_dim && ((c.dims && c.dims->size() != 1) || (!c.dims && c.keepdim)))
+          return Outcome::unsupported_because(std::string(op.name) + " takes one dim (an int) in LibTorch 1.13, "
+                                              "not a list; without a dim it has no keepdim");
         return run_program(op.op, c);
       case Family::broadcast_shapes: {
         std::vector<at::Tensor> ts;

@@ -89,7 +89,8 @@ class XtensorOracle : public Oracle {
     if (is_gradient_case(c)) return run_xtensor_grads(c);
     // The products, fused ops and addcmul/addcdiv are computed (on zeros when the case has no values).
     const bool computed = op->family == Family::matmul || op->family == Family::fused || op->family == Family::unfused ||
-                          op->family == Family::reduction || c.op.rfind("addc", 0) == 0;
+                          op->family == Family::reduction || op->family == Family::reduce_dims ||
+                          c.op.rfind("addc", 0) == 0;
     if (c.values || !c.dtypes.empty() || !c.layouts.empty() || computed) {
       if (op->family == Family::elementwise || op->family == Family::inplace || op->family == Family::reduction ||
           computed)
@@ -154,6 +155,7 @@ class XtensorOracle : public Oracle {
       }
       case Family::sum_to: return sum_to(s[0], s[1]);
       case Family::matmul: case Family::fused: case Family::unfused: case Family::reduction:
+      case Family::reduce_dims:
         break;  // computed on values (run_xtensor_values)
       case Family::autograd:
         return Outcome::unsupported_because("xtensor has no autograd: " + c.op + " is a gradient program");

@@ -35,7 +35,8 @@ Outcome unary_of(Op op, const X& a) {
     case Op::expand: case Op::sum_to: case Op::matmul: case Op::mm: case Op::bmm: case Op::mv: case Op::dot:
     case Op::outer: case Op::addmm: case Op::addmv: case Op::addr: case Op::baddbmm: case Op::addbmm:
     case Op::addmm_: case Op::addmv_: case Op::addr_: case Op::baddbmm_: case Op::addbmm_: case Op::diamond:
-    case Op::dist: case Op::graph: case Op::floor_divide: case Op::floor_divide_:
+    case Op::dist: case Op::graph: case Op::floor_divide: case Op::floor_divide_: case Op::sum: case Op::mean:
+    case Op::amax: case Op::amin: case Op::prod:
       break;
   }
   return Outcome::unsupported_because(std::string("xtensor_unary.cpp runs one-operand ops only, not ") +

@@ -127,7 +127,7 @@ AnySelf self_of(const OperandPlan& p, Operands& ops) {
 namespace {
 
 // How xtensor runs an op on values; exhaustive over the op table (a new op is a compile error here).
-enum class Path { no_meaning, no_assignment, not_values, products, addc, where, assignment, arithmetic, unary };
+enum class Path { no_meaning, no_assignment, not_values, products, addc, where, assignment, arithmetic, unary, reduce };
 Path path_of(Op op) {
   switch (op) {
     case Op::lerp: case Op::lerp_: return Path::no_meaning;
@@ -151,6 +151,7 @@ Path path_of(Op op) {
     case Op::maximum: case Op::minimum: case Op::eq: case Op::ne: case Op::lt: case Op::le: case Op::gt: case Op::ge:
     case Op::hypot: case Op::dist: case Op::remainder: case Op::floor_divide:
       return Path::arithmetic;
+    case Op::sum: case Op::mean: case Op::amax: case Op::amin: case Op::prod: return Path::reduce;
   }
   return Path::not_values;
 }
@@ -172,6 +173,7 @@ Outcome run_xtensor_values(const Case& c) {
     if (path == Path::products) return products(c, ops, plans);
     if (path == Path::addc) return addc(c, ops, plans);
     if (path == Path::unary) return unary(op, ops.inputs[0]);
+    if (path == Path::reduce) return reduction(c, op, ops.inputs[0]);
     if (path == Path::where) return where(ops.inputs[0], ops.inputs[1], ops.inputs[2]);
     if (path == Path::assignment) return computed_assignment(c, self_of(plans[0], ops), ops.inputs[1]);
     return arithmetic(c, op, ops.inputs[0], ops.inputs[1]);

@@ -4,6 +4,7 @@
 #include "properties/graph_gen.h"
 #include "properties/op_choice.h"
 #include "properties/product_gen.h"
+#include "properties/reduction_gen.h"
 #include "properties/shape_gen.h"
 
 namespace bc {
@@ -101,6 +102,11 @@ const std::vector<Property>& properties() {
        {"graph chain", "graph diamond", "graph where", "graph maximum/minimum", "non-finite intermediate",
         "bool condition input", "gradient", "forward only", "special values", "singleton vs non-singleton",
         "dtype float64", "engine ok"}},
+      {"reductions_agree", "sum, mean, amax, amin, prod over a list of dims (none, empty, negative, repeated, out of "
+       "range), keepdim, dtype=: values and gradients", gen::reduction_case(), Check::oracles,
+       {"op sum", "op mean", "op amax", "op amin", "op prod", "no dims", "empty dims", "negative dim", "repeated dim",
+        "out-of-range dim", "unsorted dims", "keepdim", "dtype=", "rank-0 operand", "size-0 dim", "special values",
+        "gradient", "engine ok", "engine error:invalid_argument"}},
   };
   return all;
 }

@@ -106,6 +106,8 @@ class Writer {
 void write_case(Writer& w, const Case& c) {
   if (c.extra.is_object() && !c.extra.empty()) return w.raw(json_text(to_json(c)));  // corpus fields we keep as given
   w.open('{');
+  if (c.dims) w.key("dims").shape(*c.dims);
+  if (c.dtype_arg) w.key("dtype_arg").string(to_string(*c.dtype_arg));
   if (!c.dtypes.empty()) {
     w.key("dtypes").open('[');
     for (DType t : c.dtypes) w.string(to_string(t));
@@ -114,6 +116,7 @@ void write_case(Writer& w, const Case& c) {
   if (c.expect) w.key("expect").raw(json_text(to_json(*c.expect)));
   if (c.grad_seed) w.key("grad_seed").integer(static_cast<int64_t>(*c.grad_seed));
   if (!c.id.empty()) w.key("id").string(c.id);
+  if (c.keepdim) w.key("keepdim").boolean(true);
   if (!c.layouts.empty()) {
     w.key("layouts").open('[');
     for (Layout l : c.layouts) w.string(to_string(l));

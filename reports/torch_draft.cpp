@@ -201,6 +201,30 @@ std::string braced(const Shape& s) {
   return out + "}";
 }
 
+// A reduction's call with the case's dims (absent: no dim argument), keepdim and dtype=; none for a prod with
+// another number of dims than one (LibTorch 1.13 has no such overload).
+std::string reduction_call(const Case& c, const OpEntry& op) {
+  const std::string keep = c.keepdim ? "true" : "false";
+  std::string dtype = "c10::nullopt";
+  if (c.dtype_arg) {
+    switch (*c.dtype_arg) {
+      case DType::bool_: dtype = "at::kBool"; break;
+      case DType::int64: dtype = "at::kLong"; break;
+      case DType::float32: dtype = "at::kFloat"; break;
+      case DType::float64: dtype = "at::kDouble"; break;
+    }
+  }
+  const std::string dims = c.dims ? "std::vector<int64_t>" + braced(*c.dims) : "";
+  if (op.reduction->one_dim) {
+    if (!c.dims) return c.keepdim ? "" : fmt::format("at::{}(t0, {})", c.op, dtype);
+    if (c.dims->size() != 1) return "";
+    return fmt::format("at::{}(t0, {}, {}, {})", c.op, (*c.dims)[0], keep, dtype);
+  }
+  if (!op.reduction->takes_dtype) return fmt::format("at::{}(t0, at::IntArrayRef({}), {})", c.op, c.dims ? dims : "{}", keep);
+  const std::string dim = c.dims ? "at::OptionalIntArrayRef(" + dims + ")" : "c10::nullopt";
+  return fmt::format("at::{}(t0, {}, {}, {})", c.op, dim, keep, dtype);
+}
+
 std::string torch_call(const Case& c) {
   const OpEntry* op = find_op(c.op);
   if (!op) return "";
@@ -227,6 +251,7 @@ std::string torch_call(const Case& c) {
     return fmt::format(inplace ? "t0.{}(t1, t2, {})" : "at::{}(t0, t1, t2, {})", n, scalar(c, "value"));
   if (n == "diamond") return "at::mul(at::add(t0, t1), t0)";
   if (op->op == Op::graph) return c.program.empty() ? "" : graph_call(c, static_cast<int>(c.shapes.size() + c.program.size() - 1));
+  if (op->family == Family::reduce_dims) return reduction_call(c, *op);
   if (op->arity == 1) return fmt::format("at::{}(t0)", n);  // the unary ops
   const std::string args = op->arity == 3 ? "t1, t2" : "t1";
   const bool alpha = (base == "add" || base == "sub") && c.scalars.count("alpha");

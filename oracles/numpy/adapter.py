@@ -31,6 +31,19 @@ UNARY = {
     "reciprocal": np.reciprocal,
 }
 
+# The reductions, by broadcheck's op name: np.sum(a, axis=tuple(dims), keepdims=, dtype=). No "dims" is axis=None
+# (every axis); NumPy's axis=() reduces nothing (LibTorch 1.13's dim=[] reduces every dim).
+REDUCTIONS = {"sum": np.sum, "mean": np.mean, "amax": np.amax, "amin": np.amin, "prod": np.prod}
+
+
+def reduction(op, case, a):
+    kwargs = {"keepdims": bool(case.get("keepdim", False))}
+    if "dims" in case:
+        kwargs["axis"] = tuple(case["dims"])
+    if "dtype_arg" in case:
+        kwargs["dtype"] = DTYPES[case["dtype_arg"]]
+    return REDUCTIONS[op](a, **kwargs)
+
 
 def scalar(case, name):
     """A case's scalar (alpha, beta, value) as the Python int or float it stands for; 1 by default."""
@@ -49,6 +62,8 @@ def program(op, case, t):
     base = op[:-1] if inplace else op
     if op in UNARY:
         return UNARY[op](t[0])
+    if op in REDUCTIONS:
+        return reduction(op, case, t[0])
     if base in UFUNCS:
         other = scaled(alpha, t[1]) if base in ("add", "sub") else t[1]
         if "out" in case:  # the ufunc's out=: NumPy never resizes it (a result that does not fit is its error)
@@ -89,7 +104,7 @@ def graph(case, t):
 
 
 SHAPE_OPS = {"broadcast_shapes", "expand"}
-OPS = sorted(SHAPE_OPS | set(UFUNCS) | set(UNARY) | {u + "_" for u in UFUNCS if u not in ("maximum", "minimum")} | {
+OPS = sorted(SHAPE_OPS | set(UFUNCS) | set(UNARY) | set(REDUCTIONS) | {u + "_" for u in UFUNCS if u not in ("maximum", "minimum")} | {
     "lerp", "lerp_", "where", "addcmul", "addcdiv", "addcmul_", "addcdiv_", "unfused_addcmul", "unfused_addcdiv",
     "unfused_addcmul_", "unfused_addcdiv_", "matmul", "dot", "outer", "addmm", "addmv", "addr", "baddbmm", "addbmm",
     "addmm_", "addmv_", "addr_", "baddbmm_", "addbmm_", "diamond", "dist", "graph"})
@@ -147,6 +162,9 @@ KINDS = [
     ("Integers to negative integer powers are not allowed", "invalid_argument"),
     ("ufunc ", "invalid_argument"),  # no loop for these input types
     ("negative dimensions are not allowed", "invalid_argument"),
+    ("axis ", "invalid_argument"),  # numpy.AxisError: axis 2 is out of bounds for array of dimension 2
+    ("duplicate value in 'axis'", "invalid_argument"),
+    ("zero-size array to reduction operation", "invalid_argument"),
 ]
 
 

@@ -157,6 +157,22 @@ std::vector<Sample> samples() {
        "output shape [3]. This behavior is deprecated, and in a future PyTorch release outputs will not be resized "
        "unless they have zero elements. You can explicitly reuse an out tensor t by resizing it, inplace, to zero "
        "elements with t.resize_(0)."},
+      {E::dim_repeated, format_error_text(E::dim_repeated, {0}), "dim 0 appears multiple times in the list of dims"},
+      {E::amax_zero_size, format_error_text(E::amax_zero_size, {-2}),
+       "amax(): Expected reduction dim -2 to have non-zero size."},
+      {E::amin_zero_size, format_error_text(E::amin_zero_size, {1}),
+       "amin(): Expected reduction dim 1 to have non-zero size."},
+      {E::amax_zero_numel, format_error_text(E::amax_zero_numel),
+       "amax(): Expected reduction dim to be specified for input.numel() == 0. Specify the reduction dim with the "
+       "'dim' argument."},
+      {E::amin_zero_numel, format_error_text(E::amin_zero_numel),
+       "amin(): Expected reduction dim to be specified for input.numel() == 0. Specify the reduction dim with the "
+       "'dim' argument."},
+      {E::mean_input_dtype, format_error_text(E::mean_input_dtype, {"Long"}),
+       "mean(): could not infer output dtype. Input dtype must be either a floating point or complex dtype. Got: Long"},
+      {E::mean_dtype_arg, format_error_text(E::mean_dtype_arg, {"Bool"}),
+       "mean(): could not infer output dtype. Optional dtype must be either a floating point or complex dtype. Got: "
+       "Bool"},
   };
 }
 

@@ -4,5 +4,5 @@ bc_test(engine_test
           engine/overlap_test.cpp engine/tensor_test.cpp engine/elementwise_test.cpp engine/autograd_test.cpp
           engine/autograd_ops_test.cpp engine/addcmul_test.cpp engine/products_test.cpp engine/autograd_products_test.cpp
           engine/autograd_addcmul_test.cpp engine/op_table_test.cpp engine/error_texts_test.cpp
-          engine/half_precision_test.cpp engine/scalar_overflow_test.cpp engine/out_form_test.cpp
+          engine/half_precision_test.cpp engine/scalar_overflow_test.cpp engine/out_form_test.cpp engine/reduction_test.cpp
   LIBS bc_engine bc_properties)

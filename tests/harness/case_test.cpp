@@ -409,3 +409,37 @@ TEST(Case, DescribeIsReadable) {
 
 }  // namespace
 }  // namespace bc
+
+namespace bc {
+namespace {
+
+// A reduction's arguments round-trip, show in describe(), take part in same_case, and belong to reductions only.
+TEST(CaseReduction, DimsKeepdimAndDtypeArgRoundTrip) {
+  const nlohmann::json j = nlohmann::json::parse(
+      R"({"op": "sum", "shapes": [[2, 3]], "dims": [0, -1], "keepdim": true, "dtype_arg": "float64"})");
+  const Case c = case_from_json(j);
+  EXPECT_EQ(c.dims, (std::vector<int64_t>{0, -1}));
+  EXPECT_TRUE(c.keepdim);
+  EXPECT_EQ(c.dtype_arg, DType::float64);
+  EXPECT_EQ(to_json(c), j);
+  EXPECT_EQ(describe(c), "sum([2, 3], dims=[0, -1], keepdim, dtype=float64)");
+  Case other = c;
+  other.dims = std::vector<int64_t>{};
+  EXPECT_FALSE(same_case(c, other));
+  EXPECT_EQ(to_json(other)["dims"], nlohmann::json::array());  // dim=[] is kept apart from no dims
+  other.dims.reset();
+  EXPECT_FALSE(to_json(other).contains("dims"));
+}
+
+TEST(CaseReduction, ArgumentsAreRefusedWhereTheyMeanNothing) {
+  EXPECT_THROW(case_from_json(nlohmann::json::parse(R"({"op": "add", "shapes": [[2], [2]], "dims": [0]})")), CaseError);
+  EXPECT_THROW(case_from_json(nlohmann::json::parse(R"({"op": "amax", "shapes": [[2]], "dtype_arg": "int64"})")),
+               CaseError);
+  EXPECT_THROW(case_from_json(nlohmann::json::parse(R"({"op": "sum", "shapes": [[2]], "dims": [0.5]})")), CaseError);
+  EXPECT_THROW(case_from_json(nlohmann::json::parse(R"({"op": "sum", "shapes": [[2]], "keepdim": 1})")), CaseError);
+  EXPECT_THROW(case_from_json(nlohmann::json::parse(R"({"op": "sum", "shapes": [[2]], "dtype_arg": "int8x"})")),
+               CaseError);
+}
+
+}  // namespace
+}  // namespace bc

@@ -45,8 +45,16 @@ TEST(OpChoice, ValueCasesDrawEveryWeightedOpAndItsInPlaceForm) {
   expect_drawn(ops_drawn("values_agree", 4000), expected, "values_agree");
 }
 
+TEST(OpChoice, ReductionCasesDrawEveryReduction) {
+  const std::set<std::string> expected = weighed_with_twins(
+      &Weights::values, [](const OpEntry& e) { return e.family == Family::reduce_dims; });
+  EXPECT_EQ(expected, (std::set<std::string>{"sum", "mean", "amax", "amin", "prod"}));
+  expect_drawn(ops_drawn("reductions_agree", 500), expected, "reductions_agree");
+}
+
 TEST(OpChoice, GradientCasesDrawEveryDifferentiableOp) {
-  const std::set<std::string> expected = weighed_with_twins(&Weights::grads, {});
+  const std::set<std::string> expected = weighed_with_twins(  // the reductions have a generator of their own
+      &Weights::grads, [](const OpEntry& e) { return e.family != Family::reduce_dims; });
   EXPECT_TRUE(expected.count("hypot") && expected.count("dist") && expected.count("diamond"));
   for (const char* unary : {"neg", "abs", "sqrt", "exp", "log", "sign", "reciprocal"})
     EXPECT_TRUE(expected.count(unary)) << unary;

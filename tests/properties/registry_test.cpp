@@ -61,6 +61,19 @@ TEST(Property, GraphsRequireChainsDiamondsWhereExtremaAndNonFiniteIntermediates)
     EXPECT_NE(std::find(required.begin(), required.end(), cls), required.end()) << cls;
 }
 
+RC_GTEST_PROP(Property, ReductionsAgree, ()) { check_property("reductions_agree"); }
+
+// The reductions' property requires each reduction op and each class of dims its generator builds.
+TEST(Property, ReductionsRequireEachOpAndEachClassOfDims) {
+  const std::vector<std::string>& required = find_property("reductions_agree")->required;
+  for (const OpEntry& e : op_table())
+    if (e.reduction)
+      EXPECT_NE(std::find(required.begin(), required.end(), std::string("op ") + e.name), required.end()) << e.name;
+  for (const char* cls : {"no dims", "empty dims", "negative dim", "repeated dim", "out-of-range dim", "keepdim",
+                          "dtype=", "rank-0 operand", "size-0 dim", "gradient"})
+    EXPECT_NE(std::find(required.begin(), required.end(), cls), required.end()) << cls;
+}
+
 TEST(Property, EquivalenceRecordsEachImplementationsUnfusedOutcome) {
   // int64 addcmul with value 0.5: the fused op truncates the value, the unfused add refuses a float alpha, on the
   // engine and on LibTorch alike; both departures are declared, and the record names both declarations.
