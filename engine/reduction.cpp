@@ -257,9 +257,15 @@ Result<Var> reduce(Op op, const Var& t, const ReduceArgs& args) {
   const std::vector<Value> xs = cast(t->data, out_dtype).values();  // cast first, then reduced
   std::vector<Value> values;
   switch (out_dtype) {
-    case DType::float32: values = forward_values<float>(rule.kind, xs, p); break;
+    // float16 and bfloat16 accumulate in float and round at the store, as LibTorch's CPU kernels do; the narrow
+    // integers accumulate in int64 and wrap at the store.
+    case DType::float32: case DType::float16: case DType::bfloat16:
+      values = forward_values<float>(rule.kind, xs, p);
+      break;
     case DType::float64: values = forward_values<double>(rule.kind, xs, p); break;
-    case DType::int64: case DType::bool_: values = forward_values<int64_t>(rule.kind, xs, p); break;
+    case DType::int64: case DType::bool_: case DType::int8: case DType::uint8: case DType::int16: case DType::int32:
+      values = forward_values<int64_t>(rule.kind, xs, p);
+      break;
   }
   Var out = output(Tensor::of_values(p.out, out_dtype, values));
   std::shared_ptr<Node> node = record(args.dims ? rule.node_dims : rule.node_all, {t});

@@ -117,6 +117,10 @@ const Field kFields[] = {
     {"signal", [](const Outcome& o) { return o.status == Status::crash; }, [](const Outcome& o) { return o.detail; }},
     {"shape", [](const Outcome& o) { return o.status == Status::ok; }, [](const Outcome& o) { return format_shape(o.shape); }},
     {"dtype", [](const Outcome& o) { return o.status == Status::ok; }, [](const Outcome& o) { return o.dtype; }},
+    // Whether a call warned (LibTorch's resize of an out= tensor), among those that succeeded; the texts are
+    // compared only between the rule and the reference (message_differences), as messages are.
+    {"warnings", [](const Outcome& o) { return o.status == Status::ok; },
+     [](const Outcome& o) { return o.warnings.empty() ? std::string("none") : std::to_string(o.warnings.size()) + " warning(s)"; }},
 };
 
 // 1. The outcomes, field by field. The engine states the rule, so each implementation that departs from the
@@ -172,17 +176,25 @@ void message_differences(const Case& c, const Outcomes& voters, const std::vecto
   const std::string rule_name = name_with_role(Role::rule), reference_name = name_with_role(Role::reference);
   const Outcome* rule = find_outcome(voters, rule_name);
   const Outcome* reference = find_outcome(voters, reference_name);
-  if (!rule || !reference || !rule->error || !reference->error || rule->error->kind != reference->error->kind ||
-      rule->error->message == reference->error->message)
-    return;
-  Difference d{"message", FindingClass::message, -1, {rule_name},
-               title_of(rule_name) + "'s message differs from " + title_of(reference_name) + "'s, the reference for text",
-               {}, {}, Verdict::discrepancy};
-  if (const Declaration* decl = find_declaration(decls, c, rule_name, "message", "", *reference, *rule))
-    d.known_ids = {decl->id};
-  else
-    d.undeclared = {rule_name};
-  out.push_back(d);
+  if (!rule || !reference) return;
+  auto text_difference = [&](const char* component, const char* what) {
+    Difference d{component, FindingClass::message, -1, {rule_name},
+                 title_of(rule_name) + "'s " + what + " differs from " + title_of(reference_name) +
+                     "'s, the reference for text",
+                 {}, {}, Verdict::discrepancy};
+    if (const Declaration* decl = find_declaration(decls, c, rule_name, "message", "", *reference, *rule))
+      d.known_ids = {decl->id};
+    else
+      d.undeclared = {rule_name};
+    out.push_back(d);
+  };
+  // The warnings' texts, when both warned as often.
+  if (rule->status == Status::ok && reference->status == Status::ok && !rule->warnings.empty() &&
+      rule->warnings.size() == reference->warnings.size() && rule->warnings != reference->warnings)
+    text_difference("warning text", "warning");
+  if (rule->error && reference->error && rule->error->kind == reference->error->kind &&
+      rule->error->message != reference->error->message)
+    text_difference("message", "message");
 }
 
 bool expectation_holds(const Expectation& e, const Outcome& o) {

@@ -32,8 +32,8 @@ const char* to_string(FindingClass k);
 
 // One way in which the implementations differ.
 struct Difference {
-  // "status", "error kind", "signal", "shape", "dtype", "values", "grad shape", "grads" (which inputs get one),
-  // "grad values", "signed zeros", "message", "expectation", "expected message"
+  // "status", "error kind", "signal", "shape", "dtype", "warnings", "values", "grad shape", "grads" (which inputs get one),
+  // "grad values", "signed zeros", "message", "warning text", "expectation", "expected message"
   std::string component;
   FindingClass finding_class = FindingClass::outcome;
   int operand = -1;                      // "grad values" and gradient zeros: which input's gradient

@@ -48,7 +48,10 @@ Outcome sum_to(const Shape& from, const Shape& to) {
 // bfloat16 have no C++17 type; the narrower integers are not instantiated yet (each would multiply the oracle's
 // per-type templates).
 std::optional<std::string> unsupported_dtype(const Case& c) {
-  for (DType t : c.dtypes)
+  std::vector<DType> dtypes = c.dtypes;  // the operands', out's and dtype='s
+  if (c.out) dtypes.push_back(c.out->dtype);
+  if (c.dtype_arg) dtypes.push_back(*c.dtype_arg);
+  for (DType t : dtypes)
     switch (t) {
       case DType::bool_:
       case DType::int64:

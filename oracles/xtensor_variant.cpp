@@ -26,7 +26,9 @@ std::optional<VariantRequest> variant_request(Op op) {
     case Op::unfused_addcmul_: case Op::unfused_addcdiv_: case Op::broadcast_shapes: case Op::expand: case Op::sum_to:
     case Op::matmul: case Op::mm: case Op::bmm: case Op::mv: case Op::dot: case Op::outer: case Op::addmm:
     case Op::addmv: case Op::addr: case Op::baddbmm: case Op::addbmm: case Op::addmm_: case Op::addmv_:
-    case Op::addr_: case Op::baddbmm_: case Op::addbmm_: case Op::diamond: case Op::dist:
+    case Op::addr_: case Op::baddbmm_: case Op::addbmm_: case Op::diamond: case Op::dist: case Op::graph:
+    case Op::floor_divide: case Op::floor_divide_: case Op::sum: case Op::mean: case Op::amax: case Op::amin:
+    case Op::prod:
       break;
   }
   return std::nullopt;
@@ -67,6 +69,7 @@ class VariantOracle : public Oracle {
     if (!c.values) return Outcome::unsupported_because(name_ + " runs value-level cases only");
     if (is_gradient_case(c) || c.modify)
       return Outcome::unsupported_because("xtensor has no autograd: gradient cases are not its to judge");
+    if (c.out) return Outcome::unsupported_because(name_ + " has no out= form (xtensor's main path assigns into out)");
     if (const auto why = mixed_dtypes(c, *r)) return Outcome::unsupported_because(*why);
     try {
       return path_(c, *r);

@@ -274,6 +274,20 @@ rc::Gen<Case> value_case() {
           return sweep || *weighted<bool>({{6, false}, {1, true}}) ? *any_dtype : *float_dtype;
         });
     pick_dtypes(c, entry.dtype_rule, arity, any_dtype, shared);
+    // Outside the sweep, one case in two gives every operand (where's condition aside) the first one's dtype, as
+    // most code does; then one in three of the two-operand ones takes the small shapes fixed-size containers are
+    // written for (xtensor's xtensor_fixed path, harness/implementations.h: Role::variant, compiles only those).
+    if (!sweep && arity > 1 && *weighted<bool>({{1, false}, {1, true}})) {
+      const size_t first = entry.dtype_rule == DTypeRule::bool_condition ? 1 : 0;
+      for (size_t k = first + 1; k < c.dtypes.size(); ++k) c.dtypes[k] = c.dtypes[first];
+      c.tags.push_back("one dtype");
+      const bool missed = std::find(c.tags.begin(), c.tags.end(), "near miss") != c.tags.end();
+      if (arity == 2 && !missed && *weighted<bool>({{2, false}, {1, true}})) {
+        const auto small = rc::gen::element(Shape{}, Shape{1}, Shape{2}, Shape{3}, Shape{2, 3});
+        c.shapes = {*small, *small};
+        c.tags.push_back("small fixed shapes");
+      }
+    }
     // A near miss of where's condition: int64 or floating, which LibTorch 1.13 refuses (a uint8 one it takes with
     // a deprecation warning) and NumPy and xtensor test for truth.
     if (entry.dtype_rule == DTypeRule::bool_condition && *weighted<bool>({{3, false}, {1, true}})) {

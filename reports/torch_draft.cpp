@@ -205,15 +205,7 @@ std::string braced(const Shape& s) {
 // another number of dims than one (LibTorch 1.13 has no such overload).
 std::string reduction_call(const Case& c, const OpEntry& op) {
   const std::string keep = c.keepdim ? "true" : "false";
-  std::string dtype = "c10::nullopt";
-  if (c.dtype_arg) {
-    switch (*c.dtype_arg) {
-      case DType::bool_: dtype = "at::kBool"; break;
-      case DType::int64: dtype = "at::kLong"; break;
-      case DType::float32: dtype = "at::kFloat"; break;
-      case DType::float64: dtype = "at::kDouble"; break;
-    }
-  }
+  const std::string dtype = c.dtype_arg ? scalar_type(to_string(*c.dtype_arg)) : "c10::nullopt";
   const std::string dims = c.dims ? "std::vector<int64_t>" + braced(*c.dims) : "";
   if (op.reduction->one_dim) {
     if (!c.dims) return c.keepdim ? "" : fmt::format("at::{}(t0, {})", c.op, dtype);
@@ -257,8 +249,7 @@ std::string torch_call(const Case& c) {
   const bool alpha = (base == "add" || base == "sub") && c.scalars.count("alpha");
   const std::string tail = alpha ? ", " + scalar(c, "alpha") : "";
   if (c.out) {  // the out= form: a zero-filled out of the case's shape and dtype, written by the op's _out call
-    const char* type = c.out->dtype == DType::bool_ ? "at::kBool" : c.out->dtype == DType::int64 ? "at::kLong"
-                       : c.out->dtype == DType::float64 ? "at::kDouble" : "at::kFloat";
+    const std::string type = scalar_type(to_string(c.out->dtype));
     return fmt::format("[&] {{ at::Tensor out = at::zeros({}, {}); at::{}_out(out, t0, {}{}); return out; }}()",
                        braced(c.out->shape), type, n, args, tail);
   }

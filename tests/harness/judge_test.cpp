@@ -673,3 +673,25 @@ TEST(JudgeVariants, AnUnsupportedVariantOrBaseComparesNothing) {
 }
 
 }  // namespace bc
+
+namespace bc {
+
+TEST(JudgeWarnings, ALibraryThatDoesNotWarnDiffersAndTheEnginesTextIsHeldToLibTorchs) {
+  const Case c = make_case(R"({"op": "add", "shapes": [[3],[3]], "out": {"shape": [2]}})");
+  Outcome warned = Outcome::success({3});
+  warned.warnings = {"An output with one or more elements was resized since it had shape [2]"};
+  const Outcome silent = Outcome::success({3});
+  Judgement j = judge("values_agree", c, three(warned, warned, silent), {});
+  EXPECT_EQ(j.verdict, Verdict::discrepancy);
+  EXPECT_EQ(j.difference, "warnings");
+  EXPECT_EQ(j.odd_ones, Names{"xtensor"});
+  Outcome worded = warned;
+  worded.warnings = {"resized"};
+  j = judge("values_agree", c, three(worded, warned, warned), {});
+  ASSERT_EQ(j.differences.size(), 1u);
+  EXPECT_EQ(j.differences[0].component, "warning text");
+  EXPECT_EQ(j.differences[0].finding_class, FindingClass::message);
+  EXPECT_EQ(judge("values_agree", c, three(warned, warned, warned), {}).verdict, Verdict::agree);
+}
+
+}  // namespace bc
