@@ -35,6 +35,8 @@ std::vector<Sample> samples() {
        "The expanded size of the tensor (4) must match the existing size (3) at non-singleton dimension 1.  Target "
        "sizes: [2, 4].  Tensor sizes: [2, 3]"},
       {E::numel_overflow, format_error_text(E::numel_overflow), "numel: integer multiplication overflow"},
+      {E::negative_dimension, format_error_text(E::negative_dimension, {-1, Shape{2, -1}}),
+       "Trying to create tensor with negative dimension -1: [2, -1]"},
       {E::sum_to_not_expandable, format_error_text(E::sum_to_not_expandable, {s4, s3}),
        "sum_to: shape [4] is not expandable to the size [3] of the tensor being summed"},
       {E::sum_to_not_floating, format_error_text(E::sum_to_not_floating, {"int64"}),

@@ -107,7 +107,7 @@ TEST(Case, OutIsForTheOutOfPlaceBinaryOpsAndRoundTrips) {
   EXPECT_TRUE(contains(parse_error(json::parse(R"({"op": "neg", "shapes": [[1]], "out": {"shape": [1]}})")), "\"out\""));
   EXPECT_TRUE(contains(parse_error(json::parse(R"({"op": "add", "shapes": [[1], [1]], "out": {"dtype": "int64"}})")),
                        "\"out\" must be an object"));
-  EXPECT_TRUE(contains(parse_error(json::parse(R"({"op": "add", "shapes": [[1], [1]], "out": {"shape": [1], "dtype": "int8"}})")),
+  EXPECT_TRUE(contains(parse_error(json::parse(R"({"op": "add", "shapes": [[1], [1]], "out": {"shape": [1], "dtype": "int4"}})")),
                        "unknown dtype"));
 }
 
