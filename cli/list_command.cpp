@@ -24,7 +24,8 @@ int list_command(const std::string& what, bool json) {
     text = support_text(rows);
   } else if (what == "properties") {
     for (const Property& p : properties()) {
-      out.push_back({{"name", p.name}, {"description", p.description}, {"required_coverage", p.required}});
+      out.push_back(
+          {{"name", p.name}, {"description", p.description}, {"required_coverage", required_classes(p)}});
       text += fmt::format("{:<26} {}\n", p.name, p.description);
     }
   } else if (what == "kinds") {

@@ -122,7 +122,9 @@ class Runner {
         const long seq = seq_base_ + i * per_round + k;
         if (!options_.shard.takes(seq)) continue;
         const Property& p = *chosen[k];
-        if (options_.ops.empty()) summary_.coverage.required[p.name] = p.required;  // --op: other ops never run
+        // Required once the property runs here (--op: other ops never run, so nothing is required).
+        if (options_.ops.empty() && !summary_.coverage.required.count(p.name))
+          summary_.coverage.required[p.name] = required_classes(p);
         rc::Shrinkable<Case> generated = p.gen(case_random(options_.seed, p.name, i), rc::kNominalSize);
         Case c = generated.value();
         if (!options_.takes_op(c.op)) continue;

@@ -1,6 +1,7 @@
 #include "properties/registry.h"
 
 #include "engine/broadcast.h"
+#include "harness/implementations.h"
 #include "properties/graph_gen.h"
 #include "properties/op_choice.h"
 #include "properties/product_gen.h"
@@ -77,10 +78,9 @@ const std::vector<Property>& properties() {
         "engine ok", "engine error:internal_overlap", "engine error:partial_overlap", "engine error:dtype_cast",
         "engine error:inplace_shape", "engine error:broadcast", "engine error:invalid_argument", "non-bool condition",
         "op remainder", "op eq", "op ne", "op fmod", "op where",
-        "xtensor-noalias ok", "xtensor-rank ok", "xtensor-fixed ok", "xtensor-lazy ok", "zero scalar",
-        "zero scalar with special values", "op floor_divide", "out=", "out right shape", "out resized",
-        "out empty", "out reshaped"}, &Weights::values),
-        &Weights::values)},
+        "zero scalar", "zero scalar with special values", "op floor_divide", "out=", "out right shape",
+        "out resized", "out empty", "out reshaped"}, &Weights::values),
+        &Weights::values), true},
       {"grads_agree", "gradients reduced to each input's shape: ops, in-place, diamonds, dtypes, layouts, upstream",
        gen::grad_case(), Check::oracles,
        with_unary_ops({"in-place", "out-of-place", "diamond", "dtype float32", "dtype float64", "dtype float16",
@@ -115,6 +115,14 @@ const Property* find_property(const std::string& name) {
   for (const Property& p : properties())
     if (p.name == name) return &p;
   return nullptr;
+}
+
+std::vector<std::string> required_classes(const Property& p) {
+  std::vector<std::string> out = p.required;
+  if (p.runs_variants)
+    for (const Implementation& i : implementations())
+      if (i.role == Role::variant) out.push_back(i.name + " ok");
+  return out;
 }
 
 std::string property_names() {

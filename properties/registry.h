@@ -24,10 +24,14 @@ struct Property {
   rc::Gen<Case> gen;
   Check check;
   std::vector<std::string> required;  // coverage classes (harness/coverage.h, plus "engine <outcome>")
+  bool runs_variants = false;  // its cases are the ones the variant paths (Role::variant) answer
 };
 
 const std::vector<Property>& properties();
 const Property* find_property(const std::string& name);
+// What a run requires of the property: `required`, plus "<name> ok" for each registered variant when the property
+// runs them (each path must have answered some case), so that no implementation is named here.
+std::vector<std::string> required_classes(const Property& p);
 std::string property_names();
 
 // For a case of three shapes a, b, c: the first law of broadcasting that the engine breaks, described with the
