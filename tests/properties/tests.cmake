@@ -3,5 +3,10 @@ bc_test(shape_gen_test SOURCES properties/shape_gen_test.cpp properties/shape_se
           properties/finite_difference_test.cpp properties/op_choice_test.cpp properties/graph_gen_test.cpp
           properties/zero_scalar_test.cpp properties/out_gen_test.cpp test_panel.cpp LIBS bc_properties bc_oracle_engine)
 if(NOT BC_SANITIZE)  # bc_run links LibTorch and xtensor, which the sanitizer build leaves out
-  bc_test(properties_test SOURCES properties/registry_test.cpp builtin_registry.cpp LIBS bc_run)
+  if(BC_PROPERTY_SEED STREQUAL "")
+    set(property_env "")
+  else()
+    set(property_env "RC_PARAMS=seed=${BC_PROPERTY_SEED}")
+  endif()
+  bc_test(properties_test SOURCES properties/registry_test.cpp builtin_registry.cpp LIBS bc_run ENV ${property_env})
 endif()
