@@ -92,7 +92,7 @@ const std::vector<std::string>& case_condition_names() {
   static const std::vector<std::string> names = {
       "input_is_self", "self_shares_memory", "graph_maximum_minimum", "graph_sign",   "graph_exp",
       "graph_exp_log", "graph_abs",          "out_given",             "out_shape_differs", "empty_dims",
-      "dims_of_0d",    "unsorted_dims",      "repeated_dims"};
+      "dims_of_0d",    "unsorted_dims",      "repeated_dims",         "graph_remainder"};
   return names;
 }
 
@@ -104,6 +104,7 @@ bool case_has(const std::string& condition, const Case& c) {
   if (condition == "graph_exp") return graph_uses(c, {Op::exp});
   if (condition == "graph_abs") return graph_uses(c, {Op::abs});
   if (condition == "graph_exp_log") return graph_uses(c, {Op::exp, Op::log});
+  if (condition == "graph_remainder") return graph_uses(c, {Op::remainder});
   if (condition == "out_given") return c.out.has_value();
   if (condition == "out_shape_differs") return out_shape_differs(c);
   if (condition == "empty_dims") return c.dims && c.dims->empty();

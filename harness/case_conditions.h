@@ -18,9 +18,9 @@ bool input_is_self(const Case& c);
 // storage and reaches at least one of self's elements.
 bool self_shares_memory(const Case& c);
 
-// "graph_maximum_minimum", "graph_sign", "graph_exp", "graph_exp_log", "graph_abs": a graph case whose program has
-// a maximum or minimum node, a sign, an exp, an exp or log, an abs node (facts of one op that a graph meets through
-// its intermediates).
+// "graph_maximum_minimum", "graph_sign", "graph_exp", "graph_exp_log", "graph_abs", "graph_remainder": a graph case
+// whose program has a maximum or minimum node, a sign, an exp, an exp or log, an abs, a remainder node (facts of one
+// op that a graph meets through its intermediates).
 bool graph_uses(const Case& c, std::initializer_list<Op> ops);
 
 // "out_given": the case runs the op's out= form (a case "out"); "out_shape_differs": ... into an out whose shape

@@ -156,22 +156,26 @@ A array_of(const XShape& shape, const std::vector<double>& values) {
   return a;
 }
 
-// The forward result over operands already broadcast to one shape. lerp and remainder have no xtensor function
-// with PyTorch's meaning (xt::remainder is IEEE's), so they are written out: lerp as LibTorch 1.13 evaluates it
-// (from start below weight 0.5, from end above), remainder as fmod moved to the divisor's sign.
-A forward(const std::string& name, const std::vector<A>& x, double alpha) {
+// The forward result over operands already broadcast to one shape, computed in T (double for the single ops; a
+// graph node's computation dtype, below): xtensor's functions of a float array are the C library's float functions.
+// lerp and remainder have no xtensor function with PyTorch's meaning (xt::remainder is IEEE's), so they are written
+// out: lerp as LibTorch 1.13 evaluates it (from start below weight 0.5, from end above), remainder as fmod moved to
+// the divisor's sign.
+template <class T>
+xt::xarray<T> forward(const std::string& name, const std::vector<xt::xarray<T>>& x, T alpha) {
+  using X = xt::xarray<T>;
   if (x.size() == 1) {  // the unary ops
-    const A& a = x[0];
+    const X& a = x[0];
     if (name == "neg") return -a;
     if (name == "abs") return xt::abs(a);
     if (name == "sqrt") return xt::sqrt(a);
     if (name == "exp") return xt::exp(a);
     if (name == "log") return xt::log(a);
     if (name == "sign") return xt::sign(a);
-    return 1.0 / a;  // reciprocal
+    return T(1) / a;  // reciprocal
   }
-  const A& a = x[0];
-  const A& b = x[1];
+  const X& a = x[0];
+  const X& b = x[1];
   if (name == "addcmul") return a + alpha * b * x[2];  // alpha: the case's value
   if (name == "addcdiv") return a + alpha * b / x[2];
   if (name == "add") return a + alpha * b;
@@ -182,18 +186,18 @@ A forward(const std::string& name, const std::vector<A>& x, double alpha) {
   if (name == "atan2") return xt::atan2(a, b);
   if (name == "fmod") return xt::fmod(a, b);
   if (name == "remainder") {
-    const A m = xt::fmod(a, b);
-    return xt::where(xt::not_equal(m, 0.0) && xt::not_equal(b < 0.0, m < 0.0), m + b, m);
+    const X m = xt::fmod(a, b);
+    return xt::where(xt::not_equal(m, T(0)) && xt::not_equal(b < T(0), m < T(0)), X(m + b), m);
   }
   if (name == "maximum") return xt::maximum(a, b);
   if (name == "minimum") return xt::minimum(a, b);
   if (name == "lerp") {
-    const A& w = x[2];
-    return xt::where(w < 0.5, a + w * (b - a), b - (b - a) * (1.0 - w));
+    const X& w = x[2];
+    return xt::where(w < T(0.5), X(a + w * (b - a)), X(b - (b - a) * (T(1) - w)));
   }
-  if (name == "where") return xt::where(xt::not_equal(a, 0.0), b, x[2]);
+  if (name == "where") return xt::where(xt::not_equal(a, T(0)), b, x[2]);
   if (name == "hypot") return xt::hypot(a, b);
-  if (name == "dist") return A(xt::norm_l2(a - b));  // 0-d
+  if (name == "dist") return X(xt::norm_l2(a - b));  // 0-d
   return (a + b) * a;  // diamond
 }
 
@@ -201,29 +205,34 @@ A forward(const std::string& name, const std::vector<A>& x, double alpha) {
 // at the edges: the quotient comes from fmod so that it is exact (one less where fmod's sign differs from b's,
 // so -2 // inf is -1 and inf // 2 is nan), rounded to the nearest integer when it lands just below one; a zero
 // quotient keeps the sign of a / b; a zero divisor gives a / b.
-A floor_divide(const A& a, const A& b) {
-  const A mod = xt::fmod(a, b);
-  A div = (a - mod) / b;
-  div = xt::where(xt::not_equal(mod, 0.0) && xt::not_equal(b < 0.0, mod < 0.0), div - 1.0, div);
-  A floored = xt::floor(div);
-  floored = xt::where(div - floored > 0.5, floored + 1.0, floored);
-  return xt::where(xt::equal(b, 0.0), a / b, xt::where(xt::not_equal(div, 0.0), floored, 0.0 * (a / b)));
+template <class T>
+xt::xarray<T> floor_divide(const xt::xarray<T>& a, const xt::xarray<T>& b) {
+  using X = xt::xarray<T>;
+  const X mod = xt::fmod(a, b);
+  X div = (a - mod) / b;
+  div = xt::where(xt::not_equal(mod, T(0)) && xt::not_equal(b < T(0), mod < T(0)), X(div - T(1)), div);
+  X floored = xt::floor(div);
+  floored = xt::where(div - floored > T(0.5), X(floored + T(1)), floored);
+  return xt::where(xt::equal(b, T(0)), X(a / b), X(xt::where(xt::not_equal(div, T(0)), floored, X(T(0) * (a / b)))));
 }
 
-// Each operand's gradient in the result's shape, from the upstream gradient g and the forward result r.
-std::vector<A> full_grads(const std::string& name, const std::vector<A>& x, const A& r, const A& g, double alpha) {
+// Each operand's gradient in the result's shape, from the upstream gradient g and the forward result r, in T.
+template <class T>
+std::vector<xt::xarray<T>> full_grads(const std::string& name, const std::vector<xt::xarray<T>>& x,
+                                      const xt::xarray<T>& r, const xt::xarray<T>& g, T alpha) {
+  using X = xt::xarray<T>;
   if (x.size() == 1) {  // the unary ops, as derivatives.yaml writes them
-    const A& a = x[0];
+    const X& a = x[0];
     if (name == "neg") return {-g};
     if (name == "abs") return {g * xt::sign(a)};
-    if (name == "sqrt") return {g / (2.0 * r)};
+    if (name == "sqrt") return {g / (T(2) * r)};
     if (name == "exp") return {g * r};
     if (name == "log") return {g / a};
-    if (name == "sign") return {A(xt::zeros_like(g))};
+    if (name == "sign") return {X(xt::zeros_like(g))};
     return {-g * (r * r)};  // reciprocal
   }
-  const A& a = x[0];
-  const A& b = x[1];
+  const X& a = x[0];
+  const X& b = x[1];
   if (name == "addcmul") return {g, g * alpha * x[2], g * alpha * b};
   if (name == "addcdiv") return {g, g * alpha / x[2], -g * alpha * b / (x[2] * x[2])};
   if (name == "add") return {g, g * alpha};
@@ -231,32 +240,32 @@ std::vector<A> full_grads(const std::string& name, const std::vector<A>& x, cons
   if (name == "mul") return {g * b, g * a};
   if (name == "div") return {g / b, -g * (a / b) / b};
   if (name == "pow")
-    return {xt::where(xt::equal(b, 0.0), 0.0, g * b * xt::pow(a, b - 1.0)),
-            g * xt::where(xt::equal(a, 0.0) && b >= 0.0, 0.0, r * xt::log(a))};
+    return {xt::where(xt::equal(b, T(0)), T(0), X(g * b * xt::pow(a, X(b - T(1))))),
+            g * xt::where(xt::equal(a, T(0)) && b >= T(0), T(0), X(r * xt::log(a)))};
   if (name == "atan2") {
-    const A recip = 1.0 / (a * a + b * b);
+    const X recip = T(1) / (a * a + b * b);
     return {g * b * recip, g * -a * recip};
   }
   if (name == "fmod") return {g, -g * xt::trunc(a / b)};
   if (name == "remainder") return {g, -g * floor_divide(a, b)};
   if (name == "maximum" || name == "minimum") {
     // Ties share the gradient; the side that loses gets none.
-    const A split = xt::where(xt::equal(a, b), g / 2.0, g);
-    const A a_loses = name == "maximum" ? A(a < b) : A(a > b);
-    const A b_loses = name == "maximum" ? A(a > b) : A(a < b);
-    return {xt::where(xt::not_equal(a_loses, 0.0), 0.0, split), xt::where(xt::not_equal(b_loses, 0.0), 0.0, split)};
+    const X split = xt::where(xt::equal(a, b), X(g / T(2)), g);
+    const X a_loses = name == "maximum" ? X(a < b) : X(a > b);
+    const X b_loses = name == "maximum" ? X(a > b) : X(a < b);
+    return {xt::where(xt::not_equal(a_loses, T(0)), T(0), split), xt::where(xt::not_equal(b_loses, T(0)), T(0), split)};
   }
   if (name == "lerp") {
-    const A& w = x[2];
-    return {g * (1.0 - w), g * w, g * (b - a)};
+    const X& w = x[2];
+    return {g * (T(1) - w), g * w, g * (b - a)};
   }
   if (name == "where") {
-    const auto cond = xt::not_equal(a, 0.0);
-    return {A(), xt::where(cond, g, 0.0), xt::where(cond, 0.0, g)};
+    const auto cond = xt::not_equal(a, T(0));
+    return {X(), xt::where(cond, g, T(0)), xt::where(cond, T(0), g)};
   }
   if (name == "hypot") return {g * a / r, g * b / r};
   if (name == "dist") {  // (a - b) * g / r, zero where the norm is zero; r and g are 0-d
-    const A scale = xt::where(xt::equal(r, 0.0), 0.0, g / r);
+    const X scale = xt::where(xt::equal(r, T(0)), T(0), X(g / r));
     return {(a - b) * scale, -(a - b) * scale};
   }
   return {g * (a + b) + g * a, g * a};  // diamond: (a + b) * a
@@ -288,20 +297,51 @@ A compare(Op op, const A& a, const A& b) {
   return a >= b;  // ge (the callers ask is_comparison first)
 }
 
-// The dtype of a graph node from its arguments' dtypes (float32, float64 or bool) and ranks: bool for a comparison;
-// else LibTorch's result_type (a 0-d argument counts only when its category is higher). nullopt where an op's own
-// dtype rule would matter (arithmetic on bools alone; a where of two bools is bool).
-std::optional<DType> node_dtype(const ProgramNode& node, const std::vector<DType>& types,
-                                const std::vector<Shape>& shapes) {
-  if (is_comparison(node.op)) return DType::bool_;
+// LibTorch's computation dtype of a graph node: result_type of its arguments (a 0-d argument counts only when its
+// category is higher; a where's branches only), which each argument is converted to before the op runs.
+DType computation_dtype(const ProgramNode& node, const std::vector<DType>& types, const std::vector<Shape>& shapes) {
   std::vector<Operand> operands;
   for (size_t i = node.op == Op::where ? 1 : 0; i < node.args.size(); ++i) {
     const auto a = static_cast<size_t>(node.args[i]);
     operands.push_back({types[a], shapes[a].empty()});
   }
-  const DType t = result_type(operands);
+  return result_type(operands);
+}
+
+// The dtype of a graph node from its arguments' dtypes (float32, float64 or bool) and ranks: bool for a comparison;
+// else the computation dtype. nullopt where an op's own dtype rule would matter (arithmetic on bools alone; a where
+// of two bools is bool).
+std::optional<DType> node_dtype(const ProgramNode& node, const std::vector<DType>& types,
+                                const std::vector<Shape>& shapes) {
+  if (is_comparison(node.op)) return DType::bool_;
+  const DType t = computation_dtype(node, types, shapes);
   if (t == DType::bool_ && node.op != Op::where) return std::nullopt;
   return t;
+}
+
+template <class T>
+std::vector<xt::xarray<T>> cast_all(const std::vector<A>& x) {
+  std::vector<xt::xarray<T>> out;
+  for (const A& a : x) out.push_back(xt::cast<T>(a));
+  return out;
+}
+
+// A graph node evaluated as its own array of the computation dtype's C++ type (float for float32, as a user's
+// xt::xarray<float> would be; double otherwise), from arguments already converted to that dtype (so exact in T).
+A node_forward(Op op, const std::vector<A>& x, DType compute) {
+  if (is_comparison(op)) return compare(op, x[0], x[1]);  // exact in double
+  if (compute == DType::float32) return xt::cast<double>(forward<float>(to_string(op), cast_all<float>(x), 1.0f));
+  return forward<double>(to_string(op), x, 1.0);
+}
+
+// The node's formulas in the same type, from its arguments, its result and its upstream gradient.
+std::vector<A> node_grads(Op op, const std::vector<A>& x, const A& r, const A& g, DType compute) {
+  if (compute != DType::float32) return full_grads<double>(to_string(op), x, r, g, 1.0);
+  std::vector<A> out;
+  for (const xt::xarray<float>& share :
+       full_grads<float>(to_string(op), cast_all<float>(x), xt::cast<float>(r), xt::cast<float>(g), 1.0f))
+    out.push_back(xt::cast<double>(share));
+  return out;
 }
 
 }  // namespace
@@ -329,7 +369,8 @@ Outcome run_xtensor_graph(const Case& c) {
     requires.push_back(requires_grad(k));
   }
   const size_t n = values.size();
-  std::vector<std::vector<A>> node_args;  // each node's arguments broadcast to its shape
+  std::vector<std::vector<A>> node_args;  // each node's arguments broadcast to its shape, in its computation dtype
+  std::vector<DType> node_compute;
   try {
     for (const ProgramNode& node : c.program) {
       const std::optional<DType> type = node_dtype(node, types, shapes);
@@ -339,9 +380,12 @@ Outcome run_xtensor_graph(const Case& c) {
       std::vector<Shape> arg_shapes;
       for (int a : node.args) arg_shapes.push_back(shapes[static_cast<size_t>(a)]);
       const XShape shape = broadcast_shape_of(arg_shapes);
+      // LibTorch converts each argument to the computation dtype first (a float64 0-d argument of a float32 node
+      // is rounded to float32), then runs the op in it.
+      const DType compute = computation_dtype(node, types, shapes);
       std::vector<A> x;
-      for (int a : node.args) x.push_back(xt::broadcast(values[static_cast<size_t>(a)], shape));
-      const A r = is_comparison(node.op) ? compare(node.op, x[0], x[1]) : forward(to_string(node.op), x, 1.0);
+      for (int a : node.args) x.push_back(stored(xt::broadcast(values[static_cast<size_t>(a)], shape), compute));
+      const A r = node_forward(node.op, x, compute);
       bool rg = false;
       for (size_t i = node.op == Op::where ? 1 : 0; i < node.args.size(); ++i)
         rg = rg || requires[static_cast<size_t>(node.args[i])];
@@ -350,6 +394,7 @@ Outcome run_xtensor_graph(const Case& c) {
       shapes.push_back(Shape(shape.begin(), shape.end()));
       requires.push_back(rg && !is_comparison(node.op));
       node_args.push_back(std::move(x));
+      node_compute.push_back(compute);
     }
     const A& r = values.back();
     const DType type = types.back();
@@ -367,7 +412,7 @@ Outcome run_xtensor_graph(const Case& c) {
       const size_t v = n + j;
       if (!grads[v] || !requires[v]) continue;
       const ProgramNode& node = c.program[j];
-      const std::vector<A> full = full_grads(to_string(node.op), node_args[j], values[v], *grads[v], 1.0);
+      const std::vector<A> full = node_grads(node.op, node_args[j], values[v], *grads[v], node_compute[j]);
       for (size_t i = 0; i < node.args.size(); ++i) {
         const auto a = static_cast<size_t>(node.args[i]);
         if (!requires[a] || (node.op == Op::where && i == 0)) continue;
@@ -437,10 +482,10 @@ Outcome run_xtensor_grads(const Case& c) {
     for (const OperandPlan& p : plans)
       x.push_back(xt::broadcast(array_of(XShape(p.shape.begin(), p.shape.end()), view_values(p, p.base_values).to_doubles()), shape));
     const double alpha = scalar_of(c, name == "addcmul" || name == "addcdiv" ? "value" : "alpha").value;
-    const A r = stored(forward(name, x, alpha), *type);
+    const A r = stored(forward<double>(name, x, alpha), *type);
     const XShape out_shape(r.shape().begin(), r.shape().end());  // the broadcast shape, or 0-d for dist
     const A g = array_of(out_shape, upstream_values(c, *type, static_cast<int64_t>(r.size())).to_doubles());
-    const std::vector<A> full = full_grads(name, x, r, g, alpha);
+    const std::vector<A> full = full_grads<double>(name, x, r, g, alpha);
     Outcome o = Outcome::success(Shape(out_shape.begin(), out_shape.end()), to_string(*type));
     o.values = std::vector<double>(r.begin(), r.end());  // a floating type (above)
     for (size_t k = 0; k < c.shapes.size(); ++k) {

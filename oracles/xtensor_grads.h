@@ -3,7 +3,7 @@
 // shape, then reduced to each input's shape with xt::sum over the axes sum_to reduces (keep_dims) and a reshape:
 // an implementation of the gradient reduction independent of the engine's and LibTorch's.
 //
-// Everything is computed in double on xt::xarray<double>; the forward result is rounded to the dtype xtensor's own
+// A single op is computed in double on xt::xarray<double>; the forward result is rounded to the dtype xtensor's own
 // expression would have (C++'s conversions, as the value oracle reports it), each gradient to its input's dtype.
 // What is an autograd rule rather than arithmetic (in-place ops on an input that requires grad, version counters
 // after `modify`, requires_grad on a non-floating operand) is unsupported, and so are overlapping operands and a
@@ -19,9 +19,10 @@
 namespace bc {
 
 Outcome run_xtensor_grads(const Case& c);
-// A graph case (harness/program.h): each node's forward in double, rounded to the dtype LibTorch's promotion gives
-// it; with gradients, the nodes' formulas in reverse order, each argument's share reduced to its shape and summed
-// where a value is used twice. Inputs of float32, float64 and bool (conditions) only.
+// A graph case (harness/program.h): each node one evaluated array of its computation dtype (LibTorch's promotion;
+// xt::xarray<float> for float32, so float32 nodes call the C library's float functions), its arguments converted to
+// that dtype first; with gradients, the nodes' formulas in the same type in reverse order, each argument's share
+// reduced to its shape and summed where a value is used twice. Inputs of float32, float64 and bool only.
 Outcome run_xtensor_graph(const Case& c);
 // The products and fused products (xtensor_product_grads.cpp): the value oracle's forward, then the gradients.
 Outcome run_xtensor_product_grads(const Case& c);

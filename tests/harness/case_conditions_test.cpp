@@ -54,6 +54,19 @@ TEST(CaseConditions, AnOutOfAnotherShapeThanTheBroadcastDiffers) {
   EXPECT_FALSE(out_shape_differs(make_case(R"({"op": "add", "shapes": [[2], [3]], "out": {"shape": [6]}})")));
 }
 
+TEST(CaseConditions, AGraphFactNamesANodeOfTheProgram) {
+  const Case through = make_case(R"({"op": "graph", "shapes": [[], [2]],
+      "program": [{"op": "remainder", "args": [0, 1]}, {"op": "reciprocal", "args": [2]}]})");
+  const Case without = make_case(R"({"op": "graph", "shapes": [[], [2]],
+      "program": [{"op": "fmod", "args": [0, 1]}, {"op": "reciprocal", "args": [2]}]})");
+  EXPECT_TRUE(case_has("graph_remainder", through));
+  EXPECT_FALSE(case_has("graph_remainder", without));
+  // The single op is no graph: the fact speaks of programs only.
+  EXPECT_FALSE(case_has("graph_remainder", make_case(R"({"op": "remainder", "shapes": [[], [2]]})")));
+  EXPECT_TRUE(case_has("graph_maximum_minimum", make_case(R"({"op": "graph", "shapes": [[], [2]],
+      "program": [{"op": "minimum", "args": [0, 1]}, {"op": "log", "args": [2]}]})")));
+}
+
 TEST(CaseConditions, ADeclarationWithWhenCoversOnlyCasesWithTheFact) {
   const Declaration d = declaration_from_json(nlohmann::json::parse(
       R"({"id": "x", "oracle": "torch", "when": "input_is_self", "reason": "r", "reference": "r"})"));

@@ -227,4 +227,34 @@ TEST(XtensorGraph, LeavesBackwardFromAResultThatNeedsNoGradToAutograd) {
   EXPECT_EQ(o.values, Values(std::vector<int64_t>{0, 0}));
 }
 
+TEST(XtensorGraph, AFloat32NodeComputesInFloat) {
+  // fmod(x, 1 / x) at x = 3: r = 1 / 3 rounds to 0.33333334f, and 3 / r = 8.99999982 rounds to 9 in float32,
+  // so fmod's gradient for its divisor, -trunc(x / r), is -9 (as in LibTorch's float32 formula), not the -8 of
+  // exact arithmetic. x's gradient: 1 from fmod's dividend, plus 9 * r * r = 1.0000001f through the reciprocal;
+  // 1 + 1.0000001f is a tie in float32 that rounds to 2 (with -8 it would be 1.8888888).
+  Case c = make_case("graph", {{}});
+  c.program = {{Op::reciprocal, {0}}, {Op::fmod, {0, 1}}};
+  c.values = ValueSpec{0, false, {Values(std::vector<double>{3})}};
+  c.requires_grad = {true};
+  const Outcome o = make_xtensor_oracle()->run(c);
+  ASSERT_EQ(o.status, Status::ok) << o.detail;
+  EXPECT_EQ(o.values, Values(std::vector<double>{static_cast<double>(3.0f - 8.0f * (1.0f / 3.0f))}));
+  ASSERT_EQ(o.grads.size(), 1u);
+  ASSERT_TRUE(o.grads[0].has_value());
+  EXPECT_EQ(o.grads[0]->values, Values(std::vector<double>{2}));
+}
+
+TEST(XtensorGraph, ConvertsAFloat64ArgumentToTheNodesFloat32First) {
+  // A 0-d float64 x0 = 1 + 2^-24 with a float32 [1] x1 = 1: the node is float32, and LibTorch converts x0 to
+  // float32 (a tie, to even: 1) before it subtracts, so the result is 0, not the 2^-24 of subtracting in double.
+  Case c = make_case("graph", {{}, {1}});
+  c.dtypes = {DType::float64, DType::float32};
+  c.program = {{Op::sub, {0, 1}}, {Op::neg, {2}}};
+  c.values = ValueSpec{0, false, {Values(std::vector<double>{1 + std::ldexp(1.0, -24)}), Values(std::vector<double>{1})}};
+  const Outcome o = make_xtensor_oracle()->run(c);
+  ASSERT_EQ(o.status, Status::ok) << o.detail;
+  EXPECT_EQ(o.dtype, "float32");
+  EXPECT_EQ(o.values, Values(std::vector<double>{-0.0}));
+}
+
 }  // namespace bc
