@@ -450,12 +450,12 @@ std::vector<OpEntry> make_table() {
   // grad is always a leaf or a view of one in a case, so grads_agree has nothing to draw: the zero gradient
   // (FillBackward2, ZeroBackward0) is the engine's formula, unit-tested.
   const auto fill = [&](Op o, const char* name, const std::vector<const char*>& scalars, const FillRule* rule,
-                        const char* summary) {
-    return OpEntry{o,       name, 1, F::fill, {}, {}, nullptr, scalars, {0, 1, 0, 0, 1}, summary,
+                        int values, const char* summary) {
+    return OpEntry{o,       name, 1, F::fill, {}, {}, nullptr, scalars, {0, values, 0, 0, 1}, summary,
                    DTypeRule::independent, nullptr, nullptr, rule};
   };
-  t.push_back(fill(Op::fill_, "fill_", value, &kFill, "every element of self set to value (checked conversion)"));
-  t.push_back(fill(Op::zero_, "zero_", none, &kZero, "every element of self set to 0"));
+  t.push_back(fill(Op::fill_, "fill_", value, &kFill, 2, "every element of self set to value (checked conversion)"));
+  t.push_back(fill(Op::zero_, "zero_", none, &kZero, 1, "every element of self set to 0"));
   return t;
 }
 
