@@ -6,6 +6,7 @@
 
 #include "engine/autograd_formula.h"
 #include "engine/error_texts.h"
+#include "engine/fill.h"
 #include "engine/half_precision.h"
 #include "engine/grad_math.h"
 #include "engine/sum_to.h"
@@ -116,6 +117,19 @@ Result<Var> unary(Op o, const Var& t) {
   });
   set_history(out, node);
   return out;
+}
+
+Result<Var> fill_(Op o, const Var& self, Scalar value) {
+  if (auto e = check_inplace(self, self->requires_grad)) return *e;
+  const FillRule& rule = *fill_rule(o);
+  std::shared_ptr<Node> node = record(rule.node, {self});
+  Result<Tensor> r = bc::fill_(o, self->data, value);
+  if (!r.ok()) return r.error();
+  if (!node) return self;
+  const auto backward = rule.backward;
+  attach(node, [backward](const Tensor& grad) { return Grads{backward(grad)}; });
+  set_history(self, node);
+  return self;
 }
 
 namespace {

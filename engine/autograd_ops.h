@@ -23,6 +23,9 @@ Result<Var> binary_(Op op, const Var& self, const Var& other, Scalar alpha = {})
 // op(t) for a pointwise unary op (neg, abs, ...): the tensor op, and the rule's backward over what it saves (self
 // or the result, as derivatives.yaml reads them).
 Result<Var> unary(Op op, const Var& t);
+// self.fill_(value) / self.zero_() (engine/fill.h), refused first as binary_ is when self requires grad and is a
+// leaf or a view of one; the node's gradient for self is zeros (FillRule::backward).
+Result<Var> fill_(Op op, const Var& self, Scalar value);
 
 Result<Var> lerp(const Var& start, const Var& end, const Var& weight);
 Result<Var> lerp_(const Var& self, const Var& end, const Var& weight);

@@ -320,6 +320,12 @@ const BinaryRule kFloorDivide{BC_KERNELS(FloorDivideF), false, false, "div_floor
                               {}, {}, nullptr};  // no formula: LibTorch's node refuses at backward
 #undef BC_KERNELS
 
+// ---- fill_ and zero_: the value written (engine/fill.h), then the backward: self's old value is overwritten, so
+// its gradient is zeros (derivatives.yaml: fill_.Scalar and zero_, `self: zeros_like(grad)`). ----
+Tensor zeros_like_grad(const Tensor& grad) { return Tensor::zeros(grad.sizes(), grad.dtype()); }
+const FillRule kFill{true, "FillBackward2", zeros_like_grad};
+const FillRule kZero{false, "ZeroBackward0", zeros_like_grad};
+
 // ---- The table: one entry per op, in the enum's order. ----
 // Weights: {shapes, values, grads, modify, leaf_inplace}; an in-place twin is drawn through its out-of-place op.
 // The products' and fused products' values weights are those of products_agree and fused_agree (properties/).
@@ -439,6 +445,17 @@ std::vector<OpEntry> make_table() {
       reduce(Op::prod, "prod", 2, 2, "product over one dim or all, keepdim, dtype="),
   };
   t.insert(t.end(), reductions.begin(), reductions.end());
+  // fill_ and zero_: {shapes, values, grads, modify, leaf_inplace}; values drawn by fill_case() (values_agree,
+  // properties/fill_gen.h), in place on a leaf (or a view of one) by autograd_inplace_agree. A self that requires
+  // grad is always a leaf or a view of one in a case, so grads_agree has nothing to draw: the zero gradient
+  // (FillBackward2, ZeroBackward0) is the engine's formula, unit-tested.
+  const auto fill = [&](Op o, const char* name, const std::vector<const char*>& scalars, const FillRule* rule,
+                        int values, const char* summary) {
+    return OpEntry{o,       name, 1, F::fill, {}, {}, nullptr, scalars, {0, values, 0, 0, 1}, summary,
+                   DTypeRule::independent, nullptr, nullptr, rule};
+  };
+  t.push_back(fill(Op::fill_, "fill_", value, &kFill, 2, "every element of self set to value (checked conversion)"));
+  t.push_back(fill(Op::zero_, "zero_", none, &kZero, 1, "every element of self set to 0"));
   return t;
 }
 
@@ -470,6 +487,7 @@ const char* to_string(Family f) {
     case Family::autograd: return "autograd";
     case Family::reduction: return "reduction";
     case Family::reduce_dims: return "reduce_dims";
+    case Family::fill: return "fill";
   }
   return "?";
 }
@@ -478,7 +496,7 @@ bool computes_values(Family f) {
   switch (f) {
     case Family::broadcast_shapes: case Family::expand: case Family::sum_to: return false;
     case Family::elementwise: case Family::inplace: case Family::matmul: case Family::fused: case Family::unfused:
-    case Family::autograd: case Family::reduction: case Family::reduce_dims: return true;
+    case Family::autograd: case Family::reduction: case Family::reduce_dims: case Family::fill: return true;
   }
   return false;
 }
@@ -502,11 +520,12 @@ std::optional<Op> op_from_name(const std::string& name) {
   return it->second;
 }
 
-bool is_inplace(Op op) { return entry(op).base.has_value(); }
+bool is_inplace(Op op) { return entry(op).base.has_value() || entry(op).family == Family::fill; }
 Op out_of_place(Op op) { return entry(op).base.value_or(op); }
 const BinaryRule* binary_rule(Op op) { return entry(op).binary; }
 const UnaryRule* unary_rule(Op op) { return entry(op).unary; }
 const ReductionRule* reduction_rule(Op op) { return entry(op).reduction; }
+const FillRule* fill_rule(Op op) { return entry(op).fill; }
 bool is_comparison(Op op) { return entry(op).binary && entry(op).binary->comparison; }
 
 const char* half_kernel(Op op) {

@@ -38,8 +38,10 @@ enum class Op : uint8_t {
   floor_divide, floor_divide_,
   // Reductions over a list of dims, with keepdim and (sum, mean, prod) dtype= (engine rule: ReductionRule).
   sum, mean, amax, amin, prod,
+  // Self written with one value, in place (engine rule: FillRule): fill_ (the case's "value") and zero_.
+  fill_, zero_,
 };
-constexpr int kOpCount = static_cast<int>(Op::prod) + 1;
+constexpr int kOpCount = static_cast<int>(Op::zero_) + 1;
 
 // What kind of rule an op follows; the strings are part of findings' signatures (reports/README.md).
 enum class Family {
@@ -54,10 +56,11 @@ enum class Family {
   autograd,          // a small graph of ops (diamond, graph)
   reduction,         // broadcast, then reduced to a 0-d result (dist)
   reduce_dims,       // one operand reduced over a list of dims (sum, mean, amax, amin, prod; keepdim, dtype=)
+  fill,              // self written with one scalar in place (fill_, zero_): no broadcasting, no overlap check
 };
 constexpr Family kFamilies[] = {Family::elementwise, Family::inplace, Family::broadcast_shapes, Family::expand,
                                 Family::sum_to,      Family::matmul,  Family::fused,            Family::unfused,
-                                Family::autograd,    Family::reduction, Family::reduce_dims};
+                                Family::autograd,    Family::reduction, Family::reduce_dims, Family::fill};
 const char* to_string(Family f);
 // Whether a family's ops compute on tensors (values, and gradients where they have them) rather than on shapes
 // alone (broadcast_shapes, expand, sum_to).
@@ -138,6 +141,15 @@ enum class DTypeRule { independent, one_dtype, bool_condition };
 
 struct ReductionRule;  // engine/reduction.h
 
+// An op that writes one scalar into every element of self (engine/fill.h computes it): the value it writes (the
+// case's "value", or zero), the node LibTorch records, and the backward, derivatives.yaml's formula for self (the
+// gradient does not reach the old self: zeros of grad's shape).
+struct FillRule {
+  bool reads_value;  // fill_: the case's "value"; zero_: 0
+  const char* node;  // FillBackward2 (fill_.Scalar), ZeroBackward0 (as LibTorch 1.13 names them)
+  Tensor (*backward)(const Tensor& grad);
+};
+
 struct OpEntry {
   Op op;
   const char* name;
@@ -152,13 +164,14 @@ struct OpEntry {
   DTypeRule dtype_rule = DTypeRule::independent;
   const UnaryRule* unary = nullptr;  // the engine's rule for the pointwise unary ops
   const ReductionRule* reduction = nullptr;  // the engine's rule for the reductions over dims
+  const FillRule* fill = nullptr;            // the engine's rule for fill_ and zero_
 };
 
 const std::vector<OpEntry>& op_table();
 const OpEntry& entry(Op op);
 const char* to_string(Op op);
 std::optional<Op> op_from_name(const std::string& name);
-// An op that writes its first operand (add_, lerp_, addmm_, ...).
+// An op that writes its first operand (add_, lerp_, addmm_, ..., fill_, zero_).
 bool is_inplace(Op op);
 // The op without its in-place form: add_ -> add, addmm_ -> addmm; unchanged otherwise.
 Op out_of_place(Op op);
@@ -173,6 +186,8 @@ bool is_comparison(Op op);
 const char* half_kernel(Op op);
 // The rule of a reduction over dims (sum, mean, amax, amin, prod); nullptr otherwise.
 const ReductionRule* reduction_rule(Op op);
+// The rule of fill_ and zero_; nullptr otherwise.
+const FillRule* fill_rule(Op op);
 
 // Named groups of ops, derived from the table, for lists that mean "every op of a kind" (a declaration's "ops"):
 // "@inplace" (every op that writes its first operand), "@pointwise_inplace" (the pointwise in-place ops).

@@ -178,8 +178,12 @@ Case case_from_json(const nlohmann::json& j) {
         const auto& names = scalar_names();
         if (std::find(names.begin(), names.end(), name) == names.end())
           throw CaseError("unknown scalar \"" + name + "\"; valid: alpha, beta, value");
-        if (!number.is_number()) throw CaseError("\"scalars." + name + "\" must be a number");
-        c.scalars[name] = Scalar{number.get<double>(), number.is_number_integer()};
+        // NaN and the infinities are written as values are: "nan", "inf", "-inf" (fill_'s value).
+        const bool non_finite = number.is_string() && (number == "nan" || number == "inf" || number == "-inf");
+        if (!number.is_number() && !non_finite)
+          throw CaseError("\"scalars." + name + "\" must be a number (or \"nan\", \"inf\", \"-inf\")");
+        c.scalars[name] = non_finite ? Scalar{values_from_json(nlohmann::json::array({number}), false).floats()[0], false}
+                                     : Scalar{number.get<double>(), number.is_number_integer()};
       }
     } else if (key == "values") {
       const char* form = "\"values\" must be an object such as {\"seed\": 7}, {\"seed\": 7, \"special\": true} or "
@@ -302,8 +306,7 @@ Case case_from_json(const nlohmann::json& j) {
   if (c.modify && (*c.modify >= static_cast<int>(c.shapes.size()) || !c.values))
     throw CaseError("\"modify\" names operand " + std::to_string(*c.modify) + ", the case has " +
                     std::to_string(c.shapes.size()) + (c.values ? "" : " (and it needs \"values\")"));
-  if (!c.layouts.empty() && c.layouts[0] == Layout::overlapping)
-    throw CaseError("layout \"overlapping\" makes an input a view of the first operand; the first cannot be one");
+  // "overlapping" on the first operand is a window over its own storage (harness/operands.h), as fill_'s self.
   // Sizes are non-negative except in expand's target, where -1 (and, to probe errors, other negatives) may stand,
   // and in broadcast_shapes, which is given sizes, not tensors: a negative one there is the libraries' error to report.
   auto may_be_negative = [&](size_t i) { return (c.op == "expand" && i == 1) || c.op == "broadcast_shapes"; };
@@ -354,7 +357,8 @@ nlohmann::json to_json(const Case& c) {
     for (Layout l : c.layouts) j["layouts"].push_back(to_string(l));
   }
   for (const auto& [name, s] : c.scalars)
-    j["scalars"][name] = s.integral ? nlohmann::json(static_cast<int64_t>(s.value)) : nlohmann::json(s.value);
+    j["scalars"][name] = s.integral ? nlohmann::json(static_cast<int64_t>(s.value))
+                                    : to_json(Values(std::vector<double>{s.value}))[0];
   if (!c.requires_grad.empty()) {
     j["requires_grad"] = nlohmann::json::array();
     for (bool b : c.requires_grad) j["requires_grad"].push_back(b);

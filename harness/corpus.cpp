@@ -64,6 +64,7 @@ Bound result_bound(const Case& c) {
               "the product"};
     case Family::elementwise: case Family::inplace: case Family::unfused: case Family::autograd:
     case Family::reduction: case Family::reduce_dims:  // one operand reduced: its result is no larger
+    case Family::fill:                                  // self, written in place
       return broadcast;
   }
   return broadcast;

@@ -38,6 +38,7 @@ std::vector<std::string> coverage_classes(const Case& c) {
       case Family::elementwise: case Family::inplace: case Family::broadcast_shapes: case Family::autograd:
       case Family::unfused: case Family::reduction: together = true; break;
       case Family::expand: case Family::sum_to: case Family::matmul: case Family::fused: case Family::reduce_dims:
+      case Family::fill:
         break;
     }
   int conflicts = 0;

@@ -88,7 +88,10 @@ std::vector<OperandPlan> plan_operands(const Case& c) {
     for (size_t d = 0; d < r && stretched == r; ++d)
       if (p.shape[d] > 1) stretched = d;
     if (p.layout == Layout::expanded && stretched == r) p.layout = Layout::contiguous;
-    if (p.layout == Layout::overlapping) {
+    int64_t windows = 0;  // the first operand's overlapping layout: its dims of size > 1
+    for (int64_t d : p.shape) windows += d > 1 ? 1 : 0;
+    if (p.layout == Layout::overlapping && k == 0 && windows < 2) p.layout = Layout::contiguous;
+    if (p.layout == Layout::overlapping && k > 0) {
       const int64_t room = numel(plans.front().base_shape);
       // A view reinterprets nothing: it needs the first operand's dtype, and room in its storage.
       if (p.dtype != plans.front().dtype || numel(p.shape) > room || numel(p.shape) == 0) p.layout = Layout::contiguous;
@@ -112,8 +115,15 @@ std::vector<OperandPlan> plan_operands(const Case& c) {
         p.strides = contiguous_strides(p.base_shape);
         p.strides[stretched] = 0;
         break;
-      case Layout::overlapping:  // a contiguous view over the first operand's storage
-        p.views_operand = 0;
+      case Layout::overlapping:
+        if (k == 0) {  // the first operand: a sliding window over its own storage, every stride 1
+          int64_t length = 1;
+          for (int64_t d : p.shape) length += d - 1;
+          p.base_shape = {length};
+          p.strides = Shape(r, 1);
+          break;
+        }
+        p.views_operand = 0;  // a contiguous view over the first operand's storage
         p.base_shape = {};
         p.strides = contiguous_strides(p.shape);
         break;

@@ -23,7 +23,8 @@ struct OperandPlan {
 
 // One plan per operand. A layout that cannot apply to a shape falls back to contiguous, and `layout` says so:
 // transposed needs rank >= 2, strided rank >= 1, expanded a dim of size > 1; overlapping needs an earlier operand
-// whose storage holds at least as many elements.
+// whose storage holds at least as many elements, or, for the first operand (which views its own storage with every
+// stride 1, so that [2, 3] reads elements 0-2 and 1-3), two dims of size > 1.
 std::vector<OperandPlan> plan_operands(const Case& c);
 
 // The values the op sees through the view, row-major, given the base values of the storage it views.

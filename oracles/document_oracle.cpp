@@ -202,6 +202,9 @@ std::optional<Formula> formula_of(Op op) {
     // Floor division is in no seed document (003 lists the pointwise ops of 2017, before floor_divide).
     case Op::floor_divide: case Op::floor_divide_:
       return std::nullopt;
+    // Nor is fill_ or zero_ (an op on self alone; seed 003's in-place section speaks of ops with operands).
+    case Op::fill_: case Op::zero_:
+      return std::nullopt;
     case Op::broadcast_shapes: case Op::expand: case Op::sum_to: case Op::matmul: case Op::mm: case Op::bmm:
     case Op::mv: case Op::dot: case Op::outer: case Op::addmm: case Op::addmv: case Op::addr: case Op::baddbmm:
     case Op::addbmm: case Op::addmm_: case Op::addmv_: case Op::addr_: case Op::baddbmm_: case Op::addbmm_:
@@ -483,6 +486,7 @@ Planned strict_plan(Op op, const Shape& a, const Shape& b) {
     case Op::unfused_addcdiv: case Op::unfused_addcmul_: case Op::unfused_addcdiv_: case Op::broadcast_shapes:
     case Op::expand: case Op::sum_to: case Op::diamond: case Op::dist: case Op::graph: case Op::floor_divide:
     case Op::floor_divide_: case Op::sum: case Op::mean: case Op::amax: case Op::amin: case Op::prod:
+    case Op::fill_: case Op::zero_:
       break;
   }
   return {std::nullopt, silent(std::string("a product named ") + to_string(op))};
@@ -632,6 +636,8 @@ class DocumentOracle : public Oracle {
       // Seed 003 says only that reductions' keepdim defaults to False; no document states what a list of dims
       // (empty, negative, repeated) or dtype= does.
       case Family::reduce_dims: return silent(std::string("the rule of a reduction over a list of dims (") + c.op + ")");
+      // No document states what writing one value into a self whose elements share memory does.
+      case Family::fill: return silent(std::string("the rule of ") + c.op + " (one value written into self)");
     }
     return silent(std::string("a rule for ") + c.op);
   }

@@ -107,6 +107,7 @@ Result<ag::Var> forward(const Case& c, Op op, const std::vector<ag::Var>& t) {
   if (binary_rule(op)) return is_inplace(op) ? ag::binary_(op, t[0], t[1], alpha) : ag::binary(op, t[0], t[1], alpha);
   if (unary_rule(op)) return ag::unary(op, t[0]);
   if (reduction_rule(op)) return ag::reduce(op, t[0], reduce_args(c));
+  if (fill_rule(op)) return ag::fill_(op, t[0], scalar_of(c, "value"));
   switch (op) {
     case Op::lerp: return ag::lerp(t[0], t[1], t[2]);
     case Op::lerp_: return ag::lerp_(t[0], t[1], t[2]);
@@ -134,7 +135,7 @@ Result<ag::Var> forward(const Case& c, Op op, const std::vector<ag::Var>& t) {
     case Op::pow_: case Op::atan2_: case Op::fmod_: case Op::remainder_: case Op::eq_: case Op::ne_: case Op::lt_:
     case Op::le_: case Op::gt_: case Op::ge_: case Op::hypot_: case Op::broadcast_shapes: case Op::expand:
     case Op::sum_to: case Op::floor_divide: case Op::floor_divide_: case Op::sum: case Op::mean: case Op::amax:
-    case Op::amin: case Op::prod:
+    case Op::amin: case Op::prod: case Op::fill_: case Op::zero_:
       break;
   }
   return Error{ErrorKind::other, std::string("the engine has no tensor program for ") + to_string(op)};
@@ -197,6 +198,7 @@ class EngineOracle : public Oracle {
     switch (op->family) {
       case Family::elementwise: case Family::inplace: case Family::autograd: case Family::matmul:
       case Family::fused: case Family::unfused: case Family::reduction: case Family::reduce_dims:
+      case Family::fill:
         return run_tensor_op(c, op->op);
       case Family::broadcast_shapes: return from_result(broadcast_sizes(c.shapes));
       case Family::expand: return from_result(expand_shape(c.shapes[0], c.shapes[1]));

@@ -224,6 +224,8 @@ at::Tensor forward(Op op, const Case& c, std::vector<at::Tensor>& t) {
     case Op::floor_divide: return at::floor_divide(a, b);
     case Op::floor_divide_: return a.floor_divide_(b);
     case Op::sum: case Op::mean: case Op::amax: case Op::amin: case Op::prod: return reduce(op, c, a);
+    case Op::fill_: return a.fill_(value);
+    case Op::zero_: return a.zero_();
     case Op::broadcast_shapes: case Op::expand: case Op::sum_to: break;
   }
   throw std::logic_error(std::string("the LibTorch oracle has no tensor program for ") + to_string(op));
@@ -261,6 +263,7 @@ at::Tensor forward_out(Op op, const Case& c, at::Tensor& out, const at::Tensor& 
     case Op::addmm: case Op::addmv: case Op::addr: case Op::baddbmm: case Op::addbmm: case Op::addmm_:
     case Op::addmv_: case Op::addr_: case Op::baddbmm_: case Op::addbmm_: case Op::diamond: case Op::dist:
     case Op::floor_divide_: case Op::graph: case Op::sum: case Op::mean: case Op::amax: case Op::amin: case Op::prod:
+    case Op::fill_: case Op::zero_:
       break;
   }
   throw std::logic_error(std::string("the LibTorch oracle has no out= form for ") + to_string(op));
@@ -346,7 +349,7 @@ class TorchOracle : public Oracle {
     const auto& s = c.shapes;
     switch (op.family) {
       case Family::elementwise: case Family::inplace: case Family::autograd: case Family::matmul:
-      case Family::fused: case Family::unfused: case Family::reduction:
+      case Family::fused: case Family::unfused: case Family::reduction: case Family::fill:
         return run_program(op.op, c);
       case Family::reduce_dims:
         if (op.reduction->one_dim && ((c.dims && c.dims->size() != 1) || (!c.dims && c.keepdim)))

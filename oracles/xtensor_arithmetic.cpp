@@ -60,7 +60,7 @@ Outcome binary(const Case& c, Op op, const A& a, const B& b) {
     case Op::matmul: case Op::mm: case Op::bmm: case Op::mv: case Op::dot: case Op::outer: case Op::addmm:
     case Op::addmv: case Op::addr: case Op::baddbmm: case Op::addbmm: case Op::addmm_: case Op::addmv_:
     case Op::addr_: case Op::baddbmm_: case Op::addbmm_: case Op::diamond: case Op::graph: case Op::floor_divide_:
-    case Op::sum: case Op::mean: case Op::amax: case Op::amin: case Op::prod:
+    case Op::sum: case Op::mean: case Op::amax: case Op::amin: case Op::prod: case Op::fill_: case Op::zero_:
       break;
   }
   return Outcome::unsupported_because(std::string("xtensor_arithmetic.cpp runs two-operand ops only, not ") +

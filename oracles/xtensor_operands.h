@@ -102,6 +102,8 @@ Outcome arithmetic(const Case& c, Op op, const AnyInput& a, const AnyInput& b); 
 Outcome unary(Op op, const AnyInput& a);  // neg, abs, sqrt, exp, log, sign, reciprocal
 Outcome reduction(const Case& c, Op op, const AnyInput& a);  // sum, mean, amax, amin, prod (xtensor_reduce.cpp)
 Outcome where(const AnyInput& condition, const AnyInput& a, const AnyInput& b);
+// fill_ and zero_: self.fill(value), the container's or the view's own (xtensor_fill.cpp).
+Outcome fill(const Case& c, Op op, const AnySelf& self);
 Outcome computed_assignment(const Case& c, const AnySelf& self, const AnyInput& other);  // checks, then one of:
 Outcome assign_into_base(const Case& c, const BaseSelf& self, const AnyInput& other);
 Outcome assign_into_view(const Case& c, const ViewSelf& self, const AnyInput& other);

@@ -82,7 +82,8 @@ class XtensorOracle : public Oracle {
         if (d < 0) return Outcome::unsupported_because("xtensor shapes are unsigned; no -1 (keep size) notation");
     // The in-place autograd rules (a leaf written in place, a saved input modified before backward) belong to an
     // autograd; xtensor has none, so it has no opinion on them.
-    const bool leaf_written = op->family == Family::inplace && !c.requires_grad.empty() && c.requires_grad[0];
+    const bool leaf_written = (op->family == Family::inplace || op->family == Family::fill) &&
+                              !c.requires_grad.empty() && c.requires_grad[0];
     if (c.modify || leaf_written)
       return Outcome::unsupported_because("xtensor has no autograd: the in-place autograd rules are not its to judge");
     if (auto reason = unsupported_dtype(c)) return Outcome::unsupported_because(*reason);
@@ -93,7 +94,7 @@ class XtensorOracle : public Oracle {
     // The products, fused ops and addcmul/addcdiv are computed (on zeros when the case has no values).
     const bool computed = op->family == Family::matmul || op->family == Family::fused || op->family == Family::unfused ||
                           op->family == Family::reduction || op->family == Family::reduce_dims ||
-                          c.op.rfind("addc", 0) == 0;
+                          op->family == Family::fill || c.op.rfind("addc", 0) == 0;
     if (c.values || !c.dtypes.empty() || !c.layouts.empty() || computed) {
       if (op->family == Family::elementwise || op->family == Family::inplace || op->family == Family::reduction ||
           computed)
@@ -158,7 +159,7 @@ class XtensorOracle : public Oracle {
       }
       case Family::sum_to: return sum_to(s[0], s[1]);
       case Family::matmul: case Family::fused: case Family::unfused: case Family::reduction:
-      case Family::reduce_dims:
+      case Family::reduce_dims: case Family::fill:
         break;  // computed on values (run_xtensor_values)
       case Family::autograd:
         return Outcome::unsupported_because("xtensor has no autograd: " + c.op + " is a gradient program");

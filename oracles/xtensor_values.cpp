@@ -127,7 +127,8 @@ AnySelf self_of(const OperandPlan& p, Operands& ops) {
 namespace {
 
 // How xtensor runs an op on values; exhaustive over the op table (a new op is a compile error here).
-enum class Path { no_meaning, no_assignment, not_values, products, addc, where, assignment, arithmetic, unary, reduce };
+enum class Path { no_meaning, no_assignment, not_values, products, addc, where, assignment, arithmetic, unary, reduce,
+                  fill };
 Path path_of(Op op) {
   switch (op) {
     case Op::lerp: case Op::lerp_: return Path::no_meaning;
@@ -152,6 +153,7 @@ Path path_of(Op op) {
     case Op::hypot: case Op::dist: case Op::remainder: case Op::floor_divide:
       return Path::arithmetic;
     case Op::sum: case Op::mean: case Op::amax: case Op::amin: case Op::prod: return Path::reduce;
+    case Op::fill_: case Op::zero_: return Path::fill;
   }
   return Path::not_values;
 }
@@ -176,6 +178,7 @@ Outcome run_xtensor_values(const Case& c) {
     if (path == Path::reduce) return reduction(c, op, ops.inputs[0]);
     if (path == Path::where) return where(ops.inputs[0], ops.inputs[1], ops.inputs[2]);
     if (path == Path::assignment) return computed_assignment(c, self_of(plans[0], ops), ops.inputs[1]);
+    if (path == Path::fill) return fill(c, op, self_of(plans[0], ops));
     return arithmetic(c, op, ops.inputs[0], ops.inputs[1]);
   } catch (const xt::broadcast_error& e) {
     return Outcome::failure(ErrorKind::broadcast, e.what());

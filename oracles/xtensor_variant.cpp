@@ -28,7 +28,7 @@ std::optional<VariantRequest> variant_request(Op op) {
     case Op::addmv: case Op::addr: case Op::baddbmm: case Op::addbmm: case Op::addmm_: case Op::addmv_:
     case Op::addr_: case Op::baddbmm_: case Op::addbmm_: case Op::diamond: case Op::dist: case Op::graph:
     case Op::floor_divide: case Op::floor_divide_: case Op::sum: case Op::mean: case Op::amax: case Op::amin:
-    case Op::prod:
+    case Op::prod: case Op::fill_: case Op::zero_:
       break;
   }
   return std::nullopt;

@@ -19,11 +19,12 @@ std::vector<std::string> with_unary_ops(std::vector<std::string> classes, int We
   return classes;
 }
 
-// ... and "cell <op> <dtype>" for each out-of-place pointwise op it weighs and each dtype: the table lets every
+// ... and "cell <op> <dtype>" for each out-of-place pointwise op (and fill_, zero_) it weighs and each dtype: the table lets every
 // operand of these ops take any dtype (where's condition aside, bool), refusals being outcomes too.
 std::vector<std::string> with_dtype_cells(std::vector<std::string> classes, int Weights::*weight) {
   for (const OpEntry& e : op_table())
-    if (!e.base && e.weights.*weight > 0 && gen::in_family(e, {Family::elementwise, Family::reduction, Family::autograd}))
+    if (!e.base && e.weights.*weight > 0 &&
+        gen::in_family(e, {Family::elementwise, Family::reduction, Family::autograd, Family::fill}))
       for (DType t : all_dtypes()) classes.push_back(std::string("cell ") + e.name + " " + to_string(t));
   return classes;
 }
@@ -79,7 +80,8 @@ const std::vector<Property>& properties() {
         "engine error:inplace_shape", "engine error:broadcast", "engine error:invalid_argument", "non-bool condition",
         "op remainder", "op eq", "op ne", "op fmod", "op where",
         "zero scalar", "zero scalar with special values", "op floor_divide", "out=", "out right shape",
-        "out resized", "out empty", "out reshaped"}, &Weights::values),
+        "out resized", "out empty", "out reshaped", "op fill_", "op zero_", "fill value 0", "fill value -0.0",
+        "fill value NaN", "fill value inf", "fill value out of range", "fill self shares memory"}, &Weights::values),
         &Weights::values), true},
       {"grads_agree", "gradients reduced to each input's shape: ops, in-place, diamonds, dtypes, layouts, upstream",
        gen::grad_case(), Check::oracles,

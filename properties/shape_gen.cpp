@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "harness/operands.h"
+#include "properties/fill_gen.h"
 #include "properties/op_choice.h"
 #include "properties/out_gen.h"
 #include "properties/shape_set.h"
@@ -234,6 +235,8 @@ bool reads_scalar(const OpEntry& e, const std::string& name) {
 
 rc::Gen<Case> value_case() {
   return rc::gen::exec([] {
+    // One case in eight writes one value into self in place: fill_ and zero_ (properties/fill_gen.h).
+    if (*weighted<bool>({{7, false}, {1, true}})) return *fill_case();
     // Three cases in four sweep the op x dtype cells (harness/coverage.h): the dtypes drawn uniformly, and the op
     // in inverse proportion to the dtypes it draws (one for a unary op or lerp's shared one, two for where's a and
     // b), so that every op meets every dtype about equally often, the ops weighed least (comparisons) included.

@@ -142,7 +142,7 @@ void write_case(Writer& w, const Case& c) {
     for (const auto& [name, s] : c.scalars) {
       w.key(name.c_str());
       if (s.integral) w.integer(static_cast<int64_t>(s.value));
-      else w.number(s.value);
+      else w.value(s.value);
     }
     w.close('}');
   }

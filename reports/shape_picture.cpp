@@ -371,6 +371,7 @@ std::optional<ProductForm> product_form(Op op) {
     case Op::expand: case Op::sum_to: case Op::diamond: case Op::dist: case Op::neg: case Op::abs: case Op::sqrt:
     case Op::exp: case Op::log: case Op::sign: case Op::reciprocal: case Op::graph: case Op::floor_divide:
     case Op::floor_divide_: case Op::sum: case Op::mean: case Op::amax: case Op::amin: case Op::prod:
+    case Op::fill_: case Op::zero_:
       return std::nullopt;
   }
   return std::nullopt;
@@ -520,6 +521,7 @@ std::string shape_picture_html(const Case& c, const Outcomes& outcomes) {
   switch (op->family) {
     case Family::elementwise: case Family::inplace: case Family::unfused: case Family::autograd:
     case Family::reduction: case Family::reduce_dims:  // one operand: its shape (dims are in the heading)
+    case Family::fill:                                  // self alone
       return broadcast_picture(c, op->family, pointwise, outcomes);
     case Family::broadcast_shapes: return broadcast_picture(c, op->family, Rule::broadcast, outcomes);
     case Family::expand: return broadcast_picture(c, op->family, Rule::expand, outcomes);

@@ -244,6 +244,7 @@ std::string torch_call(const Case& c) {
   if (n == "diamond") return "at::mul(at::add(t0, t1), t0)";
   if (op->op == Op::graph) return c.program.empty() ? "" : graph_call(c, static_cast<int>(c.shapes.size() + c.program.size() - 1));
   if (op->family == Family::reduce_dims) return reduction_call(c, *op);
+  if (op->family == Family::fill) return op->op == Op::fill_ ? "t0.fill_(" + scalar(c, "value") + ")" : "t0.zero_()";
   if (op->arity == 1) return fmt::format("at::{}(t0)", n);  // the unary ops
   const std::string args = op->arity == 3 ? "t1, t2" : "t1";
   const bool alpha = (base == "add" || base == "sub") && c.scalars.count("alpha");

@@ -46,8 +46,19 @@ def reduction(op, case, a):
 
 
 def scalar(case, name):
-    """A case's scalar (alpha, beta, value) as the Python int or float it stands for; 1 by default."""
-    return case.get("scalars", {}).get(name, 1)
+    """A case's scalar (alpha, beta, value) as the Python int or float it stands for; 1 by default ("nan", "inf"
+    and "-inf" are floats)."""
+    s = case.get("scalars", {}).get(name, 1)
+    return decode(s) if isinstance(s, str) else s
+
+
+# fill_ and zero_ as a NumPy user writes them: every element of self assigned one Python scalar, `a[...] = v`.
+FILLS = {"fill_", "zero_"}
+
+
+def fill(op, case, self):
+    self[...] = scalar(case, "value") if op == "fill_" else 0
+    return self
 
 
 def scaled(s, x):
@@ -64,6 +75,8 @@ def program(op, case, t):
         return UNARY[op](t[0])
     if op in REDUCTIONS:
         return reduction(op, case, t[0])
+    if op in FILLS:
+        return fill(op, case, t[0])
     if base in UFUNCS:
         other = scaled(alpha, t[1]) if base in ("add", "sub") else t[1]
         if "out" in case:  # the ufunc's out=: NumPy never resizes it (a result that does not fit is its error)
@@ -107,7 +120,7 @@ SHAPE_OPS = {"broadcast_shapes", "expand"}
 OPS = sorted(SHAPE_OPS | set(UFUNCS) | set(UNARY) | set(REDUCTIONS) | {u + "_" for u in UFUNCS if u not in ("maximum", "minimum")} | {
     "lerp", "lerp_", "where", "addcmul", "addcdiv", "addcmul_", "addcdiv_", "unfused_addcmul", "unfused_addcdiv",
     "unfused_addcmul_", "unfused_addcdiv_", "matmul", "dot", "outer", "addmm", "addmv", "addr", "baddbmm", "addbmm",
-    "addmm_", "addmv_", "addr_", "baddbmm_", "addbmm_", "diamond", "dist", "graph"})
+    "addmm_", "addmv_", "addr_", "baddbmm_", "addbmm_", "diamond", "dist", "graph"} | FILLS)
 
 
 def decode(v):
@@ -185,7 +198,12 @@ def outcome(case, operands):
             if op == "expand":
                 r = np.broadcast_to(np.zeros(shapes[0], dtype=np.float32), tuple(shapes[1]))
                 return {"status": "ok", "shape": list(r.shape), "dtype": NAMES[r.dtype]}
-            r = np.asarray(program(op, case, build(operands)))
+            views = build(operands)
+            if op in FILLS and operands[0]["layout"] == "expanded":
+                # An expanded self is what np.broadcast_to makes, and NumPy makes it read-only: writing to it is
+                # refused ("assignment destination is read-only"). The other ops keep the writable as_strided view.
+                views[0] = np.broadcast_to(views[0], views[0].shape)
+            r = np.asarray(program(op, case, views))
     except Exception as e:  # NumPy's own error, reported as it is
         message = str(e)
         return {"status": "error", "error": {"kind": kind_of(op, message), "message": message},

@@ -74,6 +74,19 @@ TEST(OpSupport, UnaryOpsRunEverywhere) {
   }
 }
 
+// fill_ and zero_ run on all three (xtensor with its own fill(), on the base adaptor or a view); their gradient
+// example asks no gradient of self (a leaf written in place is refused), so it runs as a value case.
+TEST(OpSupport, FillAndZeroRunEverywhere) {
+  for (const SupportRow& row : matrix()) {
+    if (row.op->family != Family::fill) continue;
+    for (const SupportCell& cell : row.cells) {
+      if (cell.oracle != "engine" && cell.oracle != "torch" && cell.oracle != "xtensor") continue;
+      EXPECT_EQ(cell.values, "run") << row.op->name << "@" << cell.oracle << ": " << cell.reason;
+    }
+  }
+  EXPECT_TRUE(op_from_name("fill_") && op_from_name("zero_"));
+}
+
 // The example cases are valid: the engine accepts each (an example that errors would test nothing).
 TEST(OpSupport, ExamplesAreValidCases) {
   auto engine = make_all_oracles(false);

@@ -52,6 +52,29 @@ TEST(OpTable, BinaryRulesAreComplete) {
   }
 }
 
+// fill_ and zero_ write self and have no out-of-place form in the table: in place without a base; only fill_ reads
+// the "value" scalar; LibTorch 1.13's nodes (probe: FillBackward2 for fill_.Scalar) and zero gradients.
+TEST(OpTable, FillRulesAreComplete) {
+  std::vector<std::string> fills;
+  for (const OpEntry& e : op_table()) {
+    if (!e.fill) continue;
+    fills.push_back(e.name);
+    EXPECT_EQ(e.family, Family::fill);
+    EXPECT_EQ(e.arity, 1);
+    EXPECT_TRUE(is_inplace(e.op) && !e.base && !e.inplace) << e.name;
+    EXPECT_EQ(out_of_place(e.op), e.op);
+    EXPECT_EQ(e.fill->reads_value, e.scalars.size() == 1) << e.name;
+    const Tensor zeros = e.fill->backward(Tensor::from_values({2}, DType::float32, {3, -4}));
+    EXPECT_EQ(zeros.to_doubles(), (std::vector<double>{0, 0}));
+    EXPECT_EQ(zeros.dtype(), DType::float32);
+  }
+  EXPECT_EQ(fills, (std::vector<std::string>{"fill_", "zero_"}));
+  EXPECT_STREQ(fill_rule(Op::fill_)->node, "FillBackward2");
+  EXPECT_STREQ(fill_rule(Op::zero_)->node, "ZeroBackward0");
+  EXPECT_EQ(in_op_group("@inplace", Op::fill_), true);
+  EXPECT_EQ(in_op_group("@pointwise_inplace", Op::fill_), false);
+}
+
 TEST(OpTable, UnaryRulesAreComplete) {
   std::vector<std::string> unary;
   for (const OpEntry& e : op_table()) {

@@ -4,6 +4,7 @@
 
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <functional>
 #include <limits>
 #include <string>
@@ -89,6 +90,18 @@ TEST(Case, ScalarsKeepHowTheyWereWritten) {
   EXPECT_EQ(scalar_of(c, "value"), (Scalar{1, true}));  // absent: the integer 1
   EXPECT_EQ(to_json(c)["scalars"].dump(), R"({"alpha":2.0,"beta":0})");
   EXPECT_THROW(case_from_json(json::parse(R"({"op": "add", "shapes": [[1], [1]], "scalars": {"gamma": 1}})")),
+               CaseError);
+}
+
+// fill_'s value may be NaN or an infinity: written as values write them ("nan", "inf", "-inf"), floats.
+TEST(Case, NonFiniteScalarsAreStringsAndRoundTrip) {
+  const Case c = case_from_json(json::parse(R"({"op": "fill_", "shapes": [[3]], "scalars": {"value": "-inf"}})"));
+  EXPECT_EQ(scalar_of(c, "value"), (Scalar{-std::numeric_limits<double>::infinity(), false}));
+  EXPECT_EQ(to_json(c)["scalars"].dump(), R"({"value":"-inf"})");
+  const Case n = case_from_json(json::parse(R"({"op": "fill_", "shapes": [[3]], "scalars": {"value": "nan"}})"));
+  EXPECT_TRUE(std::isnan(scalar_of(n, "value").value));
+  EXPECT_TRUE(same_case(case_from_json(to_json(n)), n));
+  EXPECT_THROW(case_from_json(json::parse(R"({"op": "fill_", "shapes": [[3]], "scalars": {"value": "NaN"}})")),
                CaseError);
 }
 

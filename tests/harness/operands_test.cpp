@@ -69,6 +69,24 @@ TEST(Operands, LayoutsThatCannotApplyFallBackToContiguous) {
   EXPECT_EQ(q[1].views_operand, 0);
 }
 
+// The first operand has no earlier one to view: overlapping is a sliding window over its own storage (fill_'s
+// overlapping self), [2, 3] with strides [1, 1] over 4 elements; with fewer than two dims of size > 1 nothing would
+// overlap, and it falls back to contiguous.
+TEST(Operands, AnOverlappingFirstOperandIsAWindowOverItsOwnStorage) {
+  const std::vector<OperandPlan> p =
+      plan_operands(parse(R"({"op": "fill_", "shapes": [[2, 3]], "layouts": ["overlapping"], "values": {"seed": 1}})"));
+  EXPECT_EQ(p[0].layout, Layout::overlapping);
+  EXPECT_EQ(p[0].views_operand, -1);
+  EXPECT_EQ(p[0].base_shape, (Shape{4}));
+  EXPECT_EQ(p[0].strides, (Shape{1, 1}));
+  EXPECT_EQ(p[0].base_values.size(), 4u);
+  EXPECT_TRUE(has_internal_overlap(View{p[0].offset, p[0].shape, p[0].strides}));
+  for (const char* shape : {"[3, 1]", "[4]", "[]", "[0, 2]"})
+    EXPECT_EQ(plan_operands(parse((std::string(R"({"op": "zero_", "shapes": [)") + shape +
+                                   R"(], "layouts": ["overlapping"]})").c_str()))[0].layout,
+              Layout::contiguous) << shape;
+}
+
 TEST(Operands, ValuesAreDeterministicAndIncludeNegativesAndZero) {
   const Case c = parse(R"({"op": "add", "shapes": [[64], [64]], "dtypes": ["int64", "float32"], "values": {"seed": 4}})");
   const auto a = plan_operands(c), b = plan_operands(c);

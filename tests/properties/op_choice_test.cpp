@@ -74,6 +74,21 @@ TEST(OpChoice, AutogradInplaceDrawsEveryPointwiseInPlaceOp) {
   expect_drawn(ops_drawn("autograd_inplace_agree", 4000), expected, "autograd_inplace_agree");
 }
 
+// fill_ and zero_: drawn by values_agree (fill_case, one value case in eight) and, in place on a leaf or a view of
+// one, by autograd_inplace_agree; grads_agree has no self that requires grad and is not a leaf (no grads weight).
+TEST(OpChoice, FillOpsAreDrawnByValuesAndAutogradInplace) {
+  const std::set<std::string> expected = weighed_with_twins(
+      &Weights::values, [](const OpEntry& e) { return e.family == Family::fill; });
+  EXPECT_EQ(expected, (std::set<std::string>{"fill_", "zero_"}));
+  expect_drawn(ops_drawn("values_agree", 400), expected, "values_agree");
+  for (const OpEntry& e : op_table())
+    if (e.family == Family::fill) {
+      EXPECT_GT(e.weights.leaf_inplace, 0) << e.name;
+      EXPECT_EQ(e.weights.grads, 0) << e.name;
+    }
+  expect_drawn(ops_drawn("autograd_inplace_agree", 4000), expected, "autograd_inplace_agree");
+}
+
 TEST(OpChoice, ShapeCasesDrawEveryBinaryOpAndItsInPlaceForm) {
   std::set<std::string> out_of_place, in_place;
   for (const OpEntry& e : op_table())
