@@ -247,11 +247,14 @@ Result<Tensor> addmm(const Tensor& c, const Tensor& a, const Tensor& b, Scalar b
   const Shape &x = a.sizes(), &y = b.sizes();
   if (x[1] != y[0]) return make_error(ErrorText::mm_sizes, {x[0], x[1], y[0], y[1]});
   const Shape shape{x[0], y[1]};
-  // In place: self's dtype and sizes, then the kernel's dtype, then internal overlap (a float16 addmm_ on an
+  // In place: self's dtype and sizes, then the kernel's dtype and scalars, then internal overlap (a float16 addmm_ on an
   // expanded self names the missing Half kernel: seed-2 default run).
   if (self) {
     if (auto e = check_inplace(c, shape, b.dtype())) return *e;
     if (auto e = no_bool_kernel("addmm_impl_cpu_", b.dtype())) return *e;
+    // The kernel converts beta and alpha before the overlap check too (uint8 alpha=-1.0 on an expanded self: a
+    // 5-minute run, seed 3).
+    if (auto e = scalars_error(beta, alpha, b.dtype())) return *e;
   }
   Result<Tensor> full = self_for(c, shape, b.dtype(), self != nullptr);
   if (!full.ok()) return full.error();

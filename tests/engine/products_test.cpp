@@ -206,4 +206,13 @@ TEST(Fused, AddrRoundsEveryStepInItsDtype) {
   EXPECT_TRUE(std::isinf(fused(ProductOp::addr, ones({1, 1}), f, g, zero, two).value().to_doubles()[0]));
 }
 
+TEST(Fused, AddmmInPlaceConvertsItsScalarsBeforeTheOverlapCheck) {
+  // LibTorch 1.13 (seed-3 run): addmm_ on an expanded uint8 self with alpha=-1.0 names the scalar, not the overlap.
+  Tensor self = t({1, 3}, {1, 2, 3}, DType::uint8).expand({5, 3}).value();
+  const Tensor a = ones({5, 1}, DType::uint8), b = ones({1, 3}, DType::uint8);
+  EXPECT_EQ(error_of(fused_(ProductOp::addmm, self, a, b, {}, {-1.0, false})),
+            "value cannot be converted to type uint8_t without overflow");
+  EXPECT_EQ(kind_of(fused_(ProductOp::addmm, self, a, b)), ErrorKind::internal_overlap);
+}
+
 }  // namespace bc
