@@ -179,17 +179,64 @@ Result<Tensor> self_for(const Tensor& c, const Shape& shape, DType dtype, bool i
   return c;
 }
 
-// The fused ops' result, out of place or written into c.
-Result<Tensor> finish(const Tensor& c_full, const std::vector<Value>& p, const Shape& shape, DType type, Scalar beta,
-                      Scalar alpha, Tensor* self) {
-  // The kernel converts beta, then alpha, to its compute type with c10's range check (uint8's beta=-1.0 is
-  // refused; float16 and bfloat16 compute in float).
+// The kernel converts beta, then alpha, to its compute type with c10's range check (uint8's beta=-1.0 is
+// refused; float16 and bfloat16 compute in float).
+std::optional<Error> scalars_error(Scalar beta, Scalar alpha, DType type) {
   for (const Scalar& s : {beta, alpha})
     if (auto e = scalar_overflow(s.value, s.integral, compute_float(type))) return *e;
-  std::vector<Value> values = combine(c_full, p, beta, alpha, type);
+  return std::nullopt;
+}
+
+// The fused ops' result values, out of place or written into c.
+Result<Tensor> store(const std::vector<Value>& values, const Shape& shape, DType type, Tensor* self) {
   if (!self) return Tensor::of_values(shape, type, values);
   self->assign(values);
   return *self;
+}
+
+Result<Tensor> finish(const Tensor& c_full, const std::vector<Value>& p, const Shape& shape, DType type, Scalar beta,
+                      Scalar alpha, Tensor* self) {
+  if (auto e = scalars_error(beta, alpha, type)) return *e;
+  return store(combine(c_full, p, beta, alpha, type), shape, type, self);
+}
+
+// One operation of addr's kernel in `type` (x * y, or x + y when `sum`): scalar_t arithmetic, so float16 and
+// bfloat16 round to their format after every operation (c10::Half's operators, Vectorized<BFloat16>'s through
+// float), float32 rounds to float, integers wrap, bool is and / or.
+Value step(const Value& x, const Value& y, bool sum, DType type) {
+  switch (type) {
+    case DType::bool_: return Value::of_int(sum ? (x.i || y.i) : (x.i && y.i));
+    case DType::float64: return Value::of_float(sum ? x.f + y.f : x.f * y.f);
+    case DType::float32:
+    case DType::float16:
+    case DType::bfloat16: {
+      const float a = static_cast<float>(x.f), b = static_cast<float>(y.f);
+      return convert(Value::of_float(sum ? a + b : a * b), type);
+    }
+    case DType::int64:
+    case DType::int8:
+    case DType::uint8:
+    case DType::int16:
+    case DType::int32: break;
+  }
+  return convert(Value::of_int(sum ? wrap_add(x.i, y.i) : wrap_mul(x.i, y.i)), type);
+}
+
+// LibTorch 1.13's addr_kernel, element by element: alpha * v1 * v2 when beta is 0 (self not read), else
+// beta * self + alpha * v1 * v2, left to right, each operation in the result dtype (a float16 alpha * v1 that
+// overflows is inf, though the whole product would fit).
+std::vector<Value> addr_values(const Tensor& c_full, const Tensor& v1, const Tensor& v2, Scalar beta, Scalar alpha,
+                               DType type) {
+  const Value b = scalar_in(beta, type), a = scalar_in(alpha, type);
+  const std::vector<Value> cv = c_full.values(), x = v1.values(), y = v2.values();
+  std::vector<Value> out;
+  for (size_t i = 0; i < x.size(); ++i)
+    for (size_t j = 0; j < y.size(); ++j) {
+      Value r = step(step(a, convert(x[i], type), false, type), convert(y[j], type), false, type);
+      if (!is_zero(b)) r = step(step(b, convert(cv[i * y.size() + j], type), false, type), r, true, type);
+      out.push_back(r);
+    }
+  return out;
 }
 
 Result<Tensor> addmm(const Tensor& c, const Tensor& a, const Tensor& b, Scalar beta, Scalar alpha, Tensor* self) {
@@ -200,11 +247,14 @@ Result<Tensor> addmm(const Tensor& c, const Tensor& a, const Tensor& b, Scalar b
   const Shape &x = a.sizes(), &y = b.sizes();
   if (x[1] != y[0]) return make_error(ErrorText::mm_sizes, {x[0], x[1], y[0], y[1]});
   const Shape shape{x[0], y[1]};
-  // In place: self's dtype and sizes, then the kernel's dtype, then internal overlap (a float16 addmm_ on an
+  // In place: self's dtype and sizes, then the kernel's dtype and scalars, then internal overlap (a float16 addmm_ on an
   // expanded self names the missing Half kernel: seed-2 default run).
   if (self) {
     if (auto e = check_inplace(c, shape, b.dtype())) return *e;
     if (auto e = no_bool_kernel("addmm_impl_cpu_", b.dtype())) return *e;
+    // The kernel converts beta and alpha before the overlap check too (uint8 alpha=-1.0 on an expanded self: a
+    // 5-minute run, seed 3).
+    if (auto e = scalars_error(beta, alpha, b.dtype())) return *e;
   }
   Result<Tensor> full = self_for(c, shape, b.dtype(), self != nullptr);
   if (!full.ok()) return full.error();
@@ -248,7 +298,8 @@ Result<Tensor> addr(const Tensor& c, const Tensor& v1, const Tensor& v2, Scalar 
   if (self && !can_cast(type, c.dtype())) return cast_error(type, c.dtype());
   for (const auto& [s, name] : {std::make_pair(beta, "beta"), std::make_pair(alpha, "alpha")})
     if (category(type) != Category::floating && !s.integral) return make_error(ErrorText::integral_scalar, {name});
-  return finish(full, contract(v1, v2, 1, n, 1, m, type), shape, type, beta, alpha, self);
+  if (auto e = scalars_error(beta, alpha, type)) return *e;
+  return store(addr_values(full, v1, v2, beta, alpha, type), shape, type, self);
 }
 
 Result<Tensor> baddbmm(const Tensor& c, const Tensor& a, const Tensor& b, Scalar beta, Scalar alpha, Tensor* self) {

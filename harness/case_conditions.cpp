@@ -1,9 +1,11 @@
 #include "harness/case_conditions.h"
 
 #include <algorithm>
+#include <cmath>
 
 #include "engine/broadcast.h"
 #include "harness/operands.h"
+#include "harness/values.h"
 
 namespace bc {
 namespace {
@@ -79,6 +81,30 @@ bool out_shape_differs(const Case& c) {
   return result.ok() && result.value() != c.out->shape;
 }
 
+bool prod_order_decides_zero(const Case& c) {
+  if (c.op != "prod" || c.shapes.empty()) return false;
+  const std::vector<OperandPlan> plans = plan_operands(c);
+  const DType type = c.dtype_arg.value_or(plans[0].dtype);
+  int max_exponent = 0;  // the largest finite value is just below 2^max_exponent
+  switch (type) {
+    case DType::float16: max_exponent = 16; break;
+    case DType::bfloat16: case DType::float32: max_exponent = 128; break;
+    case DType::float64: max_exponent = 1024; break;
+    case DType::bool_: case DType::uint8: case DType::int8: case DType::int16: case DType::int32: case DType::int64:
+      return false;  // integers wrap the same in any order
+  }
+  const Values seen = converted(view_values(plans[0], plans[0].base_values), type);
+  bool zero = false;
+  double log2_large = 0;
+  for (size_t k = 0; k < seen.size(); ++k) {
+    const double x = std::fabs(seen.as_double(k));
+    if (!std::isfinite(x)) return false;  // an inf or NaN gives inf or NaN in every order
+    if (x == 0) zero = true;
+    if (x > 1) log2_large += std::log2(x);
+  }
+  return zero && log2_large >= max_exponent;
+}
+
 // A reduction's dims as given, wrapped where in range (out-of-range ones left out).
 std::vector<int64_t> wrapped_dims(const Case& c) {
   const int64_t wrap = std::max<int64_t>(c.shapes.empty() ? 0 : static_cast<int64_t>(c.shapes[0].size()), 1);
@@ -92,7 +118,8 @@ const std::vector<std::string>& case_condition_names() {
   static const std::vector<std::string> names = {
       "input_is_self", "self_shares_memory", "graph_maximum_minimum", "graph_sign",   "graph_exp",
       "graph_exp_log", "graph_abs",          "out_given",             "out_shape_differs", "empty_dims",
-      "dims_of_0d",    "unsorted_dims",      "repeated_dims",         "graph_remainder"};
+      "dims_of_0d",    "unsorted_dims",      "repeated_dims",         "graph_remainder",
+      "prod_order_decides_zero"};
   return names;
 }
 
@@ -109,6 +136,7 @@ bool case_has(const std::string& condition, const Case& c) {
   if (condition == "out_shape_differs") return out_shape_differs(c);
   if (condition == "empty_dims") return c.dims && c.dims->empty();
   if (condition == "dims_of_0d") return c.dims && !c.dims->empty() && !c.shapes.empty() && c.shapes[0].empty();
+  if (condition == "prod_order_decides_zero") return prod_order_decides_zero(c);
   const std::vector<int64_t> w = wrapped_dims(c);
   if (condition == "unsorted_dims") return !std::is_sorted(w.begin(), w.end());
   if (condition == "repeated_dims") {

@@ -30,6 +30,12 @@ bool out_shape_differs(const Case& c);
 // A reduction's dims (sum, mean, amax, amin, prod): "empty_dims" (dims: []), "dims_of_0d" (a non-empty list on a
 // 0-d input), "unsorted_dims" and "repeated_dims" (after wrapping the in-range ones).
 
+// "prod_order_decides_zero": a prod whose input, converted to the dtype it multiplies in (dtype= or its own, when
+// floating), is all finite, holds a zero, and holds elements above 1 in magnitude whose product passes that dtype's
+// largest finite value: an order that multiplies those first overflows to inf before it meets the zero (inf * 0 is
+// NaN), an order that meets the zero first gives 0. Over the whole input, whatever the dims.
+bool prod_order_decides_zero(const Case& c);
+
 // The names a declaration's "when" accepts, and whether `c` has that fact (false for an unknown name).
 const std::vector<std::string>& case_condition_names();
 bool case_has(const std::string& condition, const Case& c);

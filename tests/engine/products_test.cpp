@@ -190,4 +190,29 @@ TEST(Products, Float16RefusedWhereBoolIs) {
   EXPECT_EQ(i8.value().to_doubles(), (std::vector<double>{44}));  // 300 wraps to 44 in int8
 }
 
+TEST(Fused, AddrRoundsEveryStepInItsDtype) {
+  // LibTorch 1.13's addr kernel computes alpha * v1 * v2 (and beta * self + ...) in the result dtype, left to right
+  // (probed): in float16, 2 * 40000 is already inf, though 2 * (40000 * 0.5) would fit.
+  const Scalar two{2, true}, zero{0, true}, one{1, true};
+  const Tensor big = t({1}, {40000}, DType::float16), half = t({1}, {0.5}, DType::float16);
+  EXPECT_TRUE(std::isinf(fused(ProductOp::addr, ones({1, 1}, DType::float16), big, half, zero, two).value().to_doubles()[0]));
+  EXPECT_TRUE(std::isinf(fused(ProductOp::addr, ones({1, 1}, DType::float16), big, half, one, two).value().to_doubles()[0]));
+  // bfloat16 too: 3 * 1.0078125 rounds to 3.03125 before the second factor, giving 3.0625 (once: 3.046875).
+  const Tensor x = t({1}, {1.0078125}, DType::bfloat16);
+  EXPECT_EQ(fused(ProductOp::addr, ones({1, 1}, DType::bfloat16), x, x, zero, {3, true}).value().to_doubles(),
+            (std::vector<double>{3.0625}));
+  // float32 keeps the same order: 2 * 3e38 overflows before the 0.5.
+  const Tensor f = t({1}, {3e38}), g = t({1}, {0.5});
+  EXPECT_TRUE(std::isinf(fused(ProductOp::addr, ones({1, 1}), f, g, zero, two).value().to_doubles()[0]));
+}
+
+TEST(Fused, AddmmInPlaceConvertsItsScalarsBeforeTheOverlapCheck) {
+  // LibTorch 1.13 (seed-3 run): addmm_ on an expanded uint8 self with alpha=-1.0 names the scalar, not the overlap.
+  Tensor self = t({1, 3}, {1, 2, 3}, DType::uint8).expand({5, 3}).value();
+  const Tensor a = ones({5, 1}, DType::uint8), b = ones({1, 3}, DType::uint8);
+  EXPECT_EQ(error_of(fused_(ProductOp::addmm, self, a, b, {}, {-1.0, false})),
+            "value cannot be converted to type uint8_t without overflow");
+  EXPECT_EQ(kind_of(fused_(ProductOp::addmm, self, a, b)), ErrorKind::internal_overlap);
+}
+
 }  // namespace bc

@@ -6,6 +6,8 @@
 
 #include <gtest/gtest.h>
 
+#include <cstdio>
+
 namespace bc {
 namespace {
 
@@ -76,6 +78,38 @@ TEST(CaseConditions, ADeclarationWithWhenCoversOnlyCasesWithTheFact) {
   EXPECT_THROW(declaration_from_json(nlohmann::json::parse(
                    R"({"id": "y", "oracle": "torch", "when": "sometimes", "reason": "r", "reference": "r"})")),
                CaseError);
+}
+
+}  // namespace
+}  // namespace bc
+
+namespace bc {
+namespace {
+
+TEST(CaseConditions, ProdOrderDecidesZeroNeedsAZeroAndAnOverflowingProduct) {
+  // The 5-minute run's case (seed 55466, special values): zeros, and int64 extremes that overflow float32.
+  EXPECT_TRUE(prod_order_decides_zero(make_case(
+      R"({"op": "prod", "shapes": [[4, 4, 4]], "dtypes": ["int64"], "dtype_arg": "float32", "values": {"seed": 55466, "special": true}})")));
+  // 2^62 * 2^62 * 2^62 overflows float32 (2^128) but not float64.
+  const char* big = R"({"op": "prod", "shapes": [[4]], "dtypes": ["int64"], "dtype_arg": "%s",
+                        "values": {"data": [[4611686018427387904, 0, 4611686018427387904, 4611686018427387904]]}})";
+  char text[512];
+  std::snprintf(text, sizeof text, big, "float32");
+  EXPECT_TRUE(prod_order_decides_zero(make_case(text)));
+  EXPECT_TRUE(case_has("prod_order_decides_zero", make_case(text)));
+  std::snprintf(text, sizeof text, big, "float64");
+  EXPECT_FALSE(prod_order_decides_zero(make_case(text)));
+  // Without a zero, or with an inf (NaN or inf in any order), or multiplied as integers: no.
+  EXPECT_FALSE(prod_order_decides_zero(make_case(
+      R"({"op": "prod", "shapes": [[3]], "dtypes": ["float32"], "values": {"data": [[3e38, 3e38, 1]]}})")));
+  EXPECT_FALSE(prod_order_decides_zero(make_case(
+      R"({"op": "prod", "shapes": [[4]], "dtypes": ["float32"], "values": {"data": [[3e38, 3e38, 0, "inf"]]}})")));
+  EXPECT_FALSE(prod_order_decides_zero(make_case(
+      R"({"op": "prod", "shapes": [[3]], "dtypes": ["int64"], "values": {"data": [[4611686018427387904, 0, 4611686018427387904]]}})")));
+  EXPECT_TRUE(prod_order_decides_zero(make_case(
+      R"({"op": "prod", "shapes": [[3]], "dtypes": ["float32"], "values": {"data": [[3e38, 3e38, 0]]}})")));
+  EXPECT_FALSE(prod_order_decides_zero(make_case(
+      R"({"op": "sum", "shapes": [[3]], "dtypes": ["float32"], "values": {"data": [[3e38, 3e38, 0]]}})")));
 }
 
 }  // namespace
