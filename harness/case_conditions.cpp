@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "engine/broadcast.h"
+#include "harness/operand_views.h"
 #include "harness/operands.h"
 
 namespace bc {
@@ -30,7 +31,7 @@ std::vector<int64_t> offsets(int64_t offset, const Shape& sizes, const Shape& st
 
 bool input_is_self(const Case& c) {
   if (c.shapes.size() < 2) return false;
-  const std::vector<OperandPlan> plans = plan_operands(c);
+  const std::vector<OperandPlan> plans = plan_views(c);
   const OperandPlan& self = plans[0];
   if (self.views_operand >= 0 || numel(self.shape) == 0) return false;
   const std::vector<int64_t> mine = offsets(self.offset, self.shape, self.strides);
@@ -53,7 +54,7 @@ bool input_is_self(const Case& c) {
 
 bool self_shares_memory(const Case& c) {
   if (c.shapes.empty()) return false;
-  const std::vector<OperandPlan> plans = plan_operands(c);
+  const std::vector<OperandPlan> plans = plan_views(c);
   const OperandPlan& self = plans[0];
   std::vector<int64_t> mine = offsets(self.offset, self.shape, self.strides);
   std::sort(mine.begin(), mine.end());
