@@ -102,7 +102,11 @@ TEST(XtensorVariant, EachRefusalIsWhatItsOracleAnswers) {
   // The path-specific refusals, each in its own variant's refusal.
   EXPECT_NE(xtensor_lazy_refusal(valued(make_case("add_", {{3}, {3}})))->detail.find("in-place"), std::string::npos);
   EXPECT_NE(xtensor_fixed_refusal(valued(make_case("add", {{4}, {4}})))->detail.find("not [4]"), std::string::npos);
-  EXPECT_NE(xtensor_rank_refusal(strided_self)->detail.find("owns its data"), std::string::npos);
+  EXPECT_NE(xtensor_rank_refusal(strided_self)->detail.find("mixes ranks"), std::string::npos);
+  Case strided_one_rank = strided_self;
+  strided_one_rank.shapes = {{2, 3}, {2, 3}};
+  EXPECT_NE(xtensor_rank_refusal(strided_one_rank)->detail.find("owns its data"), std::string::npos);
+  EXPECT_EQ(*xtensor_rank_refusal(strided_one_rank), make_xtensor_rank_oracle()->run(strided_one_rank));
   EXPECT_FALSE(xtensor_noalias_refusal(strided_self));
 }
 
