@@ -2,14 +2,9 @@
 // standard input and output in broadcheck's protocol (docs/protocol.md, oracles/protocol.h). Cases outside what the
 // adapter declared are `unsupported` and never sent; an adapter that crashes, exits, hangs or answers garbage gives
 // that case a crash or timeout outcome naming the adapter, and the next case starts a fresh process.
-// Submitted cases are queued to the adapter at once (the protocol answers requests in order), so it computes ahead
-// while this process judges, as the isolated workers do (docs/notes/crash-isolation.md, "Batches"); when the
-// adapter dies with more than one case in its hands, the oldest runs again alone in a fresh adapter, so that a
-// crash is the outcome of the case that caused it.
 #pragma once
 
 #include <chrono>
-#include <deque>
 #include <memory>
 #include <optional>
 #include <string>
@@ -35,10 +30,7 @@ class ExternalOracle : public Oracle {
   // adapter and the reason when it does not start or its handshake is unusable.
   const Capabilities& capabilities() const;
   const std::string& command() const { return command_; }
-  // The answer to `c`; answers to cases queued before it are read and dropped; a case not queued is sent now.
   Outcome run(const Case& c) override;
-  // Queues `c` behind the cases queued (unless it is queued already, or not declared); nothing before the adapter
-  // has started (capabilities(), name's version()).
   void submit(const Case& c) override;
   // Several cases in one request when the adapter declared "batch" (else one by one). When the batch fails (a
   // crash, hang or malformed answer), its cases are run again one at a time, so that a fault is that case's own.
@@ -49,28 +41,18 @@ class ExternalOracle : public Oracle {
   std::optional<std::string> start() const;  // the reason it failed, or nothing
   void stop() const;
   Outcome lost(const std::string& why) const;  // kills the adapter; the crash outcome naming it
-  Outcome answer_head();                        // reads (and dequeues) the answer to the oldest queued case
-  void send_queued(size_t upto);                // moves the queued requests up to the upto-th into the outbox
-  void flush() const;                           // writes what the adapter's input takes now
-  Io exchange(std::string& line, Clock::time_point deadline);  // the next answer line, writing while it waits
 
   std::string name_, command_;
   std::chrono::milliseconds timeout_;
   mutable std::unique_ptr<Process> process_;
   mutable std::optional<Capabilities> caps_;
   int64_t next_id_ = 1;
-  // The cases whose answers are yet to be read, oldest first; the first `sent_` of them went to the current adapter
-  // (or wait in `outbox_`, the bytes not yet written). A restarted adapter is sent them again.
   struct Submitted {
-    Case c;
     std::string request;
     int64_t id;
-    Clock::time_point sent;
+    Clock::time_point deadline;
   };
-  std::deque<Submitted> queue_;
-  mutable size_t sent_ = 0;
-  mutable std::string outbox_;
-  mutable Clock::time_point last_answer_;  // when the current adapter last answered (a queued case's clock starts then)
+  std::optional<Submitted> submitted_;
 };
 
 // A shell command that reproduces the case on the adapter alone: the hello line and the request line piped into

@@ -3,12 +3,6 @@
 // that case's outcome, naming the adapter, while the next case gets a fresh process.
 #include "oracles/external_oracle.h"
 
-#include <algorithm>
-#include <cstdio>
-#include <fstream>
-#include <iterator>
-#include <thread>
-
 #include <gtest/gtest.h>
 
 namespace bc {
@@ -88,57 +82,6 @@ TEST(ExternalOracle, BatchesAnswerAsSingleCasesAndAFaultStaysWithItsCase) {
   EXPECT_EQ(summarize(batch[0]), "ok [2, 3] float32");
   EXPECT_EQ(batch[1].status, Status::crash);
   EXPECT_EQ(summarize(batch[2]), "ok [2, 3] float32");
-}
-
-// Submitted cases are queued to the adapter at once, not one at a time: it has read all three before any is run.
-TEST(ExternalOracle, SubmittedCasesAreQueuedToTheAdapterAhead) {
-  const std::string log = ::testing::TempDir() + "external_oracle_queue.log";
-  std::remove(log.c_str());
-  ExternalOracle o("shapes", adapter("log " + log), 5000ms);
-  o.capabilities();  // submit() queues only to a running adapter
-  const Case two = make_case(R"({"op": "add", "shapes": [[2], [1]]})");
-  for (const Case& c : {kFine, kSeven, two}) o.submit(c);
-  o.submit(kSeven);  // queued already: not sent twice
-  auto lines_read = [&] {
-    std::ifstream in(log);
-    return std::count(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>(), '\n');
-  };
-  for (int k = 0; k < 500 && lines_read() < 3; ++k) std::this_thread::sleep_for(10ms);
-  EXPECT_EQ(lines_read(), 3) << "the adapter did not receive the queued cases before the first run";
-  EXPECT_EQ(summarize(o.run(kFine)), "ok [2, 3] float32");
-  EXPECT_EQ(summarize(o.run(kSeven)), "ok [7] float32");
-  EXPECT_EQ(summarize(o.run(two)), "ok [2] float32");
-  EXPECT_EQ(lines_read(), 3);
-}
-
-// A queue of cases where one crashes the adapter: the crash is that case's, the cases after it get a fresh adapter,
-// and a case submitted but not run does not shift the answers.
-TEST(ExternalOracle, AQueuedCrashStaysWithItsCase) {
-  ExternalOracle o("shapes", adapter("crash"), 5000ms);
-  o.capabilities();
-  const Case two = make_case(R"({"op": "add", "shapes": [[2], [1]]})");
-  for (const Case& c : {kFine, kSeven, two, kFine}) o.submit(c);
-  EXPECT_EQ(summarize(o.run(kFine)), "ok [2, 3] float32");
-  const Outcome crashed = o.run(kSeven);
-  EXPECT_EQ(crashed.status, Status::crash);
-  EXPECT_EQ(crashed.detail, "shapes adapter: exited (SIGABRT (exit status 134))");
-  EXPECT_EQ(summarize(o.run(two)), "ok [2] float32");  // the second kFine is dropped unread below
-  o.submit(kSeven);
-  EXPECT_EQ(summarize(o.run(kFine)), "ok [2, 3] float32");
-}
-
-// An adapter that reads ahead dies with several cases in its hands: the oldest runs again alone in a fresh adapter
-// (where it does not crash), so the crash is blamed on the case that caused it, not on the oldest one.
-TEST(ExternalOracle, ADeathWithSeveralCasesInHandRunsTheOldestAgainAlone) {
-  ExternalOracle o("shapes", adapter("readahead"), 5000ms);
-  o.capabilities();
-  o.submit(kFine);
-  o.submit(kSeven);
-  EXPECT_EQ(summarize(o.run(kFine)), "ok [2, 3] float32");
-  const Outcome crashed = o.run(kSeven);
-  EXPECT_EQ(crashed.status, Status::crash);
-  EXPECT_EQ(crashed.detail, "shapes adapter: exited (SIGABRT (exit status 134))");
-  EXPECT_EQ(summarize(o.run(kFine)), "ok [2, 3] float32");
 }
 
 TEST(ExternalOracle, AnAdapterThatDoesNotStartIsNamedWithTheReason) {
