@@ -28,15 +28,19 @@ std::string torch_reproduction(const Case& c, const Outcome& want, const std::st
 }  // namespace
 
 const std::vector<BuiltIn>& builtin_implementations() {
-  // name, title, role, reproduction; factory; isolated. The order is the vote order (and the columns' order).
+  // name, title, role, reproduction; factory; isolated; refusal. The order is the vote order (and the columns' order).
   static const std::vector<BuiltIn> all = {
       {{"engine", "the engine", Role::rule, engine_draft}, make_engine_oracle, false},
       {{"torch", "LibTorch", Role::reference, torch_reproduction}, make_torch_oracle, true},
       {{"xtensor", "xtensor", Role::voter, xtensor_draft}, make_xtensor_oracle, true},
-      {{"xtensor-noalias", "xtensor, xt::noalias", Role::variant, {}, "xtensor"}, make_xtensor_noalias_oracle, true},
-      {{"xtensor-rank", "xtensor, xt::xtensor<T, N>", Role::variant, {}, "xtensor"}, make_xtensor_rank_oracle, true},
-      {{"xtensor-fixed", "xtensor, xt::xtensor_fixed", Role::variant, {}, "xtensor"}, make_xtensor_fixed_oracle, true},
-      {{"xtensor-lazy", "xtensor, unevaluated", Role::variant, {}, "xtensor"}, make_xtensor_lazy_oracle, true},
+      {{"xtensor-noalias", "xtensor, xt::noalias", Role::variant, {}, "xtensor"}, make_xtensor_noalias_oracle, true,
+       xtensor_noalias_refusal},
+      {{"xtensor-rank", "xtensor, xt::xtensor<T, N>", Role::variant, {}, "xtensor"}, make_xtensor_rank_oracle, true,
+       xtensor_rank_refusal},
+      {{"xtensor-fixed", "xtensor, xt::xtensor_fixed", Role::variant, {}, "xtensor"}, make_xtensor_fixed_oracle, true,
+       xtensor_fixed_refusal},
+      {{"xtensor-lazy", "xtensor, unevaluated", Role::variant, {}, "xtensor"}, make_xtensor_lazy_oracle, true,
+       xtensor_lazy_refusal},
       {{"documents", "the documents", Role::document, {}}, make_document_oracle, false},
   };
   return all;
@@ -57,7 +61,9 @@ std::vector<std::unique_ptr<Oracle>> make_all_oracles(bool isolate, int timeout_
   const std::chrono::milliseconds timeout(timeout_ms);
   for (const BuiltIn& b : builtin_implementations())
     if (find_implementation(b.info.name) && b.info.role != Role::document)
-      all.push_back(isolate && b.isolated ? make_isolated_oracle(b.make, timeout) : b.make());
+      all.push_back(!isolate || !b.isolated ? b.make()
+                    : b.refuses             ? make_gated_oracle(b.refuses, make_isolated_oracle(b.make, timeout))
+                                            : make_isolated_oracle(b.make, timeout));
   // An adapter is its own process already: isolated whatever `isolate` says.
   for (const ExternalSpec& e : external_implementations())
     all.push_back(std::make_unique<ExternalOracle>(e.name, e.command, timeout));

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "harness/implementations.h"
+#include "oracles/gated_oracle.h"
 #include "oracles/oracle.h"
 
 namespace bc {
@@ -15,6 +16,9 @@ struct BuiltIn {
   Implementation info;
   std::function<std::unique_ptr<Oracle>()> make;
   bool isolated;  // runs in a forked worker when the run isolates libraries (our own engine does not)
+  // What its oracle answers without running a case (its own first check); an isolated run decides it in this
+  // process, so the worker receives only the cases it runs (oracles/gated_oracle.h). Empty: no such check.
+  Refusal refuses = {};
 };
 const std::vector<BuiltIn>& builtin_implementations();
 

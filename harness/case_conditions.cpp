@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "engine/broadcast.h"
+#include "harness/operand_views.h"
 #include "harness/operands.h"
 #include "harness/values.h"
 
@@ -32,7 +33,7 @@ std::vector<int64_t> offsets(int64_t offset, const Shape& sizes, const Shape& st
 
 bool input_is_self(const Case& c) {
   if (c.shapes.size() < 2) return false;
-  const std::vector<OperandPlan> plans = plan_operands(c);
+  const std::vector<OperandPlan> plans = plan_views(c);
   const OperandPlan& self = plans[0];
   if (self.views_operand >= 0 || numel(self.shape) == 0) return false;
   const std::vector<int64_t> mine = offsets(self.offset, self.shape, self.strides);
@@ -55,7 +56,7 @@ bool input_is_self(const Case& c) {
 
 bool self_shares_memory(const Case& c) {
   if (c.shapes.empty()) return false;
-  const std::vector<OperandPlan> plans = plan_operands(c);
+  const std::vector<OperandPlan> plans = plan_views(c);
   const OperandPlan& self = plans[0];
   std::vector<int64_t> mine = offsets(self.offset, self.shape, self.strides);
   std::sort(mine.begin(), mine.end());

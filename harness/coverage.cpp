@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "engine/op_table.h"
+#include "harness/operand_views.h"
 #include "harness/operands.h"
 
 namespace bc {
@@ -61,7 +62,7 @@ std::vector<std::string> coverage_classes(const Case& c) {
     std::vector<std::string> cells;
     const std::optional<Op> op = op_from_name(c.op);
     const std::string base_op = op ? to_string(out_of_place(*op)) : c.op;
-    for (const OperandPlan& p : plan_operands(c)) {
+    for (const OperandPlan& p : plan_views(c)) {
       cells.push_back("cell " + c.op + " " + to_string(p.dtype) + " " + to_string(p.layout));
       cells.push_back("cell " + base_op + " " + to_string(p.dtype));  // in place or not: the op meets the dtype
     }

@@ -12,6 +12,7 @@
 
 #include <xtensor/xfixed.hpp>
 
+#include "harness/operand_views.h"
 #include "oracles/xtensor_variant.h"
 #include "oracles/xtensor_variants.h"
 
@@ -48,11 +49,17 @@ auto fixed_of(const I& input) {
   return out;
 }
 
+bool compiled_shape(const Shape& s) {
+  return std::apply([&](auto... shape) { return ((dims(shape) == s) || ...); }, FixedShapes{});
+}
+std::string not_compiled(const Shape& s) {
+  return "xtensor-fixed is compiled for the shapes [], [1], [2], [3], [2, 3] only; not " + format_shape(s);
+}
+
 // `f(S{})` for the fixed shape S that is `s`; unsupported when none is.
 template <class F, std::size_t... I>
 Outcome with_fixed_shape(const Shape& s, F&& f, std::index_sequence<I...>) {
-  Outcome o = Outcome::unsupported_because("xtensor-fixed is compiled for the shapes [], [1], [2], [3], [2, 3] only; "
-                                           "not " + format_shape(s));
+  Outcome o = Outcome::unsupported_because(not_compiled(s));
   (void)((dims(std::tuple_element_t<I, FixedShapes>{}) == s ? (o = f(std::tuple_element_t<I, FixedShapes>{}), true)
                                                             : false) ||
          ...);
@@ -82,16 +89,23 @@ Outcome on_fixed(const Case& c, VariantRequest r, const X& x, const Y& y) {
   }
 }
 
-Outcome fixed_path(const Case& c, VariantRequest r) {
-  if (r.op == VariantOp::where) return Outcome::unsupported_because("xtensor-fixed runs add, sub, mul, div only");
-  if (c.scalars.count("alpha")) return Outcome::unsupported_because("xtensor-fixed is compiled without alpha");
+// What the path refuses before it builds a container: where, alpha, another dtype, an in-place self it cannot own,
+// a shape not compiled in.
+std::optional<std::string> fixed_refusal(const Case& c, VariantRequest r) {
+  if (r.op == VariantOp::where) return std::string("xtensor-fixed runs add, sub, mul, div only");
+  if (c.scalars.count("alpha")) return std::string("xtensor-fixed is compiled without alpha");
   const DType t = dtype_of(c, 0);
-  if (t != DType::float32 && t != DType::int64)
-    return Outcome::unsupported_because("xtensor-fixed is compiled for float32 and int64 only");
-  const std::vector<OperandPlan> plans = plan_operands(c);
-  if (const auto why = not_owned(plans, r)) return Outcome::unsupported_because("an xtensor_fixed " + *why);
+  if (t != DType::float32 && t != DType::int64) return std::string("xtensor-fixed is compiled for float32 and int64 only");
+  if (r.inplace)  // not_owned's answer is nothing for an out-of-place op
+    if (const auto why = not_owned(plan_views(c), r)) return "an xtensor_fixed " + *why;
+  for (const Shape& s : {c.shapes[0], c.shapes[1]})
+    if (!compiled_shape(s)) return not_compiled(s);
+  return std::nullopt;
+}
+
+Outcome fixed_path(const Case& c, VariantRequest r) {
   Operands ops;
-  build_operands(plans, ops);
+  build_operands(plan_operands(c), ops);
   return same_type(ops.inputs[0], ops.inputs[1], [&](const auto& x, const auto& y) -> Outcome {
     using T = typename std::decay_t<decltype(x)>::value_type;
     if constexpr (!std::is_same_v<T, float> && !std::is_same_v<T, int64_t>) {
@@ -107,6 +121,9 @@ Outcome fixed_path(const Case& c, VariantRequest r) {
 }  // namespace
 }  // namespace xtv
 
-std::unique_ptr<Oracle> make_xtensor_fixed_oracle() { return xtv::make_variant_oracle("xtensor-fixed", xtv::fixed_path); }
+std::optional<Outcome> xtensor_fixed_refusal(const Case& c) { return xtv::variant_refusal("xtensor-fixed", c, xtv::fixed_refusal); }
+std::unique_ptr<Oracle> make_xtensor_fixed_oracle() {
+  return xtv::make_variant_oracle("xtensor-fixed", xtv::fixed_refusal, xtv::fixed_path);
+}
 
 }  // namespace bc

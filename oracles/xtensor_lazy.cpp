@@ -21,10 +21,14 @@ Outcome read_lazily(const E& e) {
   return o;
 }
 
-Outcome lazy_path(const Case& c, VariantRequest r) {
+std::optional<std::string> lazy_refusal(const Case&, VariantRequest r) {
   if (r.inplace)
-    return Outcome::unsupported_because("an in-place op is an assignment, which evaluates the expression; the lazy "
-                                        "path reads unevaluated expressions only");
+    return std::string("an in-place op is an assignment, which evaluates the expression; the lazy path reads "
+                       "unevaluated expressions only");
+  return std::nullopt;
+}
+
+Outcome lazy_path(const Case& c, VariantRequest r) {
   const std::vector<OperandPlan> plans = plan_operands(c);
   Operands ops;
   build_operands(plans, ops);
@@ -37,6 +41,9 @@ Outcome lazy_path(const Case& c, VariantRequest r) {
 }  // namespace
 }  // namespace xtv
 
-std::unique_ptr<Oracle> make_xtensor_lazy_oracle() { return xtv::make_variant_oracle("xtensor-lazy", xtv::lazy_path); }
+std::optional<Outcome> xtensor_lazy_refusal(const Case& c) { return xtv::variant_refusal("xtensor-lazy", c, xtv::lazy_refusal); }
+std::unique_ptr<Oracle> make_xtensor_lazy_oracle() {
+  return xtv::make_variant_oracle("xtensor-lazy", xtv::lazy_refusal, xtv::lazy_path);
+}
 
 }  // namespace bc

@@ -54,6 +54,9 @@ Outcome noalias_path(const Case& c, VariantRequest r) {
 }  // namespace
 }  // namespace xtv
 
-std::unique_ptr<Oracle> make_xtensor_noalias_oracle() { return xtv::make_variant_oracle("xtensor-noalias", xtv::noalias_path); }
+std::optional<Outcome> xtensor_noalias_refusal(const Case& c) { return xtv::variant_refusal("xtensor-noalias", c, nullptr); }
+std::unique_ptr<Oracle> make_xtensor_noalias_oracle() {
+  return xtv::make_variant_oracle("xtensor-noalias", nullptr, xtv::noalias_path);
+}
 
 }  // namespace bc

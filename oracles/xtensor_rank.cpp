@@ -8,6 +8,7 @@
 
 #include <xtensor/xtensor.hpp>
 
+#include "harness/operand_views.h"
 #include "oracles/xtensor_variant.h"
 #include "oracles/xtensor_variants.h"
 
@@ -42,16 +43,20 @@ Outcome at_rank(const Case& c, VariantRequest r, const Operands& ops) {
   });
 }
 
-Outcome rank_path(const Case& c, VariantRequest r) {
+// What the path refuses before it builds a container: operands of several ranks, an in-place self it cannot own.
+std::optional<std::string> rank_refusal(const Case& c, VariantRequest r) {
   const std::size_t rank = c.shapes[0].size();
   for (const Shape& s : c.shapes)
-    if (s.size() != rank)
-      return Outcome::unsupported_because("xtensor-rank is instantiated for operands of one rank; this case mixes ranks");
-  const std::vector<OperandPlan> plans = plan_operands(c);
-  if (const auto why = not_owned(plans, r)) return Outcome::unsupported_because("an xt::xtensor<T, N> " + *why);
+    if (s.size() != rank) return std::string("xtensor-rank is instantiated for operands of one rank; this case mixes ranks");
+  if (!r.inplace) return std::nullopt;  // not_owned's answer without planning the operands
+  if (const auto why = not_owned(plan_views(c), r)) return "an xt::xtensor<T, N> " + *why;
+  return std::nullopt;
+}
+
+Outcome rank_path(const Case& c, VariantRequest r) {
   Operands ops;
-  build_operands(plans, ops);
-  switch (rank) {
+  build_operands(plan_operands(c), ops);
+  switch (c.shapes[0].size()) {
     case 0: return at_rank<0>(c, r, ops);
     case 1: return at_rank<1>(c, r, ops);
     case 2: return at_rank<2>(c, r, ops);
@@ -64,6 +69,9 @@ Outcome rank_path(const Case& c, VariantRequest r) {
 }  // namespace
 }  // namespace xtv
 
-std::unique_ptr<Oracle> make_xtensor_rank_oracle() { return xtv::make_variant_oracle("xtensor-rank", xtv::rank_path); }
+std::optional<Outcome> xtensor_rank_refusal(const Case& c) { return xtv::variant_refusal("xtensor-rank", c, xtv::rank_refusal); }
+std::unique_ptr<Oracle> make_xtensor_rank_oracle() {
+  return xtv::make_variant_oracle("xtensor-rank", xtv::rank_refusal, xtv::rank_path);
+}
 
 }  // namespace bc

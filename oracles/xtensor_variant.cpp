@@ -53,26 +53,37 @@ std::optional<std::string> not_owned(const std::vector<OperandPlan>& plans, Vari
   return std::nullopt;
 }
 
+std::optional<Outcome> variant_refusal(const std::string& name, const Case& c, PathRefusal why) {
+  const OpEntry* op = find_op(c.op);
+  if (!op) return Outcome::unsupported_because("unknown op " + c.op);
+  const std::optional<VariantRequest> r = variant_request(op->op);
+  if (!r) return Outcome::unsupported_because(name + " runs add, sub, mul, div (and in place) and where only");
+  if (!c.values) return Outcome::unsupported_because(name + " runs value-level cases only");
+  if (is_gradient_case(c) || c.modify)
+    return Outcome::unsupported_because("xtensor has no autograd: gradient cases are not its to judge");
+  if (c.out) return Outcome::unsupported_because(name + " has no out= form (xtensor's main path assigns into out)");
+  if (const auto mixed = mixed_dtypes(c, *r)) return Outcome::unsupported_because(*mixed);
+  if (!why) return std::nullopt;
+  try {
+    if (const auto refused = why(c, *r)) return Outcome::unsupported_because(*refused);
+  } catch (const std::exception& e) {  // as the path's own exceptions (a case the harness cannot plan)
+    return Outcome::failure(ErrorKind::other, e.what());
+  }
+  return std::nullopt;
+}
+
 namespace {
 
 class VariantOracle : public Oracle {
  public:
-  VariantOracle(std::string name, VariantPath path) : name_(std::move(name)), path_(path) {}
+  VariantOracle(std::string name, PathRefusal why, VariantPath path) : name_(std::move(name)), why_(why), path_(path) {}
   std::string name() const override { return name_; }
   std::string version() const override { return xtensor_version(); }
 
   Outcome run(const Case& c) override {
-    const OpEntry* op = find_op(c.op);
-    if (!op) return Outcome::unsupported_because("unknown op " + c.op);
-    const std::optional<VariantRequest> r = variant_request(op->op);
-    if (!r) return Outcome::unsupported_because(name_ + " runs add, sub, mul, div (and in place) and where only");
-    if (!c.values) return Outcome::unsupported_because(name_ + " runs value-level cases only");
-    if (is_gradient_case(c) || c.modify)
-      return Outcome::unsupported_because("xtensor has no autograd: gradient cases are not its to judge");
-    if (c.out) return Outcome::unsupported_because(name_ + " has no out= form (xtensor's main path assigns into out)");
-    if (const auto why = mixed_dtypes(c, *r)) return Outcome::unsupported_because(*why);
+    if (std::optional<Outcome> refused = variant_refusal(name_, c, why_)) return std::move(*refused);
     try {
-      return path_(c, *r);
+      return path_(c, *variant_request(find_op(c.op)->op));
     } catch (const xt::broadcast_error& e) {
       return Outcome::failure(ErrorKind::broadcast, e.what());
     } catch (const std::exception& e) {
@@ -82,13 +93,14 @@ class VariantOracle : public Oracle {
 
  private:
   std::string name_;
+  PathRefusal why_;
   VariantPath path_;
 };
 
 }  // namespace
 
-std::unique_ptr<Oracle> make_variant_oracle(std::string name, VariantPath path) {
-  return std::make_unique<VariantOracle>(std::move(name), path);
+std::unique_ptr<Oracle> make_variant_oracle(std::string name, PathRefusal why, VariantPath path) {
+  return std::make_unique<VariantOracle>(std::move(name), why, path);
 }
 
 }  // namespace bc::xtv

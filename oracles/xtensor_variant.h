@@ -25,10 +25,19 @@ struct VariantRequest {
 // The request for an op a variant runs; nullopt for every other op.
 std::optional<VariantRequest> variant_request(Op op);
 
-// A path: the outcome of a value-level case whose op is `r` (preconditions checked); it may throw xtensor's
+// A path's own refusal: why it cannot express a case that passed the shell's preconditions, from the case alone
+// (no xtensor), or nullopt. It holds the path's checks that come before any xtensor code, in the path's order.
+using PathRefusal = std::optional<std::string> (*)(const Case& c, VariantRequest r);
+// What variant `name` answers without running `c`: unsupported with the reason when the shell's preconditions (an
+// op no variant runs, no values, gradients, out=, mixed dtypes) or then `why` (may be null) refuse it; an error
+// when `why` throws, as the path would. Nothing when the path runs the case. The variant oracle applies it first,
+// and a run applies it in its own process (oracles/gated_oracle.h), so a worker receives only what it runs.
+std::optional<Outcome> variant_refusal(const std::string& name, const Case& c, PathRefusal why);
+
+// A path: the outcome of a value-level case whose op is `r` (variant_refusal said nothing); it may throw xtensor's
 // exceptions, which the shell reports as errors as the xtensor oracle does.
 using VariantPath = Outcome (*)(const Case& c, VariantRequest r);
-std::unique_ptr<Oracle> make_variant_oracle(std::string name, VariantPath path);
+std::unique_ptr<Oracle> make_variant_oracle(std::string name, PathRefusal why, VariantPath path);
 
 // Whether every operand the op computes on (where's condition aside) has one dtype, and the reason when not.
 std::optional<std::string> mixed_dtypes(const Case& c, VariantRequest r);

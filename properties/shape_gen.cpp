@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "harness/operand_views.h"
 #include "harness/operands.h"
 #include "properties/fill_gen.h"
 #include "properties/op_choice.h"
@@ -198,7 +199,7 @@ rc::Gen<Case> algebra_case() {
 
 void tag_dtypes_and_layouts(Case& c) {
   for (DType t : c.dtypes) c.tags.push_back(std::string("dtype ") + to_string(t));
-  for (const OperandPlan& p : plan_operands(c)) c.tags.push_back(std::string("layout ") + to_string(p.layout));
+  for (const OperandPlan& p : plan_views(c)) c.tags.push_back(std::string("layout ") + to_string(p.layout));
   std::sort(c.tags.begin(), c.tags.end());
   c.tags.erase(std::unique(c.tags.begin(), c.tags.end()), c.tags.end());
 }
@@ -401,7 +402,7 @@ rc::Gen<Case> autograd_inplace_case() {
       c.layouts.push_back(*weighted<Layout>({{2, Layout::contiguous}, {1, Layout::transposed}, {1, Layout::strided}}));
       c.layouts.resize(static_cast<size_t>(arity), Layout::contiguous);
       c.values = ValueSpec{*rc::gen::inRange<uint64_t>(0, 1000000), false, {}};
-      c.tags.push_back(plan_operands(c)[0].layout == Layout::contiguous ? "leaf self" : "view of a leaf self");
+      c.tags.push_back(plan_views(c)[0].layout == Layout::contiguous ? "leaf self" : "view of a leaf self");
       tag_dtypes_and_layouts(c);
       return c;
     }

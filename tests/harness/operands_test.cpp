@@ -6,6 +6,7 @@
 #include <nlohmann/json.hpp>
 
 #include "engine/overlap.h"
+#include "harness/operand_views.h"
 
 namespace bc {
 namespace {
@@ -85,6 +86,31 @@ TEST(Operands, AnOverlappingFirstOperandIsAWindowOverItsOwnStorage) {
     EXPECT_EQ(plan_operands(parse((std::string(R"({"op": "zero_", "shapes": [)") + shape +
                                    R"(], "layouts": ["overlapping"]})").c_str()))[0].layout,
               Layout::contiguous) << shape;
+}
+
+// plan_views is plan_operands without the values: every other field alike, on every layout and its fallbacks.
+TEST(Operands, ViewsArePlansWithoutTheirValues) {
+  for (const char* text :
+       {R"({"op": "where", "shapes": [[2, 3], [2, 3], [2, 3]], "layouts": ["transposed", "strided", "expanded"],
+            "values": {"seed": 1}})",
+        R"({"op": "add_", "shapes": [[2, 3], [3]], "layouts": ["contiguous", "overlapping"], "values": {"seed": 2}})",
+        R"({"op": "add_", "shapes": [[3], [4]], "layouts": ["transposed", "overlapping"]})",
+        R"({"op": "mul", "shapes": [[2], [1]], "dtypes": ["int64", "int64"], "values": {"data": [[1, 2], [3]]}})"}) {
+    const Case c = parse(text);
+    std::vector<OperandPlan> full = plan_operands(c);
+    const std::vector<OperandPlan> views = plan_views(c);
+    ASSERT_EQ(views.size(), full.size()) << text;
+    for (size_t k = 0; k < full.size(); ++k) {
+      EXPECT_EQ(views[k].base_values.size(), 0u) << text;
+      EXPECT_EQ(views[k].layout, full[k].layout) << text;
+      EXPECT_EQ(views[k].dtype, full[k].dtype) << text;
+      EXPECT_EQ(views[k].shape, full[k].shape) << text;
+      EXPECT_EQ(views[k].base_shape, full[k].base_shape) << text;
+      EXPECT_EQ(views[k].strides, full[k].strides) << text;
+      EXPECT_EQ(views[k].offset, full[k].offset) << text;
+      EXPECT_EQ(views[k].views_operand, full[k].views_operand) << text;
+    }
+  }
 }
 
 TEST(Operands, ValuesAreDeterministicAndIncludeNegativesAndZero) {
