@@ -44,30 +44,6 @@ Outcome sum_to(const Shape& from, const Shape& to) {
   return shape_outcome(summed.shape());
 }
 
-// The dtypes the xtensor oracle instantiates its value types for: bool, int64, float32, float64. float16 and
-// bfloat16 have no C++17 type; the narrower integers are not instantiated yet (each would multiply the oracle's
-// per-type templates).
-std::optional<std::string> unsupported_dtype(const Case& c) {
-  std::vector<DType> dtypes = c.dtypes;  // the operands', out's and dtype='s
-  if (c.out) dtypes.push_back(c.out->dtype);
-  if (c.dtype_arg) dtypes.push_back(*c.dtype_arg);
-  for (DType t : dtypes)
-    switch (t) {
-      case DType::bool_:
-      case DType::int64:
-      case DType::float32:
-      case DType::float64: break;
-      case DType::float16:
-      case DType::bfloat16: return std::string("C++17 has no ") + to_string(t) + " type for xtensor to hold";
-      case DType::int8:
-      case DType::uint8:
-      case DType::int16:
-      case DType::int32:
-        return std::string("the xtensor oracle is not instantiated for ") + to_string(t) + " (only bool, int64, "
-               "float32 and float64)";
-    }
-  return std::nullopt;
-}
 
 class XtensorOracle : public Oracle {
  public:
@@ -169,6 +145,31 @@ class XtensorOracle : public Oracle {
 };
 
 }  // namespace
+
+// The dtypes the xtensor oracle instantiates its value types for: bool, int64, float32, float64. float16 and
+// bfloat16 have no C++17 type; the narrower integers are not instantiated yet (each would multiply the oracle's
+// per-type templates).
+std::optional<std::string> unsupported_dtype(const Case& c) {
+  std::vector<DType> dtypes = c.dtypes;  // the operands', out's and dtype='s
+  if (c.out) dtypes.push_back(c.out->dtype);
+  if (c.dtype_arg) dtypes.push_back(*c.dtype_arg);
+  for (DType t : dtypes)
+    switch (t) {
+      case DType::bool_:
+      case DType::int64:
+      case DType::float32:
+      case DType::float64: break;
+      case DType::float16:
+      case DType::bfloat16: return std::string("C++17 has no ") + to_string(t) + " type for xtensor to hold";
+      case DType::int8:
+      case DType::uint8:
+      case DType::int16:
+      case DType::int32:
+        return std::string("the xtensor oracle is not instantiated for ") + to_string(t) + " (only bool, int64, "
+               "float32 and float64)";
+    }
+  return std::nullopt;
+}
 
 std::unique_ptr<Oracle> make_xtensor_oracle() { return std::make_unique<XtensorOracle>(); }
 

@@ -62,6 +62,7 @@ std::optional<Outcome> variant_refusal(const std::string& name, const Case& c, P
   if (is_gradient_case(c) || c.modify)
     return Outcome::unsupported_because("xtensor has no autograd: gradient cases are not its to judge");
   if (c.out) return Outcome::unsupported_because(name + " has no out= form (xtensor's main path assigns into out)");
+  if (const auto narrow = unsupported_dtype(c)) return Outcome::unsupported_because(*narrow);
   if (const auto mixed = mixed_dtypes(c, *r)) return Outcome::unsupported_because(*mixed);
   if (!why) return std::nullopt;
   try {
