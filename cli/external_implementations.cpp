@@ -77,7 +77,8 @@ std::string register_external_implementations(const std::vector<ExternalSpec>& s
                              [command](const Case& c, const Outcome&, const std::string&) {
                                return "# The case on the adapter alone (protocol 1): the handshake, then the request.\n" +
                                       external_reproduction(command, c);
-                             }});
+                             },
+                             ""});
     auto& all = registered();
     all.erase(std::remove_if(all.begin(), all.end(), [&](const ExternalSpec& e) { return e.name == s.name; }),
               all.end());
