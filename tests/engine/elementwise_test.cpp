@@ -2,6 +2,8 @@
 
 #include <cmath>
 
+#include <limits>
+
 #include <gtest/gtest.h>
 #include <rapidcheck/gtest.h>
 
@@ -258,6 +260,19 @@ TEST(Elementwise, HalfPrecisionComputesInFloatAndRoundsTheResult) {
   EXPECT_EQ(both.value().dtype(), DType::float32);
   EXPECT_EQ(binary(Op::mul, of(DType::int32, {3}), of(DType::float16, {0.5})).value().dtype(), DType::float16);
   EXPECT_EQ(unary(Op::sqrt, of(DType::bfloat16, {4})).value().dtype(), DType::bfloat16);
+}
+
+// LibTorch 1.13 (probed, CPU, contiguous and strided alike): float16's alpha * b is a c10::Half product, rounded
+// before the sum: sub(20000, 40000, alpha=2) is -inf (80000 overflows), where one rounding would give -60000.
+TEST(Elementwise, Float16AlphaTimesBRoundsBeforeTheSum) {
+  const auto h = [](double v) { return Tensor::from_values({1}, DType::float16, {v}); };
+  EXPECT_EQ(first(binary(Op::sub, h(20000), h(40000), Scalar{2, true})), -std::numeric_limits<double>::infinity());
+  EXPECT_EQ(first(binary(Op::add, h(-20000), h(40000), Scalar{2, true})), std::numeric_limits<double>::infinity());
+  // alpha 1 changes nothing: 2048 + 1 still rounds once, to 2048.
+  EXPECT_EQ(first(binary(Op::add, h(2048), h(1), Scalar{1, true})), 2048);
+  // bfloat16 keeps one rounding, as LibTorch's vectorized loop (its scalar loop gives -7.0625: docs/notes/dtypes.md).
+  const auto bf = [](double v) { return Tensor::from_values({1}, DType::bfloat16, {v}); };
+  EXPECT_EQ(first(binary(Op::sub, bf(1), bf(1.1484375), Scalar{7, true})), -7.03125);
 }
 
 TEST(Elementwise, Float16KernelsLibTorchLacksOnCpu) {
