@@ -106,6 +106,28 @@ bool prod_order_decides_zero(const Case& c) {
   return zero && log2_large >= max_exponent;
 }
 
+bool sum_order_rounds(const Case& c) {
+  if ((c.op != "sum" && c.op != "mean") || c.shapes.empty() || !c.dtype_arg) return false;
+  const std::vector<OperandPlan> plans = plan_operands(c);
+  if (category(plans[0].dtype) == Category::floating) return false;
+  int digits = 0;  // the floating dtype's significant bits: integers beyond 2^digits are not all exact
+  switch (*c.dtype_arg) {
+    case DType::float16: digits = 11; break;
+    case DType::bfloat16: digits = 8; break;
+    case DType::float32: digits = 24; break;
+    case DType::float64: digits = 53; break;
+    case DType::bool_: case DType::uint8: case DType::int8: case DType::int16: case DType::int32: case DType::int64:
+      return false;  // integers wrap the same in any order
+  }
+  const Values seen = view_values(plans[0], plans[0].base_values);
+  const int64_t exact = int64_t{1} << digits;
+  for (size_t k = 0; k < seen.size(); ++k) {
+    const int64_t x = seen.integers() ? seen.ints()[k] : static_cast<int64_t>(seen.as_double(k));
+    if (x > exact || x < -exact) return true;
+  }
+  return false;
+}
+
 // A reduction's dims as given, wrapped where in range (out-of-range ones left out).
 std::vector<int64_t> wrapped_dims(const Case& c) {
   const int64_t wrap = std::max<int64_t>(c.shapes.empty() ? 0 : static_cast<int64_t>(c.shapes[0].size()), 1);
@@ -120,7 +142,7 @@ const std::vector<std::string>& case_condition_names() {
       "input_is_self", "self_shares_memory", "graph_maximum_minimum", "graph_sign",   "graph_exp",
       "graph_exp_log", "graph_abs",          "out_given",             "out_shape_differs", "empty_dims",
       "dims_of_0d",    "unsorted_dims",      "repeated_dims",         "graph_remainder",
-      "prod_order_decides_zero"};
+      "prod_order_decides_zero", "sum_order_rounds", "graph_atan2", "graph_pow"};
   return names;
 }
 
@@ -133,11 +155,14 @@ bool case_has(const std::string& condition, const Case& c) {
   if (condition == "graph_abs") return graph_uses(c, {Op::abs});
   if (condition == "graph_exp_log") return graph_uses(c, {Op::exp, Op::log});
   if (condition == "graph_remainder") return graph_uses(c, {Op::remainder});
+  if (condition == "graph_atan2") return graph_uses(c, {Op::atan2});
+  if (condition == "graph_pow") return graph_uses(c, {Op::pow});
   if (condition == "out_given") return c.out.has_value();
   if (condition == "out_shape_differs") return out_shape_differs(c);
   if (condition == "empty_dims") return c.dims && c.dims->empty();
   if (condition == "dims_of_0d") return c.dims && !c.dims->empty() && !c.shapes.empty() && c.shapes[0].empty();
   if (condition == "prod_order_decides_zero") return prod_order_decides_zero(c);
+  if (condition == "sum_order_rounds") return sum_order_rounds(c);
   const std::vector<int64_t> w = wrapped_dims(c);
   if (condition == "unsorted_dims") return !std::is_sorted(w.begin(), w.end());
   if (condition == "repeated_dims") {

@@ -18,9 +18,9 @@ bool input_is_self(const Case& c);
 // storage and reaches at least one of self's elements.
 bool self_shares_memory(const Case& c);
 
-// "graph_maximum_minimum", "graph_sign", "graph_exp", "graph_exp_log", "graph_abs", "graph_remainder": a graph case
-// whose program has a maximum or minimum node, a sign, an exp, an exp or log, an abs, a remainder node (facts of one
-// op that a graph meets through its intermediates).
+// "graph_maximum_minimum", "graph_sign", "graph_exp", "graph_exp_log", "graph_abs", "graph_remainder", "graph_atan2",
+// "graph_pow": a graph case whose program has a maximum or minimum node, a sign, an exp, an exp or log, an abs, a
+// remainder, an atan2, a pow node (facts of one op that a graph meets through its intermediates).
 bool graph_uses(const Case& c, std::initializer_list<Op> ops);
 
 // "out_given": the case runs the op's out= form (a case "out"); "out_shape_differs": ... into an out whose shape
@@ -35,6 +35,11 @@ bool out_shape_differs(const Case& c);
 // largest finite value: an order that multiplies those first overflows to inf before it meets the zero (inf * 0 is
 // NaN), an order that meets the zero first gives 0. Over the whole input, whatever the dims.
 bool prod_order_decides_zero(const Case& c);
+
+// "sum_order_rounds": a sum or mean of an integer input with a floating dtype= whose input holds an integer beyond
+// that dtype's exact range (2^24 for float32, 2^53 for float64): the conversions and the additions round, and each
+// library's order of additions gives its own result.
+bool sum_order_rounds(const Case& c);
 
 // The names a declaration's "when" accepts, and whether `c` has that fact (false for an unknown name).
 const std::vector<std::string>& case_condition_names();

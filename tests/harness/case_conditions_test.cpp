@@ -67,6 +67,12 @@ TEST(CaseConditions, AGraphFactNamesANodeOfTheProgram) {
   EXPECT_FALSE(case_has("graph_remainder", make_case(R"({"op": "remainder", "shapes": [[], [2]]})")));
   EXPECT_TRUE(case_has("graph_maximum_minimum", make_case(R"({"op": "graph", "shapes": [[], [2]],
       "program": [{"op": "minimum", "args": [0, 1]}, {"op": "log", "args": [2]}]})")));
+  const Case atan2_pow = make_case(R"({"op": "graph", "shapes": [[], [2]],
+      "program": [{"op": "atan2", "args": [0, 1]}, {"op": "pow", "args": [2, 2]}]})");
+  EXPECT_TRUE(case_has("graph_atan2", atan2_pow));
+  EXPECT_TRUE(case_has("graph_pow", atan2_pow));
+  EXPECT_FALSE(case_has("graph_atan2", without));
+  EXPECT_FALSE(case_has("graph_pow", through));
 }
 
 TEST(CaseConditions, ADeclarationWithWhenCoversOnlyCasesWithTheFact) {
@@ -85,6 +91,23 @@ TEST(CaseConditions, ADeclarationWithWhenCoversOnlyCasesWithTheFact) {
 
 namespace bc {
 namespace {
+
+// The 5-minute runs' cases: int64 extremes summed into float64 and float32, where the engine and LibTorch add in
+// different orders. Integers inside the dtype's exact range, floating inputs, or no dtype=: no.
+TEST(CaseConditions, SumOrderRoundsNeedsAnIntegerBeyondTheDtypesExactRange) {
+  EXPECT_TRUE(case_has("sum_order_rounds", make_case(
+      R"({"op": "sum", "dims": [], "dtype_arg": "float64", "dtypes": ["int64"], "layouts": ["strided"], "shapes": [[4, 3]], "values": {"seed": 176048, "special": true}})")));
+  EXPECT_TRUE(sum_order_rounds(make_case(
+      R"({"op": "mean", "dtype_arg": "float32", "dtypes": ["int64"], "shapes": [[2]], "values": {"data": [[16777217, 1]]}})")));
+  EXPECT_FALSE(sum_order_rounds(make_case(
+      R"({"op": "sum", "dtype_arg": "float32", "dtypes": ["int64"], "shapes": [[2]], "values": {"data": [[16777216, 1]]}})")));
+  EXPECT_FALSE(sum_order_rounds(make_case(
+      R"({"op": "sum", "dtype_arg": "float64", "dtypes": ["int64"], "shapes": [[2]], "values": {"data": [[16777217, 1]]}})")));
+  EXPECT_FALSE(sum_order_rounds(make_case(
+      R"({"op": "sum", "dtypes": ["int64"], "shapes": [[2]], "values": {"data": [[9223372036854775807, 1]]}})")));
+  EXPECT_FALSE(sum_order_rounds(make_case(
+      R"({"op": "prod", "dtype_arg": "float32", "dtypes": ["int64"], "shapes": [[2]], "values": {"data": [[16777217, 1]]}})")));
+}
 
 TEST(CaseConditions, ProdOrderDecidesZeroNeedsAZeroAndAnOverflowingProduct) {
   // The 5-minute run's case (seed 55466, special values): zeros, and int64 extremes that overflow float32.
