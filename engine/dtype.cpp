@@ -1,6 +1,7 @@
 #include "engine/dtype.h"
 
 #include <algorithm>
+#include <limits>
 
 #include "engine/error_texts.h"
 
@@ -111,6 +112,29 @@ size_t item_size(DType t) {
 int integer_bits(DType t) { return category(t) == Category::integer ? static_cast<int>(item_size(t)) * 8 : 0; }
 
 bool is_unsigned(DType t) { return t == DType::uint8; }
+
+int significand_bits(DType t) {
+  switch (t) {
+    case DType::float16: return 11;
+    case DType::bfloat16: return 8;
+    case DType::float32: return std::numeric_limits<float>::digits;
+    case DType::float64: return std::numeric_limits<double>::digits;
+    case DType::bool_: case DType::uint8: case DType::int8: case DType::int16: case DType::int32: case DType::int64:
+      return 0;
+  }
+  return 0;
+}
+
+int max_exponent(DType t) {
+  switch (t) {
+    case DType::float16: return 16;
+    case DType::bfloat16: case DType::float32: return std::numeric_limits<float>::max_exponent;
+    case DType::float64: return std::numeric_limits<double>::max_exponent;
+    case DType::bool_: case DType::uint8: case DType::int8: case DType::int16: case DType::int32: case DType::int64:
+      return 0;
+  }
+  return 0;
+}
 
 DType compute_float(DType t) { return t == DType::float16 || t == DType::bfloat16 ? DType::float32 : t; }
 

@@ -29,6 +29,10 @@ size_t item_size(DType t);
 // The narrowest integer dtypes' bits (8, 16, 32, 64) and whether they are signed; 0 for bool and floating dtypes.
 int integer_bits(DType t);
 bool is_unsigned(DType t);
+// A floating dtype's significant bits (11 for float16, 8 for bfloat16, 24, 53: integers up to 2^bits are exact)
+// and the exponent its largest finite value stays below (16, 128, 128, 1024); 0 for bool and the integers.
+int significand_bits(DType t);
+int max_exponent(DType t);
 // The dtype a floating dtype's kernels compute in on CPU: float16 and bfloat16 compute in float32 and round the
 // result at the store (c10::Half and c10::BFloat16 convert to float for every operation); else t itself.
 DType compute_float(DType t);

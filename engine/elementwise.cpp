@@ -8,7 +8,6 @@
 
 #include "engine/broadcast.h"
 #include "engine/error_texts.h"
-#include "engine/half_precision.h"
 #include "engine/inplace.h"
 #include "engine/scalar_overflow.h"
 
@@ -75,9 +74,9 @@ Result<std::vector<Value>> compute(Op op, const Tensor& a, const Tensor& b, cons
     if (type == DType::float16 && (op == Op::add || op == Op::sub) && alpha != 1) {
       // LibTorch 1.13's CPU kernel computes a + alpha * b in c10::Half, whose product is a Half: alpha * b rounds
       // (and may overflow to inf) before the sum rounds at the store (docs/notes/dtypes.md, "alpha in float16").
-      const double alpha_h = round_to_float16(alpha);
-      const double scaled = round_to_float16(static_cast<float>(alpha_h) * static_cast<float>(y.f));
-      if (auto v = rule.f32(static_cast<float>(x.f), static_cast<float>(scaled), 1.0f)) r = Value::of_float(*v);
+      const auto half = static_cast<float>(convert(Value::of_float(alpha), type).f);
+      const Value scaled = convert(Value::of_float(half * static_cast<float>(y.f)), type);
+      if (auto v = rule.f32(static_cast<float>(x.f), static_cast<float>(scaled.f), 1.0f)) r = Value::of_float(*v);
     } else if (compute_float(type) == DType::float32) {  // float16 and bfloat16 compute in float (stored rounded)
       if (auto v = rule.f32(static_cast<float>(x.f), static_cast<float>(y.f), static_cast<float>(alpha))) r = Value::of_float(*v);
     } else if (type == DType::float64) {

@@ -86,14 +86,7 @@ bool prod_order_decides_zero(const Case& c) {
   if (c.op != "prod" || c.shapes.empty()) return false;
   const std::vector<OperandPlan> plans = plan_operands(c);
   const DType type = c.dtype_arg.value_or(plans[0].dtype);
-  int max_exponent = 0;  // the largest finite value is just below 2^max_exponent
-  switch (type) {
-    case DType::float16: max_exponent = 16; break;
-    case DType::bfloat16: case DType::float32: max_exponent = 128; break;
-    case DType::float64: max_exponent = 1024; break;
-    case DType::bool_: case DType::uint8: case DType::int8: case DType::int16: case DType::int32: case DType::int64:
-      return false;  // integers wrap the same in any order
-  }
+  if (category(type) != Category::floating) return false;  // integers wrap the same in any order
   const Values seen = converted(view_values(plans[0], plans[0].base_values), type);
   bool zero = false;
   double log2_large = 0;
@@ -103,24 +96,16 @@ bool prod_order_decides_zero(const Case& c) {
     if (x == 0) zero = true;
     if (x > 1) log2_large += std::log2(x);
   }
-  return zero && log2_large >= max_exponent;
+  return zero && log2_large >= max_exponent(type);
 }
 
 bool sum_order_rounds(const Case& c) {
   if ((c.op != "sum" && c.op != "mean") || c.shapes.empty() || !c.dtype_arg) return false;
   const std::vector<OperandPlan> plans = plan_operands(c);
-  if (category(plans[0].dtype) == Category::floating) return false;
-  int digits = 0;  // the floating dtype's significant bits: integers beyond 2^digits are not all exact
-  switch (*c.dtype_arg) {
-    case DType::float16: digits = 11; break;
-    case DType::bfloat16: digits = 8; break;
-    case DType::float32: digits = 24; break;
-    case DType::float64: digits = 53; break;
-    case DType::bool_: case DType::uint8: case DType::int8: case DType::int16: case DType::int32: case DType::int64:
-      return false;  // integers wrap the same in any order
-  }
+  // Integers in a floating dtype= beyond 2^significand_bits are not all exact; integers wrap the same in any order.
+  if (category(plans[0].dtype) == Category::floating || category(*c.dtype_arg) != Category::floating) return false;
   const Values seen = view_values(plans[0], plans[0].base_values);
-  const int64_t exact = int64_t{1} << digits;
+  const int64_t exact = int64_t{1} << significand_bits(*c.dtype_arg);
   for (size_t k = 0; k < seen.size(); ++k) {
     const int64_t x = seen.integers() ? seen.ints()[k] : static_cast<int64_t>(seen.as_double(k));
     if (x > exact || x < -exact) return true;

@@ -1,6 +1,10 @@
 #include "engine/dtype.h"
 
+#include <cmath>
+
 #include <gtest/gtest.h>
+
+#include "engine/tensor.h"
 
 namespace bc {
 
@@ -12,6 +16,24 @@ TEST(DType, NamesRoundTrip) {
   EXPECT_STREQ(torch_name(DType::uint8), "Byte");
   EXPECT_STREQ(torch_name(DType::bfloat16), "BFloat16");
   EXPECT_STREQ(cxx_type_name(DType::float16), "c10::Half");
+}
+
+// The format facts agree with the stores' own rounding (engine/tensor.h convert): 2^bits and 2^bits - 1 are exact,
+// 2^bits + 1 is not; 2^(max_exponent - 1) is finite, 2^max_exponent overflows to inf.
+TEST(DType, FloatingFormatFactsMatchTheStoresRounding) {
+  for (DType t : all_dtypes()) {
+    if (category(t) != Category::floating) {
+      EXPECT_EQ(significand_bits(t), 0) << to_string(t);
+      EXPECT_EQ(max_exponent(t), 0) << to_string(t);
+      continue;
+    }
+    const int64_t top = int64_t{1} << significand_bits(t);  // integers, so that top + 1 is not rounded before
+    EXPECT_EQ(convert(Value::of_int(top), t).f, std::ldexp(1.0, significand_bits(t))) << to_string(t);
+    EXPECT_EQ(static_cast<int64_t>(convert(Value::of_int(top - 1), t).f), top - 1) << to_string(t);
+    EXPECT_NE(static_cast<int64_t>(convert(Value::of_int(top + 1), t).f), top + 1) << to_string(t);
+    EXPECT_TRUE(std::isfinite(convert(Value::of_float(std::ldexp(1.0, max_exponent(t) - 1)), t).f)) << to_string(t);
+    EXPECT_TRUE(std::isinf(convert(Value::of_float(std::ldexp(1.0, max_exponent(t))), t).f)) << to_string(t);
+  }
 }
 
 TEST(DType, PromotionFollowsTheCategories) {
