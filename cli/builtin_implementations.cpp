@@ -28,20 +28,22 @@ std::string torch_reproduction(const Case& c, const Outcome& want, const std::st
 }  // namespace
 
 const std::vector<BuiltIn>& builtin_implementations() {
-  // name, title, role, reproduction; factory; isolated; refusal. The order is the vote order (and the columns' order).
+  // name, title, role, reproduction, base, dtypes it must be seen to answer; factory; isolated; refusal. The order
+  // is the vote order (and the columns' order).
   static const std::vector<BuiltIn> all = {
-      {{"engine", "the engine", Role::rule, engine_draft, ""}, make_engine_oracle, false},
-      {{"torch", "LibTorch", Role::reference, torch_reproduction, ""}, make_torch_oracle, true},
-      {{"xtensor", "xtensor", Role::voter, xtensor_draft, ""}, make_xtensor_oracle, true},
-      {{"xtensor-noalias", "xtensor, xt::noalias", Role::variant, {}, "xtensor"}, make_xtensor_noalias_oracle, true,
+      {{"engine", "the engine", Role::rule, engine_draft, "", {}}, make_engine_oracle, false},
+      {{"torch", "LibTorch", Role::reference, torch_reproduction, "", {}}, make_torch_oracle, true},
+      {{"xtensor", "xtensor", Role::voter, xtensor_draft, "", {DType::int8, DType::uint8, DType::int16, DType::int32}},
+       make_xtensor_oracle, true},
+      {{"xtensor-noalias", "xtensor, xt::noalias", Role::variant, {}, "xtensor", {}}, make_xtensor_noalias_oracle, true,
        xtensor_noalias_refusal},
-      {{"xtensor-rank", "xtensor, xt::xtensor<T, N>", Role::variant, {}, "xtensor"}, make_xtensor_rank_oracle, true,
+      {{"xtensor-rank", "xtensor, xt::xtensor<T, N>", Role::variant, {}, "xtensor", {}}, make_xtensor_rank_oracle, true,
        xtensor_rank_refusal},
-      {{"xtensor-fixed", "xtensor, xt::xtensor_fixed", Role::variant, {}, "xtensor"}, make_xtensor_fixed_oracle, true,
+      {{"xtensor-fixed", "xtensor, xt::xtensor_fixed", Role::variant, {}, "xtensor", {}}, make_xtensor_fixed_oracle, true,
        xtensor_fixed_refusal},
-      {{"xtensor-lazy", "xtensor, unevaluated", Role::variant, {}, "xtensor"}, make_xtensor_lazy_oracle, true,
+      {{"xtensor-lazy", "xtensor, unevaluated", Role::variant, {}, "xtensor", {}}, make_xtensor_lazy_oracle, true,
        xtensor_lazy_refusal},
-      {{"documents", "the documents", Role::document, {}, ""}, make_document_oracle, false},
+      {{"documents", "the documents", Role::document, {}, "", {}}, make_document_oracle, false},
   };
   return all;
 }

@@ -78,7 +78,7 @@ std::string register_external_implementations(const std::vector<ExternalSpec>& s
                                return "# The case on the adapter alone (protocol 1): the handshake, then the request.\n" +
                                       external_reproduction(command, c);
                              },
-                             ""});
+                             "", {}});
     auto& all = registered();
     all.erase(std::remove_if(all.begin(), all.end(), [&](const ExternalSpec& e) { return e.name == s.name; }),
               all.end());

@@ -241,11 +241,16 @@ class Runner {
     add_to_scoreboard(summary_.scoreboard, r);
     summary_.coverage.add(r.property, r.c);
     if (!r.outcomes.empty()) summary_.coverage.add_outcome(r.property, r.outcomes.front());
-    // A variant (another path through a voter's library) does not vote: its answers show that the path ran.
-    for (const auto& named : r.outcomes)
-      if (const Implementation* i = find_implementation(named.first);
-          i && i->role == Role::variant && named.second.status != Status::unsupported)
-        summary_.coverage.add_outcome(r.property, named);
+    // A variant (another path through a voter's library) does not vote: its answers show that the path ran; so do
+    // an implementation's answers in the dtypes it must be seen to answer.
+    for (const auto& named : r.outcomes) {
+      const Implementation* i = find_implementation(named.first);
+      if (!i || named.second.status == Status::unsupported) continue;
+      if (i->role == Role::variant) summary_.coverage.add_outcome(r.property, named);
+      for (DType t : i->answers)
+        if (std::find(r.c.dtypes.begin(), r.c.dtypes.end(), t) != r.c.dtypes.end())
+          summary_.coverage.add_class(r.property, named.first + " answers " + to_string(t));
+    }
     for (const auto& [name, o] : r.outcomes)
       if (o.status != Status::ok && o.status != Status::error) ++summary_.statuses[name + ":" + to_string(o.status)];
     const std::string known = r.judgement.known_id.empty() ? "" : "," + r.judgement.known_id + ",";

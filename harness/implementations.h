@@ -30,6 +30,9 @@ struct Implementation {
   // the rule's outcome; "" when the implementation has none.
   std::function<std::string(const Case& c, const Outcome& want, const std::string& test_name)> reproduction;
   std::string base;  // a variant's voter (its library's main path); "" for the other roles
+  // Dtypes a run must see this implementation answer (anything but unsupported) in a value case: coverage requires
+  // "<name> answers <dtype>" of the properties whose cases the variants run (properties/registry.cpp).
+  std::vector<DType> answers;
 };
 
 // The registered implementations, in registration (= vote) order.

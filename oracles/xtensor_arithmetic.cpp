@@ -1,5 +1,5 @@
-// The xtensor value oracle's pointwise binary ops (add ... ge, hypot, remainder) and dist, on every pair of input
-// dtypes: the operator or function of the op's name as a user would write it (xt::remainder is IEEE's remainder,
+// The xtensor value oracle's pointwise binary ops (add ... ge, hypot, remainder) and dist, on the pairs of input
+// dtypes it is compiled for (xtensor_operands.h pair_compiled_v): the operator or function of the op's name as a user would write it (xt::remainder is IEEE's remainder,
 // a == b compares whole arrays), evaluated into an xarray of whatever value type xtensor's expression has (C++'s
 // conversions). Exhaustive over the op table: an op xtensor has no function for is unsupported with the reason.
 #include <xtensor/xmath.hpp>
@@ -18,11 +18,15 @@ Outcome whole(bool equal) {
   return o;
 }
 
+// An out= case assigns the expression into an existing container (xtensor_operands.h assign_out); out= is compiled
+// for the wide element types only (xtensor_oracle.cpp refuses an out= case with a narrow integer).
 template <class A, class B>
-Outcome binary(const Case& c, Op op, const A& a, const B& b) {
+Outcome binary_compiled(const Case& c, Op op, const A& a, const B& b) {
   const bool alpha = c.scalars.count("alpha") > 0;
-  // An out= case assigns the expression into an existing container (xtensor_operands.h assign_out).
-  const auto ev = [&c](auto&& e) { return c.out ? assign_out(*c.out, e) : evaluate(e); };
+  const auto ev = [&c](auto&& e) {
+    if constexpr (is_narrow_v<value_type_of<A>> || is_narrow_v<value_type_of<B>>) return evaluate(e);
+    else return c.out ? assign_out(*c.out, e) : evaluate(e);
+  };
   switch (op) {
     case Op::add: return alpha ? with_scalar(c, "alpha", [&](auto s) { return ev(a + s * b); }) : ev(a + b);
     case Op::sub: return alpha ? with_scalar(c, "alpha", [&](auto s) { return ev(a - s * b); }) : ev(a - b);
@@ -45,7 +49,7 @@ Outcome binary(const Case& c, Op op, const A& a, const B& b) {
     case Op::floor_divide:
       // xtensor has no floor_divide; for floating values people write xt::floor(a / b). On integers a / b is C++'s
       // truncating division (which traps on a zero divisor), not a floor division: not run.
-      if constexpr (std::is_floating_point_v<typename A::value_type> || std::is_floating_point_v<typename B::value_type>)
+      if constexpr (std::is_floating_point_v<value_type_of<A>> || std::is_floating_point_v<value_type_of<B>>)
         return ev(xt::floor(a / b));
       else
         return Outcome::unsupported_because("xtensor has no floor_divide; a / b on integers truncates");
@@ -65,6 +69,17 @@ Outcome binary(const Case& c, Op op, const A& a, const B& b) {
   }
   return Outcome::unsupported_because(std::string("xtensor_arithmetic.cpp runs two-operand ops only, not ") +
                                       to_string(op));
+}
+
+template <class A, class B>
+Outcome binary(const Case& c, Op op, const A& a, const B& b) {
+  using TA = value_type_of<A>;
+  using TB = value_type_of<B>;
+  if constexpr (!pair_compiled_v<TA, TB>) {
+    return not_compiled(dtype_name<TA>() + " with " + dtype_name<TB>());
+  } else {
+    return binary_compiled(c, op, a, b);
+  }
 }
 
 }  // namespace

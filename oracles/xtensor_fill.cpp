@@ -11,14 +11,16 @@
 namespace bc::xtv {
 namespace {
 
-// Whether C++ defines the conversion of `v` to T: a floating value to an integer type must be finite and in range
-// once truncated, a finite double to float must be in float's range ([conv.fpint], [conv.double]).
+// Whether C++ defines the conversion of `v` to T: a floating value to an integer type must be finite and in T's
+// range once truncated, a finite double to float must be in float's range ([conv.fpint], [conv.double]).
 template <class T>
 bool converts(double v) {
   if constexpr (std::is_same_v<T, bool> || std::is_same_v<T, double>) return true;
   else if constexpr (std::is_floating_point_v<T>)
     return !std::isfinite(v) || std::fabs(v) <= static_cast<double>(std::numeric_limits<T>::max());
-  else return std::isfinite(v) && std::trunc(v) >= -9223372036854775808.0 && std::trunc(v) < 9223372036854775808.0;
+  else  // T's maximum + 1 is a power of 2, exact in double (2^63 for int64)
+    return std::isfinite(v) && std::trunc(v) >= static_cast<double>(std::numeric_limits<T>::min()) &&
+           std::trunc(v) < static_cast<double>(std::numeric_limits<T>::max()) + 1.0;
 }
 
 template <class S, class V>

@@ -42,11 +42,15 @@ Outcome noalias_path(const Case& c, VariantRequest r) {
                      }); });
   return std::visit(
       [&](const auto& other) -> Outcome {
-        using T = typename std::decay_t<decltype(other)>::value_type;
-        XShape shape(other.shape().begin(), other.shape().end());
-        return write_into_self<T>(plans, ops, shape, [&](auto& self) {
-          return assign_op(c, r.op, self, other, NoaliasAssign{});
-        });
+        using T = value_type_of<decltype(other)>;
+        if constexpr (is_narrow_v<T>) {
+          return not_compiled("xt::noalias with " + dtype_name<T>());
+        } else {
+          XShape shape(other.shape().begin(), other.shape().end());
+          return write_into_self<T>(plans, ops, shape, [&](auto& self) {
+            return assign_op(c, r.op, self, other, NoaliasAssign{});
+          });
+        }
       },
       ops.inputs[1]);
 }

@@ -48,14 +48,48 @@ using View = decltype(xt::strided_view(std::declval<Base<T>&>(), std::declval<co
 template <class T>
 using Input = decltype(xt::broadcast(std::declval<const View<T>&>(), std::declval<const XShape&>()));
 
-using AnyBuffer = std::variant<std::shared_ptr<bool[]>, std::shared_ptr<int64_t[]>, std::shared_ptr<float[]>,
-                               std::shared_ptr<double[]>>;
-using AnyBase = std::variant<std::monostate, Base<bool>, Base<int64_t>, Base<float>, Base<double>>;
-using AnyView = std::variant<View<bool>, View<int64_t>, View<float>, View<double>>;
-using AnyInput = std::variant<Input<bool>, Input<int64_t>, Input<float>, Input<double>>;
+// The element types: bool, int64_t, float and double (the wide ones, which every path of the oracle is compiled
+// for) and the narrow integers int8_t, uint8_t, int16_t and int32_t, which only some pairs of element types are
+// compiled for (pair_compiled, where_compiled below; docs/notes/xtensor-narrow-integers.md).
+template <template <class> class W>
+using PerType = std::variant<W<bool>, W<int64_t>, W<float>, W<double>, W<int8_t>, W<uint8_t>, W<int16_t>, W<int32_t>>;
+template <class T>
+using Buffer = std::shared_ptr<T[]>;
+template <class T>
+using BasePtr = Base<T>*;
+template <class T>
+using ViewPtr = View<T>*;
+
+template <class T>
+inline constexpr bool is_narrow_v = std::is_same_v<T, int8_t> || std::is_same_v<T, uint8_t> ||
+                                    std::is_same_v<T, int16_t> || std::is_same_v<T, int32_t>;
+// A two-operand op (and a computed assignment) is compiled for any two wide element types and for two operands of
+// one narrow integer type, where C++'s integral promotion meets PyTorch's dtype-preserving arithmetic. A narrow
+// integer with any other type is not (each pair of types costs seconds of compilation per unit): unsupported.
+template <class A, class B>
+inline constexpr bool pair_compiled_v = (!is_narrow_v<A> && !is_narrow_v<B>) || std::is_same_v<A, B>;
+// where(condition, a, b) with a narrow integer among them is compiled for a and b of one type and a condition that
+// is bool or of that type.
+template <class K, class A, class B>
+inline constexpr bool where_compiled_v =
+    (!is_narrow_v<K> && !is_narrow_v<A> && !is_narrow_v<B>) ||
+    (std::is_same_v<A, B> && (std::is_same_v<K, bool> || std::is_same_v<K, A>));
+// The element type of an expression (an Input, a view, an xarray).
+template <class E>
+using value_type_of = typename std::decay_t<E>::value_type;
+inline Outcome not_compiled(const std::string& what) {
+  return Outcome::unsupported_because("the xtensor oracle is not compiled for " + what +
+                                      " (docs/notes/xtensor-narrow-integers.md)");
+}
+
+using AnyBuffer = PerType<Buffer>;
+using AnyBase = std::variant<std::monostate, Base<bool>, Base<int64_t>, Base<float>, Base<double>, Base<int8_t>,
+                             Base<uint8_t>, Base<int16_t>, Base<int32_t>>;
+using AnyView = PerType<View>;
+using AnyInput = PerType<Input>;
 // The left side of a computed assignment: the base adaptor for a contiguous self (a container), a view otherwise.
-using BaseSelf = std::variant<Base<bool>*, Base<int64_t>*, Base<float>*, Base<double>*>;
-using ViewSelf = std::variant<View<bool>*, View<int64_t>*, View<float>*, View<double>*>;
+using BaseSelf = PerType<BasePtr>;
+using ViewSelf = PerType<ViewPtr>;
 using AnySelf = std::variant<BaseSelf, ViewSelf>;
 
 // Every operand of one case. Views refer to the bases and inputs to the views, so the deques keep them in place;
@@ -112,11 +146,13 @@ Outcome assign_into_view(const Case& c, const ViewSelf& self, const AnyInput& ot
 Outcome products(const Case& c, Operands& ops, const std::vector<OperandPlan>& plans);
 Outcome addc(const Case& c, Operands& ops, const std::vector<OperandPlan>& plans);
 
+// The dtype name of a C++ element type: PyTorch's name where it has the type, else "uint16", "uint32", "uint64" (an
+// unsigned result of C++'s conversions or xtensor's reducers), "other" for any other type.
 template <class T>
 std::string dtype_name() {
   if constexpr (std::is_same_v<T, bool>) return "bool";
-  else if constexpr (std::is_same_v<T, int64_t> || std::is_same_v<T, long>) return "int64";
-  else if constexpr (std::is_same_v<T, int>) return "int32";
+  else if constexpr (std::is_integral_v<T>)
+    return (std::is_signed_v<T> ? "int" : "uint") + std::to_string(8 * sizeof(T));
   else if constexpr (std::is_same_v<T, float>) return "float32";
   else if constexpr (std::is_same_v<T, double>) return "float64";
   else return "other";
@@ -192,8 +228,18 @@ Outcome assign(const Case& c, S& a, const B& b) {
   return result(a);
 }
 
-// Calls f(T{}) with the value type the oracle holds dtype t in (bool, int64_t, float, double); the other dtypes
-// are not instantiated (xtensor_oracle.cpp answers unsupported for them before any operand is built).
+// assign(c, a, b) where the pair of element types is compiled (pair_compiled_v), else unsupported.
+template <class S, class B>
+Outcome assign_compiled(const Case& c, S& a, const B& b) {
+  using TS = value_type_of<S>;
+  using TB = value_type_of<B>;
+  if constexpr (pair_compiled_v<TS, TB>) return assign(c, a, b);
+  else return not_compiled(dtype_name<TS>() + " " + c.op + " " + dtype_name<TB>());
+}
+
+// Calls f(T{}) with the wide value type the oracle holds dtype t in (the products and addcmul/addcdiv, whose
+// operands share one dtype, are compiled for those only); float16 and bfloat16 have none (xtensor_oracle.cpp answers
+// unsupported for them before any operand is built).
 template <class F>
 Outcome with_value_type(DType t, F&& f) {
   switch (t) {
@@ -204,7 +250,7 @@ Outcome with_value_type(DType t, F&& f) {
     case DType::int8:
     case DType::uint8:
     case DType::int16:
-    case DType::int32:
+    case DType::int32: return not_compiled("the products and addcmul/addcdiv with " + std::string(to_string(t)));
     case DType::float16:
     case DType::bfloat16: break;
   }

@@ -62,7 +62,8 @@ class XtensorOracle : public Oracle {
                               !c.requires_grad.empty() && c.requires_grad[0];
     if (c.modify || leaf_written)
       return Outcome::unsupported_because("xtensor has no autograd: the in-place autograd rules are not its to judge");
-    if (auto reason = unsupported_dtype(c)) return Outcome::unsupported_because(*reason);
+    if (auto reason = uncompiled_dtype(c, is_gradient_case(c) || op->op == Op::graph))
+      return Outcome::unsupported_because(*reason);
     if (is_gradient_case(c) && c.out)
       return Outcome::unsupported_because("xtensor has no autograd and no out= argument: an out= gradient case is not its");
     if (op->op == Op::graph) return run_xtensor_graph(c);
@@ -146,14 +147,23 @@ class XtensorOracle : public Oracle {
 
 }  // namespace
 
-// The dtypes the xtensor oracle instantiates its value types for: bool, int64, float32, float64. float16 and
-// bfloat16 have no C++17 type; the narrower integers are not instantiated yet (each would multiply the oracle's
-// per-type templates).
-std::optional<std::string> unsupported_dtype(const Case& c) {
-  std::vector<DType> dtypes = c.dtypes;  // the operands', out's and dtype='s
+namespace {
+
+// The operands', out's and dtype='s dtypes.
+std::vector<DType> dtypes_of(const Case& c) {
+  std::vector<DType> dtypes = c.dtypes;
   if (c.out) dtypes.push_back(c.out->dtype);
   if (c.dtype_arg) dtypes.push_back(*c.dtype_arg);
-  for (DType t : dtypes)
+  return dtypes;
+}
+
+}  // namespace
+
+// float16 and bfloat16 have no C++17 type. The narrow integers (int8, uint8, int16, int32) are compiled into the
+// value oracle's pointwise ops, reductions, products, fill_ and where (xtensor_operands.h), but not into its
+// gradients and programs, its out= assignment, or the variants' paths: each would multiply the compiled pairs.
+std::optional<std::string> uncompiled_dtype(const Case& c, bool gradients) {
+  for (DType t : dtypes_of(c))
     switch (t) {
       case DType::bool_:
       case DType::int64:
@@ -165,9 +175,18 @@ std::optional<std::string> unsupported_dtype(const Case& c) {
       case DType::uint8:
       case DType::int16:
       case DType::int32:
-        return std::string("the xtensor oracle is not instantiated for ") + to_string(t) + " (only bool, int64, "
-               "float32 and float64)";
+        if (gradients) return std::string("the xtensor gradient oracle is not compiled for ") + to_string(t);
+        if (c.out) return std::string("the xtensor oracle's out= assignment is not compiled for ") + to_string(t);
+        break;
     }
+  return std::nullopt;
+}
+
+std::optional<std::string> unsupported_dtype(const Case& c) {
+  if (auto reason = uncompiled_dtype(c, false)) return reason;
+  for (DType t : dtypes_of(c))
+    if (integer_bits(t) > 0 && integer_bits(t) < 64)
+      return std::string("the xtensor variants are compiled for bool, int64, float32 and float64, not ") + to_string(t);
   return std::nullopt;
 }
 

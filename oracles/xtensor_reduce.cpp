@@ -55,8 +55,11 @@ Outcome reduce_of(ReduceKind kind, const Case& c, const X& a) {
     case DType::int64: return reduce_array(kind, c, xt::xarray<int64_t>(xt::cast<int64_t>(a)));
     case DType::float32: return reduce_array(kind, c, xt::xarray<float>(xt::cast<float>(a)));
     case DType::float64: return reduce_array(kind, c, xt::xarray<double>(xt::cast<double>(a)));
-    case DType::int8: case DType::uint8: case DType::int16: case DType::int32: case DType::float16:
-    case DType::bfloat16: break;  // refused before (xtensor_oracle.cpp: unsupported_dtype)
+    case DType::int8: return reduce_array(kind, c, xt::xarray<int8_t>(xt::cast<int8_t>(a)));
+    case DType::uint8: return reduce_array(kind, c, xt::xarray<uint8_t>(xt::cast<uint8_t>(a)));
+    case DType::int16: return reduce_array(kind, c, xt::xarray<int16_t>(xt::cast<int16_t>(a)));
+    case DType::int32: return reduce_array(kind, c, xt::xarray<int32_t>(xt::cast<int32_t>(a)));
+    case DType::float16: case DType::bfloat16: break;  // refused before (xtensor_oracle.cpp: unsupported_dtype)
   }
   return reduce_array(kind, c, xt::xarray<T>(a));
 }

@@ -34,11 +34,11 @@ AnyBuffer buffer_for(DType t, const Values& values) {
     case DType::int64: return make_buffer<int64_t>(values.ints());
     case DType::float32: return make_buffer<float>(values.floats());
     case DType::float64: break;
-    case DType::int8:  // refused before (xtensor_oracle.cpp: unsupported_dtype)
-    case DType::uint8:
-    case DType::int16:
-    case DType::int32:
-    case DType::float16:
+    case DType::int8: return make_buffer<int8_t>(values.ints());
+    case DType::uint8: return make_buffer<uint8_t>(values.ints());
+    case DType::int16: return make_buffer<int16_t>(values.ints());
+    case DType::int32: return make_buffer<int32_t>(values.ints());
+    case DType::float16:  // refused before (xtensor_oracle.cpp: unsupported_dtype)
     case DType::bfloat16: throw std::logic_error(std::string("xtensor oracle: no buffer for ") + to_string(t));
   }
   return make_buffer<double>(values.floats());

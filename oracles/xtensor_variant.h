@@ -108,22 +108,27 @@ struct CompoundAssign {
   }
 };
 
-// Visits two operands of one element type (a pair of different types is not instantiated: mixed_dtypes refuses it).
+// Visits two operands of one wide element type (a pair of different types is not instantiated: mixed_dtypes refuses
+// it; nor are the narrow integers: unsupported_dtype refuses them).
 template <class F>
 Outcome same_type(const AnyInput& a, const AnyInput& b, F&& f) {
   return std::visit(
       [&](const auto& x, const auto& y) -> Outcome {
-        if constexpr (std::is_same_v<std::decay_t<decltype(x)>, std::decay_t<decltype(y)>>) return f(x, y);
-        else return Outcome::unsupported_because("operands of different dtypes");
+        using T = std::decay_t<decltype(x)>;
+        if constexpr (std::is_same_v<T, std::decay_t<decltype(y)>> && !is_narrow_v<value_type_of<T>>) return f(x, y);
+        else return Outcome::unsupported_because("operands of different dtypes, or of a narrow integer dtype");
       },
       a, b);
 }
 
-// `f(xt::where(condition, a, b))`, a condition of any dtype and a and b of one.
+// `f(xt::where(condition, a, b))`, a condition of any wide dtype and a and b of one.
 template <class F>
 Outcome with_where(const AnyInput& condition, const AnyInput& a, const AnyInput& b, F&& f) {
   return std::visit(
-      [&](const auto& k) { return same_type(a, b, [&](const auto& x, const auto& y) { return f(xt::where(k, x, y)); }); },
+      [&](const auto& k) {
+        if constexpr (is_narrow_v<value_type_of<decltype(k)>>) return Outcome::unsupported_because("a narrow condition");
+        else return same_type(a, b, [&](const auto& x, const auto& y) { return f(xt::where(k, x, y)); });
+      },
       condition);
 }
 

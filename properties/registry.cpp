@@ -122,8 +122,10 @@ const Property* find_property(const std::string& name) {
 std::vector<std::string> required_classes(const Property& p) {
   std::vector<std::string> out = p.required;
   if (p.runs_variants)
-    for (const Implementation& i : implementations())
+    for (const Implementation& i : implementations()) {
       if (i.role == Role::variant) out.push_back(i.name + " ok");
+      for (DType t : i.answers) out.push_back(i.name + " answers " + to_string(t));
+    }
   return out;
 }
 

@@ -10,7 +10,7 @@ namespace bc {
 
 struct Registered {
   explicit Registered(const std::string& name, Role role = Role::voter, const std::string& base = "") : name_(name) {
-    register_implementation({name, name, role, {}, base});
+    register_implementation({name, name, role, {}, base, {}});
   }
   ~Registered() { unregister_implementation(name_); }
   Registered(const Registered&) = delete;

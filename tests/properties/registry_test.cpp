@@ -134,6 +134,21 @@ TEST(Property, ValuesRequireEachVariantPathToRun) {
   EXPECT_GE(variants, 4);
 }
 
+// Each dtype an implementation must be seen to answer is a required class of the variants' property.
+TEST(Property, ValuesRequireTheDtypesEachImplementationMustAnswer) {
+  const std::vector<std::string> required = required_classes(*find_property("values_agree"));
+  int answers = 0;
+  for (const Implementation& i : implementations())
+    for (DType t : i.answers) {
+      ++answers;
+      EXPECT_NE(std::find(required.begin(), required.end(), i.name + " answers " + to_string(t)), required.end())
+          << i.name << " " << to_string(t);
+    }
+  EXPECT_GE(answers, 4);  // xtensor's narrow integers
+  const std::vector<std::string> shapes = required_classes(*find_property("broadcast_shapes_agree"));
+  for (const std::string& cls : shapes) EXPECT_EQ(cls.find(" answers "), std::string::npos) << cls;
+}
+
 TEST(Property, NamesAreUniqueAndListed) {
   for (const Property& p : properties()) {
     EXPECT_EQ(find_property(p.name), &p);
