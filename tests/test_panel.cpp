@@ -6,9 +6,9 @@
 namespace {
 
 const int registered = [] {
-  bc::register_implementation({"engine", "the engine", bc::Role::rule, {}});
-  bc::register_implementation({"torch", "LibTorch", bc::Role::reference, {}});
-  bc::register_implementation({"xtensor", "xtensor", bc::Role::voter, {}});
+  bc::register_implementation({"engine", "the engine", bc::Role::rule, {}, "", {}});
+  bc::register_implementation({"torch", "LibTorch", bc::Role::reference, {}, "", {}});
+  bc::register_implementation({"xtensor", "xtensor", bc::Role::voter, {}, "", {}});
   return 0;
 }();
 

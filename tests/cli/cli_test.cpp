@@ -89,7 +89,7 @@ TEST(Cli, ReplayKeepsInt64ValuesExactInEveryOutcome) {
     EXPECT_EQ(line["outcomes"][name]["values"], want) << name;
   }
   for (const auto& [name, o] : line["outcomes"].items())  // every one that answers (the documents state no int64)
-    if (o["status"] != "unsupported") EXPECT_EQ(o["values"], want) << name << ": " << text;
+    if (o["status"] != "unsupported") { EXPECT_EQ(o["values"], want) << name << ": " << text; }
 }
 
 TEST(Cli, FindingsWithInt64DataReplayAndDraftTheExactValues) {

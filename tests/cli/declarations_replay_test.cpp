@@ -79,7 +79,7 @@ const Replay& replay() {
     for (const nlohmann::json& j : parsed)
       for (auto it = j.at("outcomes").begin(); it != j.at("outcomes").end(); ++it)
         if (!find_implementation(it.key()) && it.key().find(" unfused") == std::string::npos)
-          register_implementation({it.key(), it.key(), Role::voter, {}});
+          register_implementation({it.key(), it.key(), Role::voter, {}, "", {}});
     for (const nlohmann::json& j : parsed) out.records.push_back(case_record_from_json(j));
     return out;
   }();

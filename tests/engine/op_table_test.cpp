@@ -31,7 +31,7 @@ TEST(OpTable, InPlaceTwinsPointBothWays) {
       EXPECT_TRUE(is_inplace(twin.op));
       EXPECT_EQ(out_of_place(twin.op), e.op);
     }
-    if (e.base) EXPECT_EQ(entry(*e.base).inplace, e.op) << e.name;
+    if (e.base) { EXPECT_EQ(entry(*e.base).inplace, e.op) << e.name; }
   }
   EXPECT_FALSE(entry(Op::maximum).inplace) << "PyTorch has no maximum_";
   EXPECT_FALSE(entry(Op::dist).inplace);
@@ -48,7 +48,7 @@ TEST(OpTable, BinaryRulesAreComplete) {
     const bool not_implemented = std::string(e.binary->node) == "NotImplemented";
     EXPECT_EQ(e.binary->backward == nullptr, e.binary->comparison || not_implemented)
         << "only comparisons and NotImplemented nodes have no gradient";
-    if (not_implemented) EXPECT_STREQ(e.name, e.op == Op::floor_divide ? "floor_divide" : "floor_divide_");
+    if (not_implemented) { EXPECT_STREQ(e.name, e.op == Op::floor_divide ? "floor_divide" : "floor_divide_"); }
   }
 }
 
@@ -86,7 +86,7 @@ TEST(OpTable, UnaryRulesAreComplete) {
     EXPECT_EQ(e.binary, nullptr);
     EXPECT_TRUE(e.unary->f32 && e.unary->f64 && e.unary->node && e.unary->backward);
     // An op without an integer kernel computes integers (and bool) in floating point.
-    if (!e.unary->i64) EXPECT_EQ(e.unary->on_bool, OnBool::to_float);
+    if (!e.unary->i64) { EXPECT_EQ(e.unary->on_bool, OnBool::to_float); }
     EXPECT_EQ(e.unary->on_bool == OnBool::no_kernel, e.unary->kernel != nullptr);
     EXPECT_GT(e.weights.values, 0);
     EXPECT_GT(e.weights.grads, 0);

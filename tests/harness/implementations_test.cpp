@@ -25,20 +25,20 @@ TEST(Implementations, RegistrationOrderIsVoteOrder) {
 }
 
 TEST(Implementations, ReRegisteringReplacesInPlace) {
-  register_implementation({"xtensor", "xtensor 0.24", Role::voter, {}});
+  register_implementation({"xtensor", "xtensor 0.24", Role::voter, {}, "", {}});
   EXPECT_EQ(implementations().size(), 3u);
   EXPECT_EQ(implementations()[2].title, "xtensor 0.24");
-  register_implementation({"xtensor", "xtensor", Role::voter, {}});
+  register_implementation({"xtensor", "xtensor", Role::voter, {}, "", {}});
   const Registered numpy("numpy");
   EXPECT_EQ(implementation_names(), "engine, torch, xtensor, numpy");
 }
 
 TEST(Implementations, ReservedNamesAndSecondRolesAreRefused) {
-  EXPECT_THROW(register_implementation({"", "x", Role::voter, {}}), std::invalid_argument);
-  EXPECT_THROW(register_implementation({"document", "x", Role::voter, {}}), std::invalid_argument);
-  EXPECT_THROW(register_implementation({"numpy unfused", "x", Role::voter, {}}), std::invalid_argument);
-  EXPECT_THROW(register_implementation({"other", "x", Role::rule, {}}), std::invalid_argument);
-  EXPECT_THROW(register_implementation({"other", "x", Role::reference, {}}), std::invalid_argument);
+  EXPECT_THROW(register_implementation({"", "x", Role::voter, {}, "", {}}), std::invalid_argument);
+  EXPECT_THROW(register_implementation({"document", "x", Role::voter, {}, "", {}}), std::invalid_argument);
+  EXPECT_THROW(register_implementation({"numpy unfused", "x", Role::voter, {}, "", {}}), std::invalid_argument);
+  EXPECT_THROW(register_implementation({"other", "x", Role::rule, {}, "", {}}), std::invalid_argument);
+  EXPECT_THROW(register_implementation({"other", "x", Role::reference, {}, "", {}}), std::invalid_argument);
   EXPECT_EQ(find_implementation("other"), nullptr);
   unregister_implementation("nobody");
   EXPECT_EQ(implementation_names(), "engine, torch, xtensor");
@@ -51,7 +51,7 @@ TEST(Implementations, TheDocumentRoleVotesLast) {
   const Registered numpy("numpy");
   EXPECT_EQ(implementation_names(), "engine, torch, xtensor, numpy, documents");
   EXPECT_EQ(name_with_role(Role::document), "documents");
-  EXPECT_THROW(register_implementation({"other", "x", Role::document, {}}), std::invalid_argument);
+  EXPECT_THROW(register_implementation({"other", "x", Role::document, {}, "", {}}), std::invalid_argument);
 }
 
 // A declaration may name an implementation that is not in this run (an optional adapter not installed): it is

@@ -47,7 +47,7 @@ TEST(FillGen, DrawsSelfAloneAndTheEngineRefusesExactlyTheOutOfRangeValues) {
     ASSERT_EQ(c.shapes.size(), 1u);
     ASSERT_TRUE(c.op == "fill_" || c.op == "zero_") << c.op;
     (c.op == "fill_" ? fills : zeros) += 1;
-    if (c.op == "zero_") EXPECT_FALSE(c.scalars.count("value"));
+    if (c.op == "zero_") { EXPECT_FALSE(c.scalars.count("value")); }
     shared += has(c.tags, "fill self shares memory") ? 1 : 0;
     const Outcome o = engine->run(c);
     const bool out_of_range = has(c.tags, "fill value out of range");

@@ -48,7 +48,7 @@ TEST(GraphGen, ShrinksDropNodesFirstAndStayValid) {
     const Case c = generated(i);
     const std::vector<Case> shrinks = case_shrink_candidates(c);
     ASSERT_FALSE(shrinks.empty());
-    if (c.program.size() > 1) EXPECT_LT(shrinks.front().program.size(), c.program.size()) << describe(c);
+    if (c.program.size() > 1) { EXPECT_LT(shrinks.front().program.size(), c.program.size()) << describe(c); }
     for (const Case& s : shrinks) EXPECT_EQ(program_error(s.program, s.shapes.size()), "") << describe(s);
   }
 }

@@ -31,7 +31,7 @@ TEST(OutGen, EveryFormIsDrawnAndTaggedByItsShape) {
     EXPECT_EQ(c.tags[0], "out=");
     tags.insert(c.tags[1]);
     EXPECT_EQ(c.tags[1] == "out right shape", c.out->shape == (Shape{2, 3})) << c.tags[1];
-    if (c.tags[1] == "out resized") EXPECT_GT(numel(c.out->shape), 0);
+    if (c.tags[1] == "out resized") { EXPECT_GT(numel(c.out->shape), 0); }
   }
   EXPECT_EQ(tags, (std::set<std::string>{"out right shape", "out resized", "out empty", "out reshaped"}));
 }

@@ -17,7 +17,7 @@ TEST(ZeroScalar, DrawsEachFormOfZeroAndNeverAnIntegralNegativeZero) {
   for (uint64_t seed = 0; seed < 400; ++seed) {
     const Scalar s = rc::gen::exec([] { return gen::scalar_with_zeros({{1, 2.0}}); })(rc::Random(seed)).value();
     if (s.value != 0) continue;
-    if (std::signbit(s.value)) EXPECT_FALSE(s.integral);
+    if (std::signbit(s.value)) { EXPECT_FALSE(s.integral); }
     forms.insert(std::signbit(s.value) ? "-0.0" : s.integral ? "0" : "0.0");
   }
   EXPECT_EQ(forms, (std::set<std::string>{"-0.0", "0", "0.0"}));
