@@ -156,8 +156,8 @@ A array_of(const XShape& shape, const std::vector<double>& values) {
   return a;
 }
 
-// The forward result over operands already broadcast to one shape, computed in T (double for the single ops; a
-// graph node's computation dtype, below): xtensor's functions of a float array are the C library's float functions.
+// The forward result over operands already broadcast to one shape, computed in T (the result's or a graph node's
+// computation dtype: forward_in, below): xtensor's functions of a float array are the C library's float functions.
 // lerp and remainder have no xtensor function with PyTorch's meaning (xt::remainder is IEEE's), so they are written
 // out: lerp as LibTorch 1.13 evaluates it (from start below weight 0.5, from end above), remainder as fmod moved to
 // the divisor's sign.
@@ -326,22 +326,33 @@ std::vector<xt::xarray<T>> cast_all(const std::vector<A>& x) {
   return out;
 }
 
-// A graph node evaluated as its own array of the computation dtype's C++ type (float for float32, as a user's
-// xt::xarray<float> would be; double otherwise), from arguments already converted to that dtype (so exact in T).
-A node_forward(Op op, const std::vector<A>& x, DType compute) {
-  if (is_comparison(op)) return compare(op, x[0], x[1]);  // exact in double
-  if (compute == DType::float32) return xt::cast<double>(forward<float>(to_string(op), cast_all<float>(x), 1.0f));
-  return forward<double>(to_string(op), x, 1.0);
+// An op evaluated as an array of the computation dtype's C++ type (float for float32, as a user's xt::xarray<float>
+// would be; double otherwise), from arguments already converted to that dtype (so exact in T); alpha (or value) in
+// that type too, as C++ converts an integer scalar (a floating scalar makes the result double: forward_type).
+A forward_in(const std::string& name, const std::vector<A>& x, DType compute, double alpha) {
+  if (compute == DType::float32)
+    return xt::cast<double>(forward<float>(name, cast_all<float>(x), static_cast<float>(alpha)));
+  return forward<double>(name, x, alpha);
 }
 
-// The node's formulas in the same type, from its arguments, its result and its upstream gradient.
-std::vector<A> node_grads(Op op, const std::vector<A>& x, const A& r, const A& g, DType compute) {
-  if (compute != DType::float32) return full_grads<double>(to_string(op), x, r, g, 1.0);
+// The op's formulas in the same type, from its arguments, its result and its upstream gradient.
+std::vector<A> grads_in(const std::string& name, const std::vector<A>& x, const A& r, const A& g, DType compute,
+                        double alpha) {
+  if (compute != DType::float32) return full_grads<double>(name, x, r, g, alpha);
   std::vector<A> out;
-  for (const xt::xarray<float>& share :
-       full_grads<float>(to_string(op), cast_all<float>(x), xt::cast<float>(r), xt::cast<float>(g), 1.0f))
+  for (const xt::xarray<float>& share : full_grads<float>(name, cast_all<float>(x), xt::cast<float>(r),
+                                                          xt::cast<float>(g), static_cast<float>(alpha)))
     out.push_back(xt::cast<double>(share));
   return out;
+}
+
+// A graph node: its op in its computation dtype (comparisons exactly, in double).
+A node_forward(Op op, const std::vector<A>& x, DType compute) {
+  if (is_comparison(op)) return compare(op, x[0], x[1]);  // exact in double
+  return forward_in(to_string(op), x, compute, 1.0);
+}
+std::vector<A> node_grads(Op op, const std::vector<A>& x, const A& r, const A& g, DType compute) {
+  return grads_in(to_string(op), x, r, g, compute, 1.0);
 }
 
 }  // namespace
@@ -474,7 +485,8 @@ Outcome run_xtensor_grads(const Case& c) {
       return Outcome::unsupported_because("other does not broadcast to self's shape: LibTorch refuses, xtensor's "
                                           "assignment would resize self; not judged on gradients");
     // In place, C++ assignment converts the result to self's element type.
-    const std::optional<DType> type = in_place ? dtype_of(c, 0) : forward_type(name, c);
+    const std::optional<DType> expression = forward_type(name, c);
+    const std::optional<DType> type = in_place ? dtype_of(c, 0) : expression;
     if (!type || category(*type) != Category::floating)
       return Outcome::unsupported_because("xtensor's result type here is not floating, so it has no gradient");
     // The gradient of a transposed, strided or expanded view is that of its values: only those are needed here.
@@ -482,10 +494,12 @@ Outcome run_xtensor_grads(const Case& c) {
     for (const OperandPlan& p : plans)
       x.push_back(xt::broadcast(array_of(XShape(p.shape.begin(), p.shape.end()), view_values(p, p.base_values).to_doubles()), shape));
     const double alpha = scalar_of(c, name == "addcmul" || name == "addcdiv" ? "value" : "alpha").value;
-    const A r = stored(forward<double>(name, x, alpha), *type);
+    // Computed in the expression's C++ type (float for float32), as the value oracle's is, and stored in the result's.
+    const DType compute = expression && category(*expression) == Category::floating ? *expression : *type;
+    const A r = stored(forward_in(name, x, compute, alpha), *type);
     const XShape out_shape(r.shape().begin(), r.shape().end());  // the broadcast shape, or 0-d for dist
     const A g = array_of(out_shape, upstream_values(c, *type, static_cast<int64_t>(r.size())).to_doubles());
-    const std::vector<A> full = full_grads<double>(name, x, r, g, alpha);
+    const std::vector<A> full = grads_in(name, x, r, g, compute, alpha);
     Outcome o = Outcome::success(Shape(out_shape.begin(), out_shape.end()), to_string(*type));
     o.values = std::vector<double>(r.begin(), r.end());  // a floating type (above)
     for (size_t k = 0; k < c.shapes.size(); ++k) {

@@ -48,6 +48,20 @@ TEST_F(XtensorGradsTest, AddReducesTheBroadcastAxis) {
   EXPECT_EQ(grad(o, 1), (Grad{{1}, "float32", {3}}));
 }
 
+// float32 operands are computed in float, as xt::xarray<float> is: in addcdiv's tensor2 gradient
+// -g * value * tensor1 / (tensor2 * tensor2), 1e20f * 1e20f overflows to inf and the gradient is -0 (in double it
+// would be -1e-20). A float64 case keeps the double value.
+TEST_F(XtensorGradsTest, Float32OperandsAreComputedInFloat) {
+  const Outcome f = xt->run(grad_case("addcdiv", {{1}, {1}, {1}}, {V{0}, V{1e20}, V{1e20}}, {false, false, true}));
+  ASSERT_EQ(grad(f, 2).values.size(), 1u);
+  const double g = grad(f, 2).values.as_double(0);
+  EXPECT_EQ(g, 0.0);
+  EXPECT_TRUE(std::signbit(g));
+  const Outcome d = xt->run(grad_case("addcdiv", {{1}, {1}, {1}}, {V{0}, V{1e20}, V{1e20}}, {false, false, true},
+                                      {DType::float64, DType::float64, DType::float64}));
+  EXPECT_EQ(grad(d, 2).values, (Values(V{-1e-20})));
+}
+
 TEST_F(XtensorGradsTest, MulGivesTheColumnSums) {
   // b's gradient is sum over rows of a * g: [1+4, 2+5, 3+6].
   const Outcome o = xt->run(grad_case("mul", {{2, 3}, {3}}, {{1, 2, 3, 4, 5, 6}, {10, 20, 30}}, {true, true}));
