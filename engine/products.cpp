@@ -170,21 +170,23 @@ Result<Tensor> outer(const Tensor& a, const Tensor& b) {
   return binary(Op::mul, a.reshape({a.sizes()[0], 1}).value(), b);
 }
 
-// c stretched to the product's shape (out of place), or checked against it (in place, with the internal-overlap
-// rule every in-place write obeys).
-Result<Tensor> self_for(const Tensor& c, const Shape& shape, DType dtype, bool in_place) {
-  if (!in_place) return c.expand(shape);
-  if (auto e = check_inplace(c, shape, dtype)) return *e;
-  if (auto e = inplace_overlap_error(c, {})) return *e;
-  return c;
-}
-
 // The kernel converts beta, then alpha, to its compute type with c10's range check (uint8's beta=-1.0 is
 // refused; float16 and bfloat16 compute in float).
 std::optional<Error> scalars_error(Scalar beta, Scalar alpha, DType type) {
   for (const Scalar& s : {beta, alpha})
     if (auto e = scalar_overflow(s.value, s.integral, compute_float(type))) return *e;
   return std::nullopt;
+}
+
+// c stretched to the product's shape (out of place), or checked against it (in place: its sizes, then the kernel's
+// conversion of beta and alpha, then the internal-overlap rule every in-place write obeys: LibTorch 1.13's addmm_
+// and addbmm_ on an expanded uint8 self with alpha=-1.0 name the scalar, not the overlap; docs/notes/products.md).
+Result<Tensor> self_for(const Tensor& c, const Shape& shape, DType dtype, bool in_place, Scalar beta, Scalar alpha) {
+  if (!in_place) return c.expand(shape);
+  if (auto e = check_inplace(c, shape, dtype)) return *e;
+  if (auto e = scalars_error(beta, alpha, dtype)) return *e;
+  if (auto e = inplace_overlap_error(c, {})) return *e;
+  return c;
 }
 
 // The fused ops' result values, out of place or written into c.
@@ -252,11 +254,8 @@ Result<Tensor> addmm(const Tensor& c, const Tensor& a, const Tensor& b, Scalar b
   if (self) {
     if (auto e = check_inplace(c, shape, b.dtype())) return *e;
     if (auto e = no_bool_kernel("addmm_impl_cpu_", b.dtype())) return *e;
-    // The kernel converts beta and alpha before the overlap check too (uint8 alpha=-1.0 on an expanded self: a
-    // 5-minute run, seed 3).
-    if (auto e = scalars_error(beta, alpha, b.dtype())) return *e;
   }
-  Result<Tensor> full = self_for(c, shape, b.dtype(), self != nullptr);
+  Result<Tensor> full = self_for(c, shape, b.dtype(), self != nullptr, beta, alpha);
   if (!full.ok()) return full.error();
   if (auto e = no_bool_kernel("addmm_impl_cpu_", b.dtype())) return *e;  // out of place: after c's expand
   return finish(full.value(), contract(a, b, 1, x[0], x[1], y[1], b.dtype()), shape, b.dtype(), beta, alpha, self);
@@ -271,7 +270,7 @@ Result<Tensor> addmv(const Tensor& c, const Tensor& m, const Tensor& v, Scalar b
     return make_error(ErrorText::mv_sizes, {c.sizes()[0], x[0], x[1], y[0]});
   }
   const Shape shape{x[0]};
-  Result<Tensor> full = self_for(c, shape, v.dtype(), self != nullptr);
+  Result<Tensor> full = self_for(c, shape, v.dtype(), self != nullptr, beta, alpha);
   if (!full.ok()) return full.error();
   if (auto e = no_bool_kernel("addmv_impl_cpu", m.dtype())) return *e;
   if (v.dtype() != m.dtype()) return scalar_type_error(m.dtype(), v.dtype());
@@ -307,7 +306,7 @@ Result<Tensor> baddbmm(const Tensor& c, const Tensor& a, const Tensor& b, Scalar
   if (auto e = bmm_shape_check(a, b)) return *e;
   const Shape &x = a.sizes(), &y = b.sizes();
   const Shape shape{x[0], x[1], y[2]};
-  Result<Tensor> full = self_for(c, shape, b.dtype(), self != nullptr);
+  Result<Tensor> full = self_for(c, shape, b.dtype(), self != nullptr, beta, alpha);
   if (!full.ok()) return full.error();
   if (auto e = no_bool_kernel("baddbmm", a.dtype())) return *e;
   if (b.dtype() != a.dtype()) return scalar_type_error(a.dtype(), b.dtype());
@@ -335,8 +334,10 @@ Result<Tensor> addbmm(const Tensor& c, const Tensor& a, const Tensor& b, Scalar 
   // Property.FusedAgree); bool keeps the order probed before.
   if (b.dtype() == DType::float16)
     if (auto e = no_bool_kernel("addmm_impl_cpu_", b.dtype())) return *e;
-  if (self)
+  if (self) {
+    if (auto e = scalars_error(beta, alpha, b.dtype())) return *e;  // before the overlap, as self_for
     if (auto e = inplace_overlap_error(c, {})) return *e;
+  }
   if (auto e = no_bool_kernel("addmm_impl_cpu_", b.dtype())) return *e;
   const DType type = b.dtype();
   const std::vector<Value> batched = contract(a, b, x[0], x[1], x[2], y[2], type);

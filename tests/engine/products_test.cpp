@@ -215,4 +215,24 @@ TEST(Fused, AddmmInPlaceConvertsItsScalarsBeforeTheOverlapCheck) {
   EXPECT_EQ(kind_of(fused_(ProductOp::addmm, self, a, b)), ErrorKind::internal_overlap);
 }
 
+// So do addbmm_ (LibTorch 1.13, corpus finding-addbmm-inplace-scalar-before-overlap), addmv_ and baddbmm_.
+TEST(Fused, EveryInPlaceProductConvertsItsScalarsBeforeTheOverlapCheck) {
+  const std::string overflow = "value cannot be converted to type uint8_t without overflow";
+  const Tensor row = t({1, 3}, {1, 2, 3}, DType::uint8);
+  const Tensor batch_a = ones({2, 5, 1}, DType::uint8), batch_b = ones({2, 1, 3}, DType::uint8);
+  struct Form {
+    ProductOp op;
+    Tensor self, a, b;
+  };
+  const std::vector<Form> forms = {
+      {ProductOp::addbmm, row.expand({5, 3}).value(), batch_a, batch_b},
+      {ProductOp::baddbmm, row.expand({2, 5, 3}).value(), batch_a, batch_b},
+      {ProductOp::addmv, t({1}, {1}, DType::uint8).expand({5}).value(), ones({5, 3}, DType::uint8),
+       ones({3}, DType::uint8)}};
+  for (Form f : forms) {
+    EXPECT_EQ(error_of(fused_(f.op, f.self, f.a, f.b, {}, {-1.0, false})), overflow) << to_string(f.op);
+    EXPECT_EQ(kind_of(fused_(f.op, f.self, f.a, f.b)), ErrorKind::internal_overlap) << to_string(f.op);
+  }
+}
+
 }  // namespace bc
