@@ -281,8 +281,9 @@ Io ExternalOracle::exchange(std::string& line, Clock::time_point deadline) {
     if (t == Io::done) last_answer_ = Clock::now();
     if (t != Io::timeout) return t;
     if (outbox_.empty()) {
-      // As the isolated workers: the adapter answers at its computing pace, and a spinning parent takes its core.
-      const Io w = wait_for(process_->from, POLLIN, deadline, Spin::never);
+      // A lone round trip (shrinking, a case not submitted) spins briefly, as before the queue; with a queue the
+      // adapter answers at its computing pace, and a spinning parent would take its core (as the isolated workers).
+      const Io w = wait_for(process_->from, POLLIN, deadline, sent_ > 1 ? Spin::never : Spin::first);
       if (w != Io::done) return w;
     } else {  // an adapter blocked on writing its answers must not wait for us while we wait for it
       pollfd fds[2] = {{process_->from, POLLIN, 0}, {process_->to, POLLOUT, 0}};

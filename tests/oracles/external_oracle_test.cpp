@@ -111,6 +111,22 @@ TEST(ExternalOracle, SubmittedCasesAreQueuedToTheAdapterAhead) {
   EXPECT_EQ(lines_read(), 3);
 }
 
+// A queue far larger than a pipe holds either way (64 KiB): this process writes what the adapter's input takes
+// while it waits for answers, so an adapter blocked on writing its answers is drained and nothing deadlocks.
+TEST(ExternalOracle, AQueueLargerThanThePipesDoesNotDeadlock) {
+  ExternalOracle o("shapes", adapter("good"), 5000ms);
+  o.capabilities();
+  std::vector<Case> cases;
+  std::vector<std::string> expected;  // [m, 1] with [k] broadcasts to [m, k]
+  for (int k = 0; k < 3000; ++k) {
+    const std::string m = std::to_string(k % 50 + 1), n = std::to_string(k);
+    cases.push_back(make_case(("{\"op\": \"add\", \"shapes\": [[" + m + ", 1], [" + n + "]]}").c_str()));
+    expected.push_back("ok [" + m + ", " + n + "] float32");
+  }
+  for (const Case& c : cases) o.submit(c);
+  for (size_t k = 0; k < cases.size(); ++k) ASSERT_EQ(summarize(o.run(cases[k])), expected[k]) << k;
+}
+
 // A queue of cases where one crashes the adapter: the crash is that case's, the cases after it get a fresh adapter,
 // and a case submitted but not run does not shift the answers.
 TEST(ExternalOracle, AQueuedCrashStaysWithItsCase) {
