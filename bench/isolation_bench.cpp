@@ -1,7 +1,8 @@
 // The cost of crash isolation: the engine oracle called directly against the same oracle in an isolated worker
-// (oracles/isolated_oracle.h) and behind the adapter protocol (one case per request, or all in one batch), on the
-// same 512 cases. The difference per case is what isolation adds to every
-// oracle call: two pipe messages, the JSON round trips and two context switches (docs/notes/crash-isolation.md).
+// (oracles/isolated_oracle.h) and behind the adapter protocol (one case per request, a window of requests queued,
+// or all in one batch), on the same 512 cases. The difference per case is what isolation adds to every oracle
+// call: two pipe messages, the JSON round trips and two context switches (docs/notes/crash-isolation.md).
+#include <algorithm>
 #include <chrono>
 #include <vector>
 
@@ -60,6 +61,25 @@ void BM_EngineProtocol(benchmark::State& state) {
   run_all(state, oracle);
 }
 BENCHMARK(BM_EngineProtocol)->Unit(benchmark::kMicrosecond)->UseRealTime();
+
+// The same, with the cases submitted in windows of 32 before they are run, as a run does (cli/run.cpp): the
+// adapter computes the window's cases back to back while this process reads the answers.
+void BM_EngineProtocolQueued(benchmark::State& state) {
+  ExternalOracle oracle("served", BC_BINARY_DIR "/engine_adapter", std::chrono::milliseconds(5000));
+  const std::vector<Case> cases = bench_cases();
+  constexpr size_t kWindow = 32;
+  auto run_windows = [&] {
+    for (size_t at = 0; at < cases.size(); at += kWindow) {
+      const size_t end = std::min(cases.size(), at + kWindow);
+      for (size_t k = at; k < end; ++k) oracle.submit(cases[k]);
+      for (size_t k = at; k < end; ++k) benchmark::DoNotOptimize(oracle.run(cases[k]));
+    }
+  };
+  run_windows();  // warm up (and start the adapter)
+  for (auto _ : state) run_windows();
+  state.SetItemsProcessed(state.iterations() * static_cast<long>(cases.size()));
+}
+BENCHMARK(BM_EngineProtocolQueued)->Unit(benchmark::kMicrosecond)->UseRealTime();
 
 void BM_EngineProtocolBatch(benchmark::State& state) {
   ExternalOracle oracle("served", BC_BINARY_DIR "/engine_adapter", std::chrono::milliseconds(5000));

@@ -6,7 +6,9 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
+#include <climits>
 #include <stdexcept>
 
 #include "harness/shell_quote.h"
@@ -24,23 +26,34 @@ struct ExternalOracle::Process {
   int to = -1, from = -1;
   std::string buffer;
 
+  // The next whole line already read (without its newline): done, timeout (none yet) or failed (a runaway line).
+  Io take_line(std::string& line) {
+    const size_t nl = buffer.find('\n');
+    if (nl == std::string::npos) return buffer.size() > kMaxLine ? Io::failed : Io::timeout;
+    line.assign(buffer, 0, nl);
+    buffer.erase(0, nl + 1);
+    return Io::done;
+  }
+
+  // One read() into the buffer: done (bytes came, or none yet), eof or failed.
+  Io fill() {
+    char chunk[1 << 16];
+    const ssize_t got = ::read(from, chunk, sizeof chunk);
+    if (got > 0) buffer.append(chunk, static_cast<size_t>(got));
+    else if (got == 0) return Io::eof;
+    else if (errno != EINTR && errno != EAGAIN && errno != EWOULDBLOCK) return Io::failed;
+    return Io::done;
+  }
+
   // Reads one line (without its newline) before the deadline.
   Io read_line(std::string& line, Clock::time_point deadline) {
     for (;;) {
-      const size_t nl = buffer.find('\n');
-      if (nl != std::string::npos) {
-        line.assign(buffer, 0, nl);
-        buffer.erase(0, nl + 1);
-        return Io::done;
-      }
-      if (buffer.size() > kMaxLine) return Io::failed;
+      const Io t = take_line(line);
+      if (t != Io::timeout) return t;
       const Io w = wait_for(from, POLLIN, deadline);
       if (w != Io::done) return w;
-      char chunk[1 << 16];
-      const ssize_t got = ::read(from, chunk, sizeof chunk);
-      if (got > 0) buffer.append(chunk, static_cast<size_t>(got));
-      else if (got == 0) return Io::eof;
-      else if (errno != EINTR && errno != EAGAIN && errno != EWOULDBLOCK) return Io::failed;
+      const Io r = fill();
+      if (r != Io::done) return r;
     }
   }
 
@@ -131,12 +144,17 @@ std::optional<std::string> ExternalOracle::start() const {
       why = e.what();
     }
   }
-  if (why.empty()) return std::nullopt;
+  if (why.empty()) {
+    last_answer_ = Clock::now();
+    return std::nullopt;
+  }
   stop();
   return why;
 }
 
 void ExternalOracle::stop() const {
+  sent_ = 0;  // a fresh adapter is sent the queue again
+  outbox_.clear();
   if (!process_) return;
   if (process_->pid >= 0) {
     // EOF on its input asks the adapter to exit; it gets a moment, then SIGKILL.
@@ -156,49 +174,127 @@ Outcome ExternalOracle::lost(const std::string& why) const {
 }
 
 void ExternalOracle::submit(const Case& c) {
-  if (submitted_ || !process_ || !caps_ || undeclared(*caps_, c)) return;
+  if (!process_ || !caps_ || undeclared(*caps_, c)) return;
+  for (const Submitted& q : queue_)
+    if (same_case(q.c, c)) return;
   const int64_t id = next_id_++;
-  Submitted s{request_line(c, id), id, Clock::now() + timeout_};
-  if (process_->write_line(s.request, s.deadline) == Io::done) submitted_ = std::move(s);
+  queue_.push_back({c, request_line(c, id) + "\n", id, Clock::now()});
+  send_queued(queue_.size());
+  flush();
 }
 
 Outcome ExternalOracle::run(const Case& c) {
   if (!process_ || !caps_)
     if (std::optional<std::string> failed = start()) return lost("did not start: " + *failed);
   if (std::optional<std::string> why = undeclared(*caps_, c)) return Outcome::unsupported_because(*why);
-  std::optional<Submitted> early = std::move(submitted_);
-  submitted_.reset();
-  int64_t id = 0;
-  Clock::time_point deadline;
-  if (early && early->request == request_line(c, early->id)) {
-    id = early->id;
-    deadline = early->deadline;
-  } else {
-    std::string ignored;  // submitted, then not run: its answer is read and dropped
-    if (early && process_->read_line(ignored, early->deadline) != Io::done) return lost("lost a dropped answer");
-    id = next_id_++;
-    deadline = Clock::now() + timeout_;
-    const Io w = process_->write_line(request_line(c, id), deadline);
-    if (w == Io::timeout) {
-      stop();
-      return timeout_outcome(timeout_);
-    }
-    if (w != Io::done) return lost("exited before reading the case (" + process_->reap(true) + ")");
+  size_t at = 0;
+  while (at < queue_.size() && !same_case(queue_[at].c, c)) ++at;
+  if (at == queue_.size()) {
+    const int64_t id = next_id_++;
+    queue_.push_back({c, request_line(c, id) + "\n", id, Clock::now()});
   }
+  for (size_t k = 0; k < at; ++k) answer_head();  // submitted, then not run: answers nobody waits for
+  return answer_head();
+}
+
+Outcome ExternalOracle::answer_head() {
+  if (resolved_ == 0) {
+    const Reading r = read_oldest(queue_.size());
+    if (!r.died || r.in_hand <= 1) {  // an answer, or a death with only this case in the adapter's hands
+      queue_.pop_front();
+      return r.outcome;
+    }
+    reattribute(r.in_hand, r.outcome);
+  }
+  --resolved_;
+  Outcome o = std::move(*queue_.front().answer);
+  queue_.pop_front();
+  return o;
+}
+
+ExternalOracle::Reading ExternalOracle::read_oldest(size_t upto) {
+  if (!process_ || !caps_)
+    if (std::optional<std::string> failed = start()) return {lost("did not start: " + *failed), false, 0};
+  send_queued(upto);
+  const size_t in_hand = sent_;
   std::string line;
-  const Io r = process_->read_line(line, deadline);
+  const Io r = exchange(line, std::max(queue_[resolved_].sent, last_answer_) + timeout_);
   if (r == Io::timeout) {
     stop();
     Outcome o = timeout_outcome(timeout_);
     o.detail = name_ + " adapter: " + o.detail;
-    return o;
+    return {std::move(o), true, in_hand};
   }
-  if (r == Io::eof) return lost("exited (" + process_->reap(false) + ")");
-  if (r != Io::done) return lost("unreadable output (a line over 256 MB or a read error)");
+  if (r == Io::eof) return {lost("exited (" + process_->reap(false) + ")"), true, in_hand};
+  if (r != Io::done) return {lost("unreadable output (a line over 256 MB or a read error)"), false, in_hand};
+  --sent_;
   try {
-    return outcomes_from_answer(line, id, {c}).front();
+    return {outcomes_from_answer(line, queue_[resolved_].id, {queue_[resolved_].c}).front(), false, in_hand};
   } catch (const std::exception& e) {
-    return lost(std::string("malformed answer: ") + e.what());
+    return {lost(std::string("malformed answer: ") + e.what()), false, in_hand};
+  }
+}
+
+void ExternalOracle::reattribute(size_t in_hand, const Outcome& death) {
+  // An adapter may read ahead, so any case in its hands may have killed it: each runs again alone, oldest first, in
+  // a fresh adapter, until one fails alone. Those cases keep their alone answers; the ones after the culprit were
+  // never answered and go back to the queue.
+  for (size_t k = 0; k < in_hand; ++k) {
+    stop();  // sent_ = 0: only queue_[k] is sent below
+    const Reading alone = read_oldest(resolved_ + 1);
+    queue_[k].answer = alone.outcome;
+    ++resolved_;
+    if (alone.died) return;
+  }
+  // The death happened and did not recur: it is not swallowed but given to the oldest case, as an adapter sent one
+  // case at a time would most likely have shown it, saying so; the run's re-runs report it as flaky.
+  Outcome o = death;
+  o.detail += "; not reproduced when the " + std::to_string(in_hand) +
+              " cases in the adapter's hands ran again alone, each in a fresh adapter";
+  queue_.front().answer = std::move(o);
+}
+
+void ExternalOracle::send_queued(size_t upto) {
+  for (; resolved_ + sent_ < std::min(upto, queue_.size()); ++sent_) {
+    Submitted& s = queue_[resolved_ + sent_];
+    outbox_ += s.request;
+    s.sent = Clock::now();
+  }
+}
+
+void ExternalOracle::flush() const {
+  if (outbox_.empty() || !process_ || process_->to < 0) return;
+  SigpipeBlock block;
+  const ssize_t n = ::write(process_->to, outbox_.data(), outbox_.size());
+  if (n > 0) {
+    outbox_.erase(0, static_cast<size_t>(n));
+  } else if (n < 0 && errno == EPIPE) {  // gone: its answer pipe says so (EOF) when the answer is read
+    block.swallow();
+    outbox_.clear();
+  }
+}
+
+Io ExternalOracle::exchange(std::string& line, Clock::time_point deadline) {
+  for (;;) {
+    flush();
+    const Io t = process_->take_line(line);
+    if (t == Io::done) last_answer_ = Clock::now();
+    if (t != Io::timeout) return t;
+    if (outbox_.empty()) {
+      // A lone round trip (shrinking, a case not submitted) spins briefly, as before the queue; with a queue the
+      // adapter answers at its computing pace, and a spinning parent would take its core (as the isolated workers).
+      const Io w = wait_for(process_->from, POLLIN, deadline, sent_ > 1 ? Spin::never : Spin::first);
+      if (w != Io::done) return w;
+    } else {  // an adapter blocked on writing its answers must not wait for us while we wait for it
+      pollfd fds[2] = {{process_->from, POLLIN, 0}, {process_->to, POLLOUT, 0}};
+      const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - Clock::now()).count();
+      if (left < 0) return Io::timeout;
+      if (::poll(fds, 2, static_cast<int>(std::min<long long>(left + 1, INT_MAX))) < 0 && errno != EINTR)
+        return Io::failed;
+      if (!(fds[0].revents & (POLLIN | POLLHUP | POLLERR))) continue;
+    }
+    const Io r = process_->fill();
+    if (r != Io::done) return r;
   }
 }
 
@@ -217,7 +313,7 @@ std::vector<Outcome> ExternalOracle::run_batch(const std::vector<Case>& cases) {
     }
   }
   bool answered = false;
-  if (process_ && caps_ && caps_->batch && batch.size() > 1 && !submitted_) {
+  if (process_ && caps_ && caps_->batch && batch.size() > 1 && queue_.empty()) {
     const int64_t id = next_id_++;
     const Clock::time_point deadline = Clock::now() + timeout_;
     std::string line;

@@ -2,9 +2,14 @@
 // standard input and output in broadcheck's protocol (docs/protocol.md, oracles/protocol.h). Cases outside what the
 // adapter declared are `unsupported` and never sent; an adapter that crashes, exits, hangs or answers garbage gives
 // that case a crash or timeout outcome naming the adapter, and the next case starts a fresh process.
+// Submitted cases are queued to the adapter at once (the protocol answers requests in order), so it computes ahead
+// while this process judges (docs/notes/crash-isolation.md, "Batches"). An adapter that dies or hangs with several
+// cases in its hands has them run again alone, each in a fresh adapter, so that a crash is its own case's; one that
+// does not recur alone is the oldest case's, its detail saying it was not reproduced alone.
 #pragma once
 
 #include <chrono>
+#include <deque>
 #include <memory>
 #include <optional>
 #include <string>
@@ -30,7 +35,10 @@ class ExternalOracle : public Oracle {
   // adapter and the reason when it does not start or its handshake is unusable.
   const Capabilities& capabilities() const;
   const std::string& command() const { return command_; }
+  // The answer to `c`; answers to cases queued before it are read and dropped; a case not queued is sent now.
   Outcome run(const Case& c) override;
+  // Queues `c` behind the cases queued (unless it is queued already, or not declared); nothing before the adapter
+  // has started (capabilities(), name's version()).
   void submit(const Case& c) override;
   // Several cases in one request when the adapter declared "batch" (else one by one). When the batch fails (a
   // crash, hang or malformed answer), its cases are run again one at a time, so that a fault is that case's own.
@@ -41,18 +49,38 @@ class ExternalOracle : public Oracle {
   std::optional<std::string> start() const;  // the reason it failed, or nothing
   void stop() const;
   Outcome lost(const std::string& why) const;  // kills the adapter; the crash outcome naming it
+  struct Reading {
+    Outcome outcome;
+    bool died;       // the adapter crashed, exited or hung before it answered
+    size_t in_hand;  // how many cases it had been sent and not answered then
+  };
+  Outcome answer_head();                       // the answer to the oldest queued case, dequeued
+  Reading read_oldest(size_t upto);            // the oldest unanswered case's, sending the queue up to the upto-th
+  void reattribute(size_t in_hand, const Outcome& death);  // runs the cases in hand alone (header comment)
+  void send_queued(size_t upto);               // moves the unsent requests up to the upto-th into the outbox
+  void flush() const;                          // writes what the adapter's input takes now
+  Io exchange(std::string& line, Clock::time_point deadline);  // the next answer line, writing while it waits
 
   std::string name_, command_;
   std::chrono::milliseconds timeout_;
   mutable std::unique_ptr<Process> process_;
   mutable std::optional<Capabilities> caps_;
   int64_t next_id_ = 1;
+  // The cases whose answers are yet to be returned, oldest first: the first `resolved_` have their answer already
+  // (from running alone after a death); of the others, the first `sent_` went to the current adapter (or wait in
+  // `outbox_`, the bytes not yet written). A restarted adapter is sent them again.
   struct Submitted {
+    Case c;
     std::string request;
     int64_t id;
-    Clock::time_point deadline;
+    Clock::time_point sent;
+    std::optional<Outcome> answer = std::nullopt;
   };
-  std::optional<Submitted> submitted_;
+  std::deque<Submitted> queue_;
+  size_t resolved_ = 0;
+  mutable size_t sent_ = 0;
+  mutable std::string outbox_;
+  mutable Clock::time_point last_answer_;  // when the current adapter last answered (a queued case's clock starts then)
 };
 
 // A shell command that reproduces the case on the adapter alone: the hello line and the request line piped into

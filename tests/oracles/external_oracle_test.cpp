@@ -3,6 +3,12 @@
 // that case's outcome, naming the adapter, while the next case gets a fresh process.
 #include "oracles/external_oracle.h"
 
+#include <algorithm>
+#include <cstdio>
+#include <fstream>
+#include <iterator>
+#include <thread>
+
 #include <gtest/gtest.h>
 
 namespace bc {
@@ -82,6 +88,109 @@ TEST(ExternalOracle, BatchesAnswerAsSingleCasesAndAFaultStaysWithItsCase) {
   EXPECT_EQ(summarize(batch[0]), "ok [2, 3] float32");
   EXPECT_EQ(batch[1].status, Status::crash);
   EXPECT_EQ(summarize(batch[2]), "ok [2, 3] float32");
+}
+
+// Submitted cases are queued to the adapter at once, not one at a time: it has read all three before any is run.
+TEST(ExternalOracle, SubmittedCasesAreQueuedToTheAdapterAhead) {
+  const std::string log = ::testing::TempDir() + "external_oracle_queue.log";
+  std::remove(log.c_str());
+  ExternalOracle o("shapes", adapter("log " + log), 5000ms);
+  o.capabilities();  // submit() queues only to a running adapter
+  const Case two = make_case(R"({"op": "add", "shapes": [[2], [1]]})");
+  for (const Case& c : {kFine, kSeven, two}) o.submit(c);
+  o.submit(kSeven);  // queued already: not sent twice
+  auto lines_read = [&] {
+    std::ifstream in(log);
+    return std::count(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>(), '\n');
+  };
+  for (int k = 0; k < 500 && lines_read() < 3; ++k) std::this_thread::sleep_for(10ms);
+  EXPECT_EQ(lines_read(), 3) << "the adapter did not receive the queued cases before the first run";
+  EXPECT_EQ(summarize(o.run(kFine)), "ok [2, 3] float32");
+  EXPECT_EQ(summarize(o.run(kSeven)), "ok [7] float32");
+  EXPECT_EQ(summarize(o.run(two)), "ok [2] float32");
+  EXPECT_EQ(lines_read(), 3);
+}
+
+// A queue far larger than a pipe holds either way (64 KiB): this process writes what the adapter's input takes
+// while it waits for answers, so an adapter blocked on writing its answers is drained and nothing deadlocks.
+TEST(ExternalOracle, AQueueLargerThanThePipesDoesNotDeadlock) {
+  ExternalOracle o("shapes", adapter("good"), 5000ms);
+  o.capabilities();
+  std::vector<Case> cases;
+  std::vector<std::string> expected;  // [m, 1] with [k] broadcasts to [m, k]
+  for (int k = 0; k < 3000; ++k) {
+    const std::string m = std::to_string(k % 50 + 1), n = std::to_string(k);
+    cases.push_back(make_case(("{\"op\": \"add\", \"shapes\": [[" + m + ", 1], [" + n + "]]}").c_str()));
+    expected.push_back("ok [" + m + ", " + n + "] float32");
+  }
+  for (const Case& c : cases) o.submit(c);
+  for (size_t k = 0; k < cases.size(); ++k) ASSERT_EQ(summarize(o.run(cases[k])), expected[k]) << k;
+}
+
+// A queue of cases where one crashes the adapter: the crash is that case's, the cases after it get a fresh adapter,
+// and a case submitted but not run does not shift the answers.
+TEST(ExternalOracle, AQueuedCrashStaysWithItsCase) {
+  ExternalOracle o("shapes", adapter("crash"), 5000ms);
+  o.capabilities();
+  const Case two = make_case(R"({"op": "add", "shapes": [[2], [1]]})");
+  for (const Case& c : {kFine, kSeven, two, kFine}) o.submit(c);
+  EXPECT_EQ(summarize(o.run(kFine)), "ok [2, 3] float32");
+  const Outcome crashed = o.run(kSeven);
+  EXPECT_EQ(crashed.status, Status::crash);
+  EXPECT_EQ(crashed.detail, "shapes adapter: exited (SIGABRT (exit status 134))");
+  EXPECT_EQ(summarize(o.run(two)), "ok [2] float32");  // the second kFine is dropped unread below
+  o.submit(kSeven);
+  EXPECT_EQ(summarize(o.run(kFine)), "ok [2, 3] float32");
+}
+
+// An adapter that reads ahead dies with several cases in its hands: they run again alone, oldest first, each in a
+// fresh adapter, so the crash is blamed on the case that caused it (the second), not on the oldest one.
+TEST(ExternalOracle, ADeathWithSeveralCasesInHandRunsThemAgainAlone) {
+  ExternalOracle o("shapes", adapter("readahead"), 5000ms);
+  o.capabilities();
+  const Case two = make_case(R"({"op": "add", "shapes": [[2], [1]]})");
+  for (const Case& c : {kFine, kSeven, two}) o.submit(c);
+  EXPECT_EQ(summarize(o.run(kFine)), "ok [2, 3] float32");
+  const Outcome crashed = o.run(kSeven);
+  EXPECT_EQ(crashed.status, Status::crash);
+  EXPECT_EQ(crashed.detail, "shapes adapter: exited (SIGABRT (exit status 134))");
+  EXPECT_EQ(summarize(o.run(two)), "ok [2] float32");  // behind the culprit: queued again to a fresh adapter
+  EXPECT_EQ(summarize(o.run(kFine)), "ok [2, 3] float32");
+}
+
+// A hang with several cases in hand: the one that hangs alone gets the timeout, the others their answers.
+TEST(ExternalOracle, AHangWithSeveralCasesInHandIsTheHangingCasesOwn) {
+  ExternalOracle o("shapes", adapter("hang"), 1000ms);
+  o.capabilities();
+  const Case two = make_case(R"({"op": "add", "shapes": [[2], [1]]})");
+  for (const Case& c : {kSeven, two}) o.submit(c);
+  const Outcome hung = o.run(kSeven);
+  EXPECT_EQ(hung.status, Status::timeout);
+  EXPECT_EQ(hung.detail, "shapes adapter: no answer within 1000 ms");
+  EXPECT_EQ(summarize(o.run(two)), "ok [2] float32");
+}
+
+// A death that does not recur when the cases in hand run alone is not swallowed: the oldest case keeps it, saying
+// so (one-at-a-time, it would most likely have been that case's), and the others get their answers. The `once`
+// adapter aborts on the first case any of its processes sees; its state file counts every case the processes saw.
+TEST(ExternalOracle, ADeathThatDoesNotRecurAloneIsTheOldestCasesSayingSo) {
+  const std::string state = ::testing::TempDir() + "external_oracle_once.state";
+  std::remove(state.c_str());
+  ExternalOracle o("shapes", adapter("once " + state), 5000ms);
+  o.capabilities();
+  const Case two = make_case(R"({"op": "add", "shapes": [[2], [1]]})");
+  for (const Case& c : {kFine, kSeven, two}) o.submit(c);
+  const Outcome crashed = o.run(kFine);
+  EXPECT_EQ(crashed.status, Status::crash);
+  EXPECT_EQ(crashed.detail,
+            "shapes adapter: exited (SIGABRT (exit status 134)); not reproduced when the 3 cases in the adapter's "
+            "hands ran again alone, each in a fresh adapter");
+  EXPECT_EQ(summarize(o.run(kSeven)), "ok [7] float32");
+  EXPECT_EQ(summarize(o.run(two)), "ok [2] float32");
+  std::ifstream seen(state);
+  int turns = 0;
+  seen >> turns;
+  EXPECT_EQ(turns, 4) << "the first case, then each of the three alone";
 }
 
 TEST(ExternalOracle, AnAdapterThatDoesNotStartIsNamedWithTheReason) {

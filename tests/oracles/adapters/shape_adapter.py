@@ -8,6 +8,9 @@ broadcasting rule, and misbehaves on purpose as its first argument says:
   garbage   answers a case with a dim of size 7 with a line that is not JSON
   exit      exits (status 3) on a case with a dim of size 7
   badhello  answers the handshake with protocol 99
+  readahead reads every request already waiting before it answers, and aborts (SIGABRT) as soon as it has read a
+            case with a dim of size 7, leaving the cases read before it unanswered
+  log FILE  follows the rule, and appends a line to FILE for each request as soon as it has read it
   once FILE     aborts (SIGABRT) on the first case that any of its processes sees (FILE counts the cases), and
                 follows the rule after
   flip FILE     answers wrongly (an error of kind other) and rightly in turn, the turn counted in FILE across its
@@ -15,6 +18,7 @@ broadcasting rule, and misbehaves on purpose as its first argument says:
 """
 import json
 import os
+import select
 import sys
 import time
 
@@ -65,13 +69,38 @@ def outcome(case):
     return {"status": "ok", "shape": shape, "dtype": "float32"}
 
 
+def requests():
+    """The requests in order; in readahead mode those already waiting are read (and checked) before any answer."""
+    if MODE != "readahead":
+        for line in sys.stdin:
+            if MODE == "log":
+                with open(STATE, "a") as f:
+                    f.write("read\n")
+            yield json.loads(line)
+        return
+    fd, pending = sys.stdin.fileno(), b""
+    while True:
+        chunk = os.read(fd, 1 << 16)
+        while chunk and select.select([fd], [], [], 0.5)[0]:
+            more = os.read(fd, 1 << 16)
+            chunk, more_left = chunk + more, bool(more)
+            if not more_left:
+                break
+        if not chunk:
+            return
+        *lines, pending = (pending + chunk).split(b"\n")
+        read = [json.loads(line) for line in lines]
+        if any(7 in s for r in read for s in r["case"]["shapes"]):
+            os.abort()
+        yield from read
+
+
 def main():
     json.loads(sys.stdin.readline())
     caps = {"ops": ["add"], "dtypes": ["float32"], "layouts": ["contiguous"], "gradients": False, "batch": True}
     protocol = 99 if MODE == "badhello" else 1
     print(json.dumps({"protocol": protocol, "name": "shape adapter", "version": MODE, "capabilities": caps}), flush=True)
-    for line in sys.stdin:
-        request = json.loads(line)
+    for request in requests():
         answers = [outcome(r["case"]) for r in request.get("batch", [request])]
         if None in answers:
             sys.stdout.write("this is not JSON\n")
