@@ -133,6 +133,7 @@ Outcome write_into_self(const std::vector<OperandPlan>& plans, Operands& ops, co
 
 // The ops, in translation units of their own. They may throw xtensor's exceptions; run_xtensor_values maps them.
 Outcome arithmetic(const Case& c, Op op, const AnyInput& a, const AnyInput& b);  // add ... ge, hypot, dist
+Outcome arithmetic_narrow(const Case& c, Op op, const AnyInput& a, const AnyInput& b);  // with a narrow integer
 Outcome unary(Op op, const AnyInput& a);  // neg, abs, sqrt, exp, log, sign, reciprocal
 Outcome reduction(const Case& c, Op op, const AnyInput& a);  // sum, mean, amax, amin, prod (xtensor_reduce.cpp)
 Outcome where(const AnyInput& condition, const AnyInput& a, const AnyInput& b);
