@@ -50,7 +50,7 @@ using Input = decltype(xt::broadcast(std::declval<const View<T>&>(), std::declva
 
 // The element types: bool, int64_t, float and double (the wide ones, which every path of the oracle is compiled
 // for) and the narrow integers int8_t, uint8_t, int16_t and int32_t, which only some pairs of element types are
-// compiled for (pair_compiled, where_compiled below; docs/notes/xtensor-narrow-integers.md).
+// compiled for (pair_compiled_v, where_compiled_v below; docs/notes/xtensor-narrow-integers.md).
 template <template <class> class W>
 using PerType = std::variant<W<bool>, W<int64_t>, W<float>, W<double>, W<int8_t>, W<uint8_t>, W<int16_t>, W<int32_t>>;
 template <class T>

@@ -126,8 +126,10 @@ template <class F>
 Outcome with_where(const AnyInput& condition, const AnyInput& a, const AnyInput& b, F&& f) {
   return std::visit(
       [&](const auto& k) {
-        if constexpr (is_narrow_v<value_type_of<decltype(k)>>) return Outcome::unsupported_because("a narrow condition");
-        else return same_type(a, b, [&](const auto& x, const auto& y) { return f(xt::where(k, x, y)); });
+        if constexpr (is_narrow_v<value_type_of<decltype(k)>>)
+          return Outcome::unsupported_because("a narrow condition");
+        else
+          return same_type(a, b, [&](const auto& x, const auto& y) { return f(xt::where(k, x, y)); });
       },
       condition);
 }
