@@ -162,14 +162,12 @@ class Runner {
 
   // The findings a window opened are shrunk after it, when no oracle has cases of the window queued.
   void run_window(std::vector<Item>& window) {
-    for (const Item& item : window)
-      for (const Case& request : oracle_requests(item.property, item.c))
-        for (auto& o : oracles_) o->submit(request);
+    for (const Item& item : window) submit_requests(item.property, item.c, oracles_);
     for (const Item& item : window) {
       if (stopped()) break;
-      CaseRecord r = evaluate(item.property, item.c, oracles_, declarations_, options_.strict_zeros);
+      CaseRecord r = evaluate(item.property, std::move(item.c), oracles_, declarations_, options_.strict_zeros);
       r.seq = item.seq;
-      record(r, item.generated ? &*item.generated : nullptr, item.index);
+      record(std::move(r), item.generated ? &*item.generated : nullptr, item.index);
       progress_.update(item.property, cases_, fresh_, known_);
     }
     window.clear();
@@ -210,6 +208,7 @@ class Runner {
       count_difference_classes(p.record.judgement, summary_.difference_classes);
       summary_.messages.add(p.record.c.op, p.record.outcomes);
     }
+    out_.end_batch();
     pending_.clear();
   }
 
@@ -224,6 +223,13 @@ class Runner {
     return mine;
   }
 
+  // Whether `id` is one of the comma-separated ids in `ids` (a judgement's known_id).
+  static bool lists_id(const std::string& ids, const std::string& id) {
+    for (size_t at = ids.find(id); at != std::string::npos; at = ids.find(id, at + 1))
+      if ((at == 0 || ids[at - 1] == ',') && (at + id.size() == ids.size() || ids[at + id.size()] == ',')) return true;
+    return false;
+  }
+
   // The replay command and regression draft of a finding's minimal case.
   static void describe_reproduction(Finding& f) {
     Case bare = f.minimal.c;
@@ -233,9 +239,10 @@ class Runner {
   }
 
   // Counts the case and opens or adds to its finding; its results line waits for the end of the window.
-  void record(const CaseRecord& r, const rc::Shrinkable<Case>* generated, long index) {
+  void record(CaseRecord&& record, const rc::Shrinkable<Case>* generated, long index) {
     ++cases_;
-    pending_.push_back({r, ""});
+    pending_.push_back({std::move(record), ""});
+    const CaseRecord& r = pending_.back().record;
     ++summary_.cases_per_property[r.property];
     ++summary_.cases_per_op[r.property][r.c.op];
     add_to_scoreboard(summary_.scoreboard, r);
@@ -252,14 +259,16 @@ class Runner {
           summary_.coverage.add_class(r.property, named.first + " answers " + to_string(t));
     }
     for (const auto& [name, o] : r.outcomes)
-      if (o.status != Status::ok && o.status != Status::error) ++summary_.statuses[name + ":" + to_string(o.status)];
-    const std::string known = r.judgement.known_id.empty() ? "" : "," + r.judgement.known_id + ",";
+      if (o.status != Status::ok && o.status != Status::error) {
+        key_.assign(name).append(":").append(to_string(o.status));  // a reused buffer: no allocation per outcome
+        ++summary_.statuses[key_];
+      }
     for (const size_t k : declarations_for(r.c.op)) {
       DeclarationUse& u = summary_.declarations[k];
       // In scope when the case ran on the implementation it names (an absent adapter's declarations never are).
       const std::string& who = u.declaration.oracle;
-      if (u.declaration.covers(r.c) && (who == "document" || find_outcome(r.outcomes, who))) ++u.covered;
-      if (!known.empty() && known.find("," + u.declaration.id + ",") != std::string::npos) ++u.matched;
+      if (u.declaration.covers_beyond_op(r.c) && (who == "document" || find_outcome(r.outcomes, who))) ++u.covered;
+      if (lists_id(r.judgement.known_id, u.declaration.id)) ++u.matched;
     }
     if (r.judgement.verdict == Verdict::agree) return;
     // Generated cases group by signature and verdict (a declared case must not absorb undeclared ones of the same
@@ -313,6 +322,7 @@ class Runner {
   };
   std::vector<Pending> pending_;
   std::map<std::string, std::vector<size_t>> declarations_for_op_;
+  std::string key_;
   long seq_base_ = 0, cases_ = 0, fresh_ = 0, known_ = 0;
   Clock::time_point start_ = Clock::now();
 };

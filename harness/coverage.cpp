@@ -77,17 +77,19 @@ std::vector<std::string> coverage_classes(const Case& c) {
 }
 
 void Coverage::add(const std::string& property, const Case& c) {
-  for (const std::string& cls : coverage_classes(c)) ++counts[property][cls];
+  std::map<std::string, long>& mine = counts[property];
+  for (const std::string& cls : coverage_classes(c)) ++mine[cls];
 }
 
 void Coverage::add_class(const std::string& property, const std::string& cls) { ++counts[property][cls]; }
 
 void Coverage::add_outcome(const std::string& property, const std::pair<std::string, Outcome>& named) {
   const Outcome& o = named.second;
-  const std::string cls = o.status == Status::error
-                              ? std::string("error:") + to_string(o.error ? o.error->kind : ErrorKind::other)
-                              : to_string(o.status);
-  add_class(property, named.first + " " + cls);
+  thread_local std::string cls;  // reused: no allocation per outcome
+  cls.assign(named.first).append(" ");
+  if (o.status == Status::error) cls.append("error:").append(to_string(o.error ? o.error->kind : ErrorKind::other));
+  else cls.append(to_string(o.status));
+  add_class(property, cls);
 }
 
 std::vector<std::string> Coverage::missing() const {

@@ -36,8 +36,9 @@ bool Declaration::explains(const std::string& component) const {
   }
 }
 
-bool Declaration::covers(const Case& c) const {
-  if (!covers_op(c.op)) return false;
+bool Declaration::covers(const Case& c) const { return covers_op(c.op) && covers_beyond_op(c); }
+
+bool Declaration::covers_beyond_op(const Case& c) const {
   if (!case_ids.empty() && std::find(case_ids.begin(), case_ids.end(), c.id) == case_ids.end()) return false;
   if (!when.empty() && !case_has(when, c)) return false;
   if (rank0 && std::none_of(c.shapes.begin(), c.shapes.end(), [](const Shape& s) { return s.empty(); })) return false;

@@ -16,12 +16,11 @@ namespace {
 // Seed 003's equivalence, on each implementation by itself (properties/equivalence.h): its outcomes are listed as
 // "<oracle>" and "<oracle> unfused"; an implementation whose two forms differ is an odd one out, unless a
 // declaration (on "equivalence") explains that very difference.
-CaseRecord evaluate_equivalence(const std::string& property, const Case& c,
-                                std::vector<std::unique_ptr<Oracle>>& oracles,
-                                const std::vector<Declaration>& declarations) {
-  CaseRecord r{property, c, {}, {}};
+void evaluate_equivalence(const std::string& property, CaseRecord& r, std::vector<std::unique_ptr<Oracle>>& oracles,
+                          const std::vector<Declaration>& declarations) {
+  const Case& c = r.c;
   const std::optional<Case> twin = unfused_twin(c);
-  if (!twin) return r;
+  if (!twin) return;
   std::vector<std::string> differences, details, known;
   for (auto& o : oracles) {
     Outcome fused = o->run(c);
@@ -41,7 +40,7 @@ CaseRecord evaluate_equivalence(const std::string& property, const Case& c,
         break;
       }
   }
-  if (r.judgement.odd_ones.empty()) return r;
+  if (r.judgement.odd_ones.empty()) return;
   const bool all_known = known.size() == r.judgement.odd_ones.size();
   r.judgement.verdict = all_known ? Verdict::known : Verdict::discrepancy;
   r.judgement.known_id = all_known ? join(known, ",") : "";  // as the judge lists them
@@ -49,7 +48,6 @@ CaseRecord evaluate_equivalence(const std::string& property, const Case& c,
   r.judgement.attribution = "the fused op and its unfused form differ on " + join(details, ", ");
   r.judgement.signature = property + " | " + to_string(find_op(c.op)->family) + " | equivalence: " + join(differences, ", ") +
                           " | odd: " + join(r.judgement.odd_ones, ", ") + " | " + c.op;
-  return r;
 }
 
 // The oracle of the rule's implementation (harness/implementations.h), or the first one when none is registered.
@@ -62,20 +60,20 @@ Oracle& rule_oracle(std::vector<std::unique_ptr<Oracle>>& oracles) {
 
 }  // namespace
 
-std::vector<Case> oracle_requests(const std::string& property, const Case& c) {
+void submit_requests(const std::string& property, const Case& c, std::vector<std::unique_ptr<Oracle>>& oracles) {
   const Property* p = find_property(property);
-  if (p && (p->check == Check::algebra || p->check == Check::finite_differences)) return {};
-  if (p && p->check == Check::equivalence) {
-    std::optional<Case> twin = unfused_twin(c);
-    if (!twin) return {};
-    return {c, std::move(*twin)};
-  }
-  return {c};
+  if (p && (p->check == Check::algebra || p->check == Check::finite_differences)) return;
+  const std::optional<Case> twin = p && p->check == Check::equivalence ? unfused_twin(c) : std::nullopt;
+  if (p && p->check == Check::equivalence && !twin) return;
+  for (auto& o : oracles) o->submit(c);
+  if (twin)
+    for (auto& o : oracles) o->submit(*twin);
 }
 
-CaseRecord evaluate(const std::string& property, const Case& c, std::vector<std::unique_ptr<Oracle>>& oracles,
+CaseRecord evaluate(const std::string& property, Case given, std::vector<std::unique_ptr<Oracle>>& oracles,
                     const std::vector<Declaration>& declarations, bool strict_zeros) {
-  CaseRecord r{property, c, {}, {}};
+  CaseRecord r{property, std::move(given), {}, {}};
+  const Case& c = r.c;
   const Property* p = find_property(property);
   // The single-implementation checks hold the rule's implementation to algebra and to finite differences.
   Oracle& rule = rule_oracle(oracles);
@@ -111,9 +109,11 @@ CaseRecord evaluate(const std::string& property, const Case& c, std::vector<std:
     return r;
   }
   // Isolated oracles start on the case (and its twin) while the engine runs it.
-  for (const Case& request : oracle_requests(property, c))
-    for (auto& o : oracles) o->submit(request);
-  if (p && p->check == Check::equivalence) return evaluate_equivalence(property, c, oracles, declarations);
+  submit_requests(property, c, oracles);
+  if (p && p->check == Check::equivalence) {
+    evaluate_equivalence(property, r, oracles, declarations);
+    return r;
+  }
   for (auto& o : oracles) r.outcomes.emplace_back(o->name(), o->run(c));
   r.judgement = judge_with_nondeterminism(property, c, r.outcomes, declarations);
   if (strict_zeros) make_zeros_strict(property, c, r.outcomes, r.judgement);

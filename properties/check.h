@@ -17,12 +17,13 @@
 namespace bc {
 
 // `oracles` in their fixed order, the engine first.
-CaseRecord evaluate(const std::string& property, const Case& c, std::vector<std::unique_ptr<Oracle>>& oracles,
+CaseRecord evaluate(const std::string& property, Case c, std::vector<std::unique_ptr<Oracle>>& oracles,
                     const std::vector<Declaration>& declarations, bool strict_zeros = false);
 
-// The cases evaluate() runs on every oracle for `c`, in order (none for the checks of the rule alone; the case
-// and its unfused twin for an equivalence). Submitting these ahead (Oracle::submit) lets the workers compute ahead.
-std::vector<Case> oracle_requests(const std::string& property, const Case& c);
+// Submits to every oracle (Oracle::submit) the cases evaluate() runs on them for `c`, in order: none for the checks
+// of the rule alone, the case and its unfused twin for an equivalence, else the case. Submitting ahead lets the
+// workers compute ahead.
+void submit_requests(const std::string& property, const Case& c, std::vector<std::unique_ptr<Oracle>>& oracles);
 
 using Evaluator = std::function<CaseRecord(const Case&)>;
 

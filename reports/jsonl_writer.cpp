@@ -18,8 +18,17 @@ void JsonlWriter::write(const CaseRecord& record) {
   if (!keep) return;
   out_ << results_line(record) << '\n';
   ++lines_;
-  // Anything but agreement reaches the disk at once; agreeing lines at least every 256 lines.
-  if (record.judgement.verdict != Verdict::agree || lines_ % 256 == 0) out_.flush();
+  finding_unflushed_ = finding_unflushed_ || record.judgement.verdict != Verdict::agree;
+  if (lines_ % 256 == 0) {
+    out_.flush();
+    finding_unflushed_ = false;
+  }
+}
+
+void JsonlWriter::end_batch() {
+  if (!finding_unflushed_) return;
+  out_.flush();
+  finding_unflushed_ = false;
 }
 
 void JsonlWriter::finish() {

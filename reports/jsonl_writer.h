@@ -1,7 +1,8 @@
 // Streams results.jsonl: a line per case the filter keeps (reports/results_filter.h) as it comes, then, at
-// finish(), one count line per property (reports/results_counts.h) that counts every case. A line that is not an
-// agreement is flushed at once (and the rest every 256 lines), so a run that is killed keeps its findings (it then
-// has no count lines). Schema: reports/README.md.
+// finish(), one count line per property (reports/results_counts.h) that counts every case. The lines of a batch
+// (the run's window of cases) that holds anything but agreement reach the disk when the batch ends (and any line
+// within 256 lines), so a run that is killed keeps the findings of every batch it ended (it then has no count
+// lines); one flush per batch, not per line. Schema: reports/README.md.
 #pragma once
 
 #include <fstream>
@@ -18,6 +19,7 @@ class JsonlWriter {
   // Throws std::runtime_error if the file cannot be opened.
   explicit JsonlWriter(const std::string& path, ResultsMode mode = ResultsMode::findings);
   void write(const CaseRecord& record);  // counts the case; writes its line if the filter keeps it
+  void end_batch();                      // flushes when a line since the last flush is not an agreement
   void finish();                         // writes the count lines
   long lines() const { return lines_; }
 
@@ -26,6 +28,7 @@ class JsonlWriter {
   ResultsFilter filter_;
   ResultsCounts counts_;
   long lines_ = 0;
+  bool finding_unflushed_ = false;
 };
 
 }  // namespace bc

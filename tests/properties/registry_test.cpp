@@ -66,9 +66,11 @@ RC_GTEST_PROP(Property, ReductionsAgree, ()) { check_property("reductions_agree"
 // The reductions' property requires each reduction op and each class of dims its generator builds.
 TEST(Property, ReductionsRequireEachOpAndEachClassOfDims) {
   const std::vector<std::string>& required = find_property("reductions_agree")->required;
-  for (const OpEntry& e : op_table())
-    if (e.reduction)
+  for (const OpEntry& e : op_table()) {
+    if (e.reduction) {
       EXPECT_NE(std::find(required.begin(), required.end(), std::string("op ") + e.name), required.end()) << e.name;
+    }
+  }
   for (const char* cls : {"no dims", "empty dims", "negative dim", "repeated dim", "out-of-range dim", "keepdim",
                           "dtype=", "rank-0 operand", "size-0 dim", "gradient"})
     EXPECT_NE(std::find(required.begin(), required.end(), cls), required.end()) << cls;
@@ -110,10 +112,12 @@ TEST(Property, AlgebraViolationsAreDescribed) {
 TEST(Property, ValueAndGradientPropertiesRequireEachUnaryOp) {
   for (const char* property : {"values_agree", "grads_agree"}) {
     const std::vector<std::string>& required = find_property(property)->required;
-    for (const OpEntry& e : op_table())
-      if (e.unary)
+    for (const OpEntry& e : op_table()) {
+      if (e.unary) {
         EXPECT_NE(std::find(required.begin(), required.end(), std::string("op ") + e.name), required.end())
             << property << " does not require " << e.name;
+      }
+    }
   }
   Coverage seen;
   seen.required["values_agree"] = find_property("values_agree")->required;

@@ -3,6 +3,7 @@ bc_test(reports_test SOURCES reports/html_report_test.cpp reports/html_text_test
         reports/finding_html_test.cpp reports/coverage_html_test.cpp reports/junit_writer_test.cpp
         reports/regression_draft_test.cpp reports/torch_draft_test.cpp reports/results_line_test.cpp reports/verdict_test.cpp
         reports/results_counts_test.cpp reports/results_filter_test.cpp reports/markdown_summary_test.cpp
+        reports/jsonl_writer_test.cpp
         builtin_registry.cpp LIBS bc_run)
 
 # report.html in a real browser: headless Chromium driven by Selenium, from Debian's chromium, chromium-driver and
