@@ -77,7 +77,7 @@ std::vector<std::string> coverage_classes(const Case& c) {
 }
 
 void Coverage::add(const std::string& property, const Case& c) {
-  std::map<std::string, long>& mine = counts[property];
+  std::unordered_map<std::string, long>& mine = counts[property];
   for (const std::string& cls : coverage_classes(c)) ++mine[cls];
 }
 
@@ -115,7 +115,7 @@ nlohmann::json to_json(const Coverage& c) {
 
 Coverage coverage_from_json(const nlohmann::json& j) {
   Coverage c;
-  c.counts = j.at("counts").get<std::map<std::string, std::map<std::string, long>>>();
+  c.counts = j.at("counts").get<std::map<std::string, std::unordered_map<std::string, long>>>();
   c.required = j.at("required").get<std::map<std::string, std::vector<std::string>>>();
   return c;
 }

@@ -5,6 +5,7 @@
 
 #include <map>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 #include <nlohmann/json.hpp>
@@ -20,8 +21,8 @@ namespace bc {
 std::vector<std::string> coverage_classes(const Case& c);
 
 struct Coverage {
-  // property -> class -> count
-  std::map<std::string, std::map<std::string, long>> counts;
+  // property -> class -> count (hashed: a run adds a dozen classes per case; JSON writes them sorted)
+  std::map<std::string, std::unordered_map<std::string, long>> counts;
   // property -> classes its generator promises to produce
   std::map<std::string, std::vector<std::string>> required;
 

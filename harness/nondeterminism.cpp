@@ -40,8 +40,9 @@ std::vector<const Declaration*> nondeterministic_declarations(const Case& c, con
                                                               const std::vector<Declaration>& declarations) {
   std::vector<const Declaration*> out;
   if (!c.values) return out;  // a shape-level case has no numbers to change
+  static const std::string nondeterministic = "nondeterministic";  // std::string == std::string: sizes first
   for (const Declaration& d : declarations) {
-    if (d.on != "nondeterministic" || !d.covers(c)) continue;
+    if (d.on != nondeterministic || !d.covers(c)) continue;
     const Outcome* o = find_outcome(outcomes, d.oracle);
     if (o && o->status != Status::unsupported) out.push_back(&d);
   }

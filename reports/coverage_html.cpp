@@ -59,7 +59,7 @@ std::string coverage_html(const Coverage& cov) {
   if (properties.empty()) out += "<p>No coverage was recorded.</p>\n";
   for (const std::string& p : properties) {
     std::map<std::string, long> counts;
-    if (auto it = cov.counts.find(p); it != cov.counts.end()) counts = it->second;
+    if (auto it = cov.counts.find(p); it != cov.counts.end()) counts.insert(it->second.begin(), it->second.end());
     std::set<std::string> required;
     if (auto it = cov.required.find(p); it != cov.required.end()) required.insert(it->second.begin(), it->second.end());
     for (const std::string& cls : required) counts.emplace(cls, 0);
