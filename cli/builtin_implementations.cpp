@@ -34,15 +34,15 @@ const std::vector<BuiltIn>& builtin_implementations() {
       {{"engine", "the engine", Role::rule, engine_draft, "", {}}, make_engine_oracle, false},
       {{"torch", "LibTorch", Role::reference, torch_reproduction, "", {}}, make_torch_oracle, true},
       {{"xtensor", "xtensor", Role::voter, xtensor_draft, "", {DType::int8, DType::uint8, DType::int16, DType::int32}},
-       make_xtensor_oracle, true},
+       make_xtensor_oracle, true, {}, OnSigfpe::recover},
       {{"xtensor-noalias", "xtensor, xt::noalias", Role::variant, {}, "xtensor", {}}, make_xtensor_noalias_oracle, true,
-       xtensor_noalias_refusal},
+       xtensor_noalias_refusal, OnSigfpe::recover},
       {{"xtensor-rank", "xtensor, xt::xtensor<T, N>", Role::variant, {}, "xtensor", {}}, make_xtensor_rank_oracle, true,
-       xtensor_rank_refusal},
+       xtensor_rank_refusal, OnSigfpe::recover},
       {{"xtensor-fixed", "xtensor, xt::xtensor_fixed", Role::variant, {}, "xtensor", {}}, make_xtensor_fixed_oracle, true,
-       xtensor_fixed_refusal},
+       xtensor_fixed_refusal, OnSigfpe::recover},
       {{"xtensor-lazy", "xtensor, unevaluated", Role::variant, {}, "xtensor", {}}, make_xtensor_lazy_oracle, true,
-       xtensor_lazy_refusal},
+       xtensor_lazy_refusal, OnSigfpe::recover},
       {{"documents", "the documents", Role::document, {}, "", {}}, make_document_oracle, false},
   };
   return all;
@@ -64,8 +64,8 @@ std::vector<std::unique_ptr<Oracle>> make_all_oracles(bool isolate, int timeout_
   for (const BuiltIn& b : builtin_implementations())
     if (find_implementation(b.info.name) && b.info.role != Role::document)
       all.push_back(!isolate || !b.isolated ? b.make()
-                    : b.refuses             ? make_gated_oracle(b.refuses, make_isolated_oracle(b.make, timeout))
-                                            : make_isolated_oracle(b.make, timeout));
+                    : b.refuses ? make_gated_oracle(b.refuses, make_isolated_oracle(b.make, timeout, b.on_sigfpe))
+                                : make_isolated_oracle(b.make, timeout, b.on_sigfpe));
   // An adapter is its own process already: isolated whatever `isolate` says.
   for (const ExternalSpec& e : external_implementations())
     all.push_back(std::make_unique<ExternalOracle>(e.name, e.command, timeout));

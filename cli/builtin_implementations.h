@@ -8,6 +8,7 @@
 
 #include "harness/implementations.h"
 #include "oracles/gated_oracle.h"
+#include "oracles/isolated_oracle.h"
 #include "oracles/oracle.h"
 
 namespace bc {
@@ -19,6 +20,9 @@ struct BuiltIn {
   // What its oracle answers without running a case (its own first check); an isolated run decides it in this
   // process, so the worker receives only the cases it runs (oracles/gated_oracle.h). Empty: no such check.
   Refusal refuses = {};
+  // Whether its worker survives a SIGFPE on the case's thread (oracles/isolated_oracle.h): for a single-threaded
+  // library that holds no lock while it computes (xtensor), not for LibTorch (its thread pools and locks).
+  OnSigfpe on_sigfpe = OnSigfpe::die;
 };
 const std::vector<BuiltIn>& builtin_implementations();
 

@@ -3,6 +3,7 @@
 #include "oracles/child_process.h"
 
 #include <poll.h>
+#include <setjmp.h>
 #include <signal.h>
 #include <sys/prctl.h>
 #include <sys/resource.h>
@@ -113,7 +114,42 @@ class FrameReader {
 
 // ---- The worker -------------------------------------------------------------------------------------------------
 
-[[noreturn]] void worker_main(int in, int out, pid_t parent, const Factory& factory) noexcept {
+// SIGFPE recovery (OnSigfpe::recover): where a SIGFPE on the case's thread jumps to, while a case runs.
+sigjmp_buf g_case_start;
+volatile sig_atomic_t g_in_case = 0;
+pid_t g_case_thread = 0;
+
+extern "C" void sigfpe_handler(int) {
+  if (g_in_case && ::gettid() == g_case_thread) {
+    g_in_case = 0;
+    siglongjmp(g_case_start, 1);
+  }
+  // Anywhere else the signal is what it always was: the worker dies of it (a trap re-executes and traps again).
+  signal(SIGFPE, SIG_DFL);
+  raise(SIGFPE);
+}
+
+// The inner oracle's answer to `c`: {"outcome"}, {"exception"} or, when a SIGFPE cut the case short and the
+// worker recovers from it, {"crash": "SIGFPE"}.
+nlohmann::json answer_case(Oracle& inner, const Case& c, OnSigfpe on_sigfpe) {
+  if (on_sigfpe == OnSigfpe::recover) {
+    if (sigsetjmp(g_case_start, 1) != 0) return {{"crash", signal_name(SIGFPE)}};  // the signal mask restored
+    g_case_thread = ::gettid();
+    g_in_case = 1;
+  }
+  nlohmann::json answer;
+  try {
+    answer = {{"outcome", to_json(inner.run(c))}};
+  } catch (const std::exception& e) {
+    answer = {{"exception", e.what()}};
+  } catch (...) {
+    answer = {{"exception", "an exception that is not a std::exception"}};
+  }
+  g_in_case = 0;
+  return answer;
+}
+
+[[noreturn]] void worker_main(int in, int out, pid_t parent, const Factory& factory, OnSigfpe on_sigfpe) noexcept {
   try {
     // Signals: a crash must show as the signal that caused it, whatever handlers the parent installed; SIGINT and
     // SIGTERM go to the whole process group from a terminal or a CI runner, and the parent handles them (it stops
@@ -124,6 +160,11 @@ class FrameReader {
     dfl.sa_handler = SIG_DFL;
     sigemptyset(&dfl.sa_mask);
     for (int s : {SIGSEGV, SIGFPE, SIGBUS, SIGILL, SIGABRT, SIGPIPE, SIGCHLD}) sigaction(s, &dfl, nullptr);
+    if (on_sigfpe == OnSigfpe::recover) {
+      struct sigaction fpe = dfl;
+      fpe.sa_handler = sigfpe_handler;
+      sigaction(SIGFPE, &fpe, nullptr);
+    }
     struct sigaction ign = dfl;
     ign.sa_handler = SIG_IGN;
     for (int s : {SIGINT, SIGTERM}) sigaction(s, &ign, nullptr);
@@ -157,15 +198,7 @@ class FrameReader {
       } catch (const std::exception& e) {
         answer = {{"bad_case", e.what()}};
       }
-      if (c) {
-        try {
-          answer = {{"outcome", to_json(inner->run(*c))}};
-        } catch (const std::exception& e) {
-          answer = {{"exception", e.what()}};
-        } catch (...) {
-          answer = {{"exception", "an exception that is not a std::exception"}};
-        }
-      }
+      if (c) answer = answer_case(*inner, *c, on_sigfpe);
       if (write_all(out, frame(answer), nullptr) != Io::done) _exit(0);
     }
   } catch (...) {
@@ -177,8 +210,8 @@ class FrameReader {
 
 class IsolatedOracle : public Oracle {
  public:
-  IsolatedOracle(Factory factory, std::chrono::milliseconds timeout)
-      : factory_(std::move(factory)), timeout_(timeout) {
+  IsolatedOracle(Factory factory, std::chrono::milliseconds timeout, OnSigfpe on_sigfpe)
+      : factory_(std::move(factory)), timeout_(timeout), on_sigfpe_(on_sigfpe) {
     if (!factory_) throw std::invalid_argument("make_isolated_oracle: no factory");
     if (timeout_.count() <= 0) throw std::invalid_argument("make_isolated_oracle: the timeout must be positive");
   }
@@ -262,15 +295,27 @@ class IsolatedOracle : public Oracle {
         std::cerr << "broadcheck: the " << name_ << " oracle's worker died (" << earlier_death << ") before it "
                   << "answered a case that, run again alone in a fresh worker, did not crash it\n";
       pending_.pop_front();
-      send_pending(pending_.size());  // the rest of the queue, held back while a case ran alone
+      retire_when_idle();
+      if (pid_ >= 0) send_pending(pending_.size());  // the rest of the queue, held back while a case ran alone
       const nlohmann::json answer = decode(r, body);
       if (answer.contains("outcome")) return outcome_from_json(answer["outcome"]);
+      if (answer.contains("crash")) {  // a SIGFPE the worker survived (OnSigfpe::recover)
+        if (++recovered_ >= kSigfpeRecoveries) retiring_ = true;
+        retire_when_idle();
+        return crash_outcome(answer["crash"].get<std::string>());
+      }
       if (answer.contains("exception"))
         throw std::runtime_error(answer["exception"].get<std::string>());
       throw std::runtime_error("isolated " + name_ + " oracle: the case " + describe(c) +
                                " does not survive case_from_json(to_json(case)): " +
                                answer.value("bad_case", std::string("unreadable answer")));
     }
+  }
+
+  // A worker that has recovered from kSigfpeRecoveries SIGFPEs (and leaked what each case had allocated) is shut
+  // down once it holds no case; the next case starts a fresh one.
+  void retire_when_idle() {
+    if (retiring_ && sent_ == 0 && outbox_.empty()) shut_down();
   }
 
   // Moves the queued cases up to the `upto`-th into the bytes to write (each timed from now).
@@ -344,7 +389,7 @@ class IsolatedOracle : public Oracle {
       // A library that ends in std::terminate (xtensor's noexcept norm_l2 meeting a broadcast error) aborts the
       // worker, which is that case's crash outcome; the default handler's text would only clutter the run's console.
       std::set_terminate([] { std::abort(); });
-      worker_main(ends.in, ends.out, parent, factory_);
+      worker_main(ends.in, ends.out, parent, factory_, on_sigfpe_);
     }
     pid_ = pid;
     to_worker_ = ends.out;
@@ -354,6 +399,8 @@ class IsolatedOracle : public Oracle {
     outbox_.clear();
     answered_ = 0;
     lost_on_write_ = false;
+    recovered_ = 0;
+    retiring_ = false;
 
     const Clock::time_point deadline = Clock::now() + timeout_;
     std::string body;
@@ -432,6 +479,7 @@ class IsolatedOracle : public Oracle {
 
   Factory factory_;
   std::chrono::milliseconds timeout_;
+  OnSigfpe on_sigfpe_;
   // Mutable: name() and version() are const in the interface but may have to start the worker.
   mutable pid_t pid_ = -1;
   mutable int to_worker_ = -1, from_worker_ = -1;
@@ -451,13 +499,15 @@ class IsolatedOracle : public Oracle {
   mutable Clock::time_point last_answer_;  // when the current worker last answered (a queued case's clock starts then)
   mutable long answered_ = 0;       // answers from the current worker
   mutable bool lost_on_write_ = false;  // the current worker was gone when a case was written to it
+  mutable long recovered_ = 0;          // SIGFPEs the current worker survived
+  mutable bool retiring_ = false;       // it survived enough: replaced once it holds no case
 };
 
 }  // namespace
 
 std::unique_ptr<Oracle> make_isolated_oracle(std::function<std::unique_ptr<Oracle>()> factory,
-                                             std::chrono::milliseconds timeout) {
-  return std::make_unique<IsolatedOracle>(std::move(factory), timeout);
+                                             std::chrono::milliseconds timeout, OnSigfpe on_sigfpe) {
+  return std::make_unique<IsolatedOracle>(std::move(factory), timeout, on_sigfpe);
 }
 
 }  // namespace bc

@@ -32,7 +32,15 @@ namespace bc {
 //
 // Not thread-safe, like the oracles themselves: one caller at a time, and the wrapper should be used from the
 // thread that first uses it (the worker is killed when that thread ends: PR_SET_PDEATHSIG).
+//
+// With OnSigfpe::recover, a SIGFPE raised on the thread that runs the case (an integer division by zero in a
+// single-threaded library) ends that case, not the worker: the worker answers crash "SIGFPE", exactly what its
+// death would have given, and goes on without a fork; what the case had allocated is leaked, and the worker is
+// replaced after kSigfpeRecoveries of them (docs/notes/crash-isolation.md, "SIGFPE without a fork"). Only for a
+// library that holds no lock and no thread while it computes: a case cut short must leave nothing half done.
+enum class OnSigfpe { die, recover };
+constexpr long kSigfpeRecoveries = 64;
 std::unique_ptr<Oracle> make_isolated_oracle(std::function<std::unique_ptr<Oracle>()> factory,
-                                             std::chrono::milliseconds timeout);
+                                             std::chrono::milliseconds timeout, OnSigfpe on_sigfpe = OnSigfpe::die);
 
 }  // namespace bc

@@ -31,7 +31,7 @@ using namespace std::chrono_literals;
 constexpr auto kTimeout = 300ms;
 
 // A test double for the wrapper's own mechanics. Shapes pick the misbehaviour: a first shape of [13] raises
-// SIGSEGV, [8] SIGFPE, [99] hangs for 10 s, [7] throws, [50] takes 300 ms. Otherwise: "add" answers ok (the first shape), "sub" an
+// SIGSEGV, [8] SIGFPE, [9] SIGFPE on a thread of its own, [99] hangs for 10 s, [7] throws, [50] takes 300 ms. Otherwise: "add" answers ok (the first shape), "sub" an
 // error whose message is not valid UTF-8, "mul" unsupported.
 class FakeOracle : public Oracle {
  public:
@@ -41,6 +41,7 @@ class FakeOracle : public Oracle {
     const Shape first = c.shapes.empty() ? Shape{} : c.shapes[0];
     if (first == Shape{13}) std::raise(SIGSEGV);
     if (first == Shape{8}) std::raise(SIGFPE);
+    if (first == Shape{9}) std::thread([] { std::raise(SIGFPE); }).join();
     if (first == Shape{99}) std::this_thread::sleep_for(10s);
     if (first == Shape{7}) throw std::runtime_error("fake: thrown on purpose");
     if (first == Shape{50}) std::this_thread::sleep_for(300ms);
@@ -154,6 +155,67 @@ TEST(IsolatedOracle, CrashesBecomeOutcomesAndTheNextCaseGetsAFreshWorker) {
   // Crash after crash: each case its own fresh worker.
   for (int i = 0; i < 3; ++i) EXPECT_EQ(wrapped->run(make_case("add", {{13}, {1}})).detail, "SIGSEGV");
   EXPECT_EQ(wrapped->run(fine), direct.run(fine));
+}
+
+// OnSigfpe::recover: the same outcome as a worker's death by SIGFPE, from the same worker, for the case's own thread
+// only; every other crash still ends the worker.
+TEST(IsolatedOracle, ARecoveringWorkerAnswersItsSigfpeAsTheCrashItWouldHaveBeen) {
+  FakeOracle direct;
+  auto dying = isolated_fake();
+  auto recovering = make_isolated_oracle(make_fake, kTimeout, OnSigfpe::recover);
+  const Case fine = make_case("add", {{2, 3}, {3}}), fpe = make_case("sub", {{8}, {1}});
+  EXPECT_EQ(recovering->run(fine), direct.run(fine));
+  dying.reset();  // one worker alive, so that the_worker() names the recovering one
+  const pid_t first = the_worker();
+
+  const Outcome crash = recovering->run(fpe);
+  EXPECT_EQ(crash, isolated_fake()->run(fpe));
+  EXPECT_EQ(summarize(crash), "crash SIGFPE");
+  EXPECT_EQ(recovering->run(fine), direct.run(fine));
+  if (has_children_file()) {
+    EXPECT_EQ(the_worker(), first);
+  }
+
+  // Queued behind and ahead of other cases, the crash is its own case's.
+  const Case error = make_case("sub", {{2}, {3}});
+  for (const Case& c : {fine, fpe, error, fpe, fine}) recovering->submit(c);
+  EXPECT_EQ(recovering->run(fine), direct.run(fine));
+  EXPECT_EQ(recovering->run(fpe), crash);
+  EXPECT_EQ(recovering->run(error), direct.run(error));
+  EXPECT_EQ(recovering->run(fpe), crash);
+  EXPECT_EQ(recovering->run(fine), direct.run(fine));
+  if (has_children_file()) {
+    EXPECT_EQ(the_worker(), first);
+  }
+
+  // A SIGFPE on another thread, and any other signal, end the worker as before.
+  EXPECT_EQ(recovering->run(make_case("add", {{9}, {1}})), crash);
+  const pid_t second = the_worker();
+  if (has_children_file()) {
+    EXPECT_NE(second, first);
+  }
+  EXPECT_EQ(recovering->run(make_case("add", {{13}, {1}})).detail, "SIGSEGV");
+  EXPECT_EQ(recovering->run(fine), direct.run(fine));
+  if (has_children_file()) {
+    EXPECT_NE(the_worker(), second);
+  }
+}
+
+// What the recovered cases leaked goes with their worker: it is replaced after kSigfpeRecoveries of them.
+TEST(IsolatedOracle, ARecoveringWorkerIsReplacedAfterItsQuotaOfSigfpes) {
+  if (!has_children_file()) GTEST_SKIP() << "no /proc/self/task/*/children";
+  FakeOracle direct;
+  auto recovering = make_isolated_oracle(make_fake, kTimeout, OnSigfpe::recover);
+  const Case fine = make_case("add", {{2, 3}, {3}}), fpe = make_case("sub", {{8}, {1}});
+  EXPECT_EQ(recovering->run(fine), direct.run(fine));
+  const pid_t first = the_worker();
+  for (long k = 1; k < kSigfpeRecoveries; ++k) EXPECT_EQ(recovering->run(fpe).detail, "SIGFPE");
+  EXPECT_EQ(the_worker(), first);
+  EXPECT_EQ(recovering->run(fpe).detail, "SIGFPE");
+  EXPECT_EQ(the_worker(), -1);  // shut down once it held no case
+  EXPECT_EQ(recovering->run(fine), direct.run(fine));
+  EXPECT_NE(the_worker(), first);
+  EXPECT_NE(the_worker(), -1);
 }
 
 TEST(IsolatedOracle, SubmittedCasesAreAnsweredByRunAndAStraySubmitIsDropped) {
