@@ -295,15 +295,13 @@ class IsolatedOracle : public Oracle {
         std::cerr << "broadcheck: the " << name_ << " oracle's worker died (" << earlier_death << ") before it "
                   << "answered a case that, run again alone in a fresh worker, did not crash it\n";
       pending_.pop_front();
+      const nlohmann::json answer = decode(r, body);
+      // A SIGFPE the worker survived (OnSigfpe::recover); enough of them retire it once it holds no case.
+      if (answer.contains("crash") && ++recovered_ >= kSigfpeRecoveries) retiring_ = true;
       retire_when_idle();
       if (pid_ >= 0) send_pending(pending_.size());  // the rest of the queue, held back while a case ran alone
-      const nlohmann::json answer = decode(r, body);
       if (answer.contains("outcome")) return outcome_from_json(answer["outcome"]);
-      if (answer.contains("crash")) {  // a SIGFPE the worker survived (OnSigfpe::recover)
-        if (++recovered_ >= kSigfpeRecoveries) retiring_ = true;
-        retire_when_idle();
-        return crash_outcome(answer["crash"].get<std::string>());
-      }
+      if (answer.contains("crash")) return crash_outcome(answer["crash"].get<std::string>());
       if (answer.contains("exception"))
         throw std::runtime_error(answer["exception"].get<std::string>());
       throw std::runtime_error("isolated " + name_ + " oracle: the case " + describe(c) +
@@ -440,6 +438,7 @@ class IsolatedOracle : public Oracle {
     close_registered(from_worker_);
     // EOF on its pipe almost always means it died; SIGKILL covers a worker that merely closed the pipe. A zombie
     // ignores the signal and keeps its status, and its pid cannot have been reused before waitpid().
+    if (pid_ <= 0) return "worker lost (no worker)";  // never kill(-1), which signals every process it can
     ::kill(pid_, SIGKILL);
     int status = 0;
     pid_t r;
