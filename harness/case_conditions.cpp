@@ -114,6 +114,31 @@ bool sum_order_rounds(const Case& c) {
   return false;
 }
 
+bool grad_sum_rounds(const Case& c) {
+  if (!c.values || c.shapes.empty()) return false;
+  const std::vector<OperandPlan> plans = plan_operands(c);
+  // How many terms operand k's gradient sums per element: outer's other vector, or the broadcast over operand k.
+  const Result<Shape> out = broadcast_shapes(c.shapes);
+  const auto terms = [&](size_t k) -> int64_t {
+    if (c.op == "outer" && plans.size() == 2) return numel(plans[1 - k].shape);
+    if (!out.ok() || numel(plans[k].shape) == 0) return 1;
+    return numel(out.value()) / numel(plans[k].shape);
+  };
+  int bits = 0;  // the widest significand among the floating operands that require grad and sum several terms
+  for (size_t k = 0; k < plans.size() && k < c.requires_grad.size(); ++k)
+    if (c.requires_grad[k] && category(plans[k].dtype) == Category::floating && terms(k) > 1)
+      bits = std::max(bits, significand_bits(plans[k].dtype));
+  if (bits == 0) return false;
+  const int64_t exact = int64_t{1} << bits;
+  for (const OperandPlan& p : plans) {
+    if (category(p.dtype) != Category::integer) continue;
+    const Values seen = view_values(p, p.base_values);
+    for (int64_t x : seen.ints())
+      if (x > exact || x < -exact) return true;
+  }
+  return false;
+}
+
 // A reduction's dims as given, wrapped where in range (out-of-range ones left out).
 std::vector<int64_t> wrapped_dims(const Case& c) {
   const int64_t wrap = std::max<int64_t>(c.shapes.empty() ? 0 : static_cast<int64_t>(c.shapes[0].size()), 1);
@@ -128,7 +153,7 @@ const std::vector<std::string>& case_condition_names() {
       "input_is_self", "self_shares_memory", "graph_maximum_minimum", "graph_sign",   "graph_exp",
       "graph_exp_log", "graph_abs",          "out_given",             "out_shape_differs", "empty_dims",
       "dims_of_0d",    "unsorted_dims",      "repeated_dims",         "graph_remainder",
-      "prod_order_decides_zero", "sum_order_rounds", "graph_atan2", "graph_pow"};
+      "prod_order_decides_zero", "sum_order_rounds", "grad_sum_rounds", "graph_atan2", "graph_pow"};
   return names;
 }
 
@@ -150,6 +175,7 @@ bool case_has(const std::string& name, const Case& c) {
   if (condition == "dims_of_0d") return c.dims && !c.dims->empty() && !c.shapes.empty() && c.shapes[0].empty();
   if (condition == "prod_order_decides_zero") return prod_order_decides_zero(c);
   if (condition == "sum_order_rounds") return sum_order_rounds(c);
+  if (condition == "grad_sum_rounds") return grad_sum_rounds(c);
   const std::vector<int64_t> w = wrapped_dims(c);
   if (condition == "unsorted_dims") return !std::is_sorted(w.begin(), w.end());
   if (condition == "repeated_dims") {

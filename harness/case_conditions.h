@@ -41,6 +41,12 @@ bool prod_order_decides_zero(const Case& c);
 // library's order of additions gives its own result.
 bool sum_order_rounds(const Case& c);
 
+// "grad_sum_rounds": a gradient case with a floating operand that requires grad and whose gradient sums several
+// terms per element (it is broadcast, or it is one of outer's vectors), beside an integer operand holding an integer
+// beyond that floating dtype's exact range: the terms are products with the converted (rounded) integers, their sum
+// can cancel, and each library's order of additions gives its own result.
+bool grad_sum_rounds(const Case& c);
+
 // The names a declaration's "when" accepts, and whether `c` has that fact (false for an unknown name).
 const std::vector<std::string>& case_condition_names();
 bool case_has(const std::string& condition, const Case& c);

@@ -109,6 +109,27 @@ TEST(CaseConditions, SumOrderRoundsNeedsAnIntegerBeyondTheDtypesExactRange) {
       R"({"op": "prod", "dtype_arg": "float32", "dtypes": ["int64"], "shapes": [[2]], "values": {"data": [[16777217, 1]]}})")));
 }
 
+// The seed-5 run's case: outer(float32 [-2], int32 [-2, -2, INT32_MIN, 3, INT32_MAX]) with a gradient for the
+// float vector, which sums five products that cancel (INT32_MAX rounds to 2^31 in float32).
+TEST(CaseConditions, GradSumRoundsNeedsASummedGradientBesideAnInexactInteger) {
+  EXPECT_TRUE(case_has("grad_sum_rounds", make_case(
+      R"({"op": "outer", "dtypes": ["float32", "int32"], "requires_grad": [true, false], "shapes": [[1], [5]], "values": {"seed": 397604, "special": true}})")));
+  EXPECT_TRUE(grad_sum_rounds(make_case(
+      R"({"op": "mul", "dtypes": ["float32", "int64"], "requires_grad": [true, false], "shapes": [[1], [2]], "values": {"data": [[1.5], [16777217, 1]]}})")));
+  // Within float32's exact range; a float64 gradient (exact up to 2^53); no gradient summed (the same shapes, or
+  // outer against a single element); no gradient at all.
+  EXPECT_FALSE(grad_sum_rounds(make_case(
+      R"({"op": "mul", "dtypes": ["float32", "int64"], "requires_grad": [true, false], "shapes": [[1], [2]], "values": {"data": [[1.5], [16777216, 1]]}})")));
+  EXPECT_FALSE(grad_sum_rounds(make_case(
+      R"({"op": "mul", "dtypes": ["float64", "int64"], "requires_grad": [true, false], "shapes": [[1], [2]], "values": {"data": [[1.5], [16777217, 1]]}})")));
+  EXPECT_FALSE(grad_sum_rounds(make_case(
+      R"({"op": "mul", "dtypes": ["float32", "int64"], "requires_grad": [true, false], "shapes": [[2], [2]], "values": {"data": [[1.5, 2], [16777217, 1]]}})")));
+  EXPECT_FALSE(grad_sum_rounds(make_case(
+      R"({"op": "outer", "dtypes": ["float32", "int64"], "requires_grad": [true, false], "shapes": [[2], [1]], "values": {"data": [[1.5, 2], [16777217]]}})")));
+  EXPECT_FALSE(grad_sum_rounds(make_case(
+      R"({"op": "mul", "dtypes": ["float32", "int64"], "shapes": [[1], [2]], "values": {"data": [[1.5], [16777217, 1]]}})")));
+}
+
 TEST(CaseConditions, ProdOrderDecidesZeroNeedsAZeroAndAnOverflowingProduct) {
   // The 5-minute run's case (seed 55466, special values): zeros, and int64 extremes that overflow float32.
   EXPECT_TRUE(prod_order_decides_zero(make_case(
