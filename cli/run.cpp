@@ -167,7 +167,7 @@ class Runner {
   // The findings a window opened are shrunk after it, when no oracle has cases of the window queued.
   void run_window(std::vector<Item>& window) {
     for (const Item& item : window) submit_requests(item.property, item.c, oracles_);
-    for (const Item& item : window) {
+    for (Item& item : window) {
       if (stopped()) break;
       CaseRecord r = evaluate(item.property, std::move(item.c), oracles_, declarations_, options_.strict_zeros);
       r.seq = item.seq;
@@ -229,6 +229,7 @@ class Runner {
 
   // Whether `id` is one of the comma-separated ids in `ids` (a judgement's known_id).
   static bool lists_id(const std::string& ids, const std::string& id) {
+    if (id.empty()) return false;
     for (size_t at = ids.find(id); at != std::string::npos; at = ids.find(id, at + 1))
       if ((at == 0 || ids[at - 1] == ',') && (at + id.size() == ids.size() || ids[at + id.size()] == ',')) return true;
     return false;

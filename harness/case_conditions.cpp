@@ -115,7 +115,8 @@ bool sum_order_rounds(const Case& c) {
 }
 
 bool grad_sum_rounds(const Case& c) {
-  if (!c.values || c.shapes.empty()) return false;
+  if (!c.values || c.shapes.empty() || std::find(c.requires_grad.begin(), c.requires_grad.end(), true) == c.requires_grad.end())
+    return false;
   const std::vector<OperandPlan> plans = plan_operands(c);
   // How many terms operand k's gradient sums per element: outer's other vector, or the broadcast over operand k.
   const Result<Shape> out = broadcast_shapes(c.shapes);
@@ -124,19 +125,35 @@ bool grad_sum_rounds(const Case& c) {
     if (!out.ok() || numel(plans[k].shape) == 0) return 1;
     return numel(out.value()) / numel(plans[k].shape);
   };
-  int bits = 0;  // the widest significand among the floating operands that require grad and sum several terms
-  for (size_t k = 0; k < plans.size() && k < c.requires_grad.size(); ++k)
-    if (c.requires_grad[k] && category(plans[k].dtype) == Category::floating && terms(k) > 1)
-      bits = std::max(bits, significand_bits(plans[k].dtype));
-  if (bits == 0) return false;
+  bool summed = false;  // a floating operand that requires grad sums several terms per element
+  int bits = 0;         // the widest significand among the floating operands: the dtype the integers convert to
+  for (size_t k = 0; k < plans.size(); ++k) {
+    if (category(plans[k].dtype) != Category::floating) continue;
+    bits = std::max(bits, significand_bits(plans[k].dtype));
+    summed = summed || (k < c.requires_grad.size() && c.requires_grad[k] && terms(k) > 1);
+  }
+  if (!summed) return false;
   const int64_t exact = int64_t{1} << bits;
   for (const OperandPlan& p : plans) {
     if (category(p.dtype) != Category::integer) continue;
-    const Values seen = view_values(p, p.base_values);
+    // An overlapping operand views another's storage (harness/operands.h): its values are that base's.
+    const Values& base = p.views_operand >= 0 ? plans[static_cast<size_t>(p.views_operand)].base_values : p.base_values;
+    const Values seen = view_values(p, base);
     for (int64_t x : seen.ints())
       if (x > exact || x < -exact) return true;
   }
   return false;
+}
+
+bool batches_summed(const Case& c) {
+  if ((c.op != "addbmm" && c.op != "addbmm_") || c.shapes.size() != 3 || c.shapes[1].size() != 3 || c.shapes[1][0] < 2 ||
+      !c.values)
+    return false;
+  for (const OperandPlan& p : plan_operands(c))  // an overlapping operand's values are its base's, checked there
+    if (!p.base_values.integers())
+      for (double x : p.base_values.floats())
+        if (!std::isfinite(x)) return false;
+  return true;
 }
 
 // A reduction's dims as given, wrapped where in range (out-of-range ones left out).
@@ -153,7 +170,7 @@ const std::vector<std::string>& case_condition_names() {
       "input_is_self", "self_shares_memory", "graph_maximum_minimum", "graph_sign",   "graph_exp",
       "graph_exp_log", "graph_abs",          "out_given",             "out_shape_differs", "empty_dims",
       "dims_of_0d",    "unsorted_dims",      "repeated_dims",         "graph_remainder",
-      "prod_order_decides_zero", "sum_order_rounds", "grad_sum_rounds", "graph_atan2", "graph_pow"};
+      "prod_order_decides_zero", "sum_order_rounds", "grad_sum_rounds", "batches_summed", "graph_atan2", "graph_pow"};
   return names;
 }
 
@@ -176,6 +193,7 @@ bool case_has(const std::string& name, const Case& c) {
   if (condition == "prod_order_decides_zero") return prod_order_decides_zero(c);
   if (condition == "sum_order_rounds") return sum_order_rounds(c);
   if (condition == "grad_sum_rounds") return grad_sum_rounds(c);
+  if (condition == "batches_summed") return batches_summed(c);
   const std::vector<int64_t> w = wrapped_dims(c);
   if (condition == "unsorted_dims") return !std::is_sorted(w.begin(), w.end());
   if (condition == "repeated_dims") {

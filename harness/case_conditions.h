@@ -43,9 +43,14 @@ bool sum_order_rounds(const Case& c);
 
 // "grad_sum_rounds": a gradient case with a floating operand that requires grad and whose gradient sums several
 // terms per element (it is broadcast, or it is one of outer's vectors), beside an integer operand holding an integer
-// beyond that floating dtype's exact range: the terms are products with the converted (rounded) integers, their sum
-// can cancel, and each library's order of additions gives its own result.
+// beyond the exact range of the widest floating operand's dtype (the dtype it converts to): for a product the terms
+// hold the converted (rounded) integers, their sum can cancel, and each library's order of additions gives its own
+// result. Which ops that concerns is the declaration's to say (its "ops").
 bool grad_sum_rounds(const Case& c);
+
+// "batches_summed": an addbmm (or addbmm_) of two or more batches whose operands are all finite: the batches'
+// products are added one after another, so where each addition rounds (a 16-bit result) the order matters.
+bool batches_summed(const Case& c);
 
 // The names a declaration's "when" accepts, and whether `c` has that fact (false for an unknown name).
 const std::vector<std::string>& case_condition_names();

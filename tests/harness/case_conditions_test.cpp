@@ -128,6 +128,24 @@ TEST(CaseConditions, GradSumRoundsNeedsASummedGradientBesideAnInexactInteger) {
       R"({"op": "outer", "dtypes": ["float32", "int64"], "requires_grad": [true, false], "shapes": [[2], [1]], "values": {"data": [[1.5, 2], [16777217]]}})")));
   EXPECT_FALSE(grad_sum_rounds(make_case(
       R"({"op": "mul", "dtypes": ["float32", "int64"], "shapes": [[1], [2]], "values": {"data": [[1.5], [16777217, 1]]}})")));
+  // The integers convert to the widest floating dtype among the operands: float64 holds 2049 exactly, float16 not.
+  EXPECT_TRUE(grad_sum_rounds(make_case(
+      R"({"op": "where", "dtypes": ["bool", "float16", "int64"], "requires_grad": [false, true, false], "shapes": [[2], [1], [2]], "values": {"data": [[1, 0], [1.5], [2049, 1]]}})")));
+  EXPECT_FALSE(grad_sum_rounds(make_case(
+      R"({"op": "addcmul", "dtypes": ["float16", "float64", "int64"], "requires_grad": [true, false, false], "shapes": [[1], [2], [2]], "values": {"data": [[1.5], [1, 2], [2049, 1]]}})")));
+}
+
+// The seed-5 run's addbmm (four batches, bfloat16, finite): its batches are summed; one batch, or a NaN, or another
+// op: no.
+TEST(CaseConditions, BatchesSummedNeedsTwoBatchesOfFiniteValues) {
+  EXPECT_TRUE(case_has("batches_summed", make_case(
+      R"({"op": "addbmm", "dtypes": ["bfloat16", "bfloat16", "bfloat16"], "scalars": {"alpha": 2, "beta": 0.5}, "shapes": [[1, 4], [4, 1, 3], [4, 3, 4]], "values": {"seed": 703409}})")));
+  EXPECT_FALSE(batches_summed(make_case(
+      R"({"op": "addbmm", "shapes": [[1, 2], [1, 1, 2], [1, 2, 2]], "values": {"seed": 1}})")));
+  EXPECT_FALSE(batches_summed(make_case(
+      R"({"op": "addbmm", "shapes": [[1, 1], [2, 1, 1], [2, 1, 1]], "values": {"data": [[1.0], ["nan", 2.0], [3.0, 4.0]]}})")));
+  EXPECT_FALSE(batches_summed(make_case(
+      R"({"op": "baddbmm", "shapes": [[2, 1, 1], [2, 1, 1], [2, 1, 1]], "values": {"seed": 1}})")));
 }
 
 TEST(CaseConditions, ProdOrderDecidesZeroNeedsAZeroAndAnOverflowingProduct) {
