@@ -100,18 +100,27 @@ bool prod_order_decides_zero(const Case& c) {
   return zero && log2_large >= max_exponent(type);
 }
 
-bool sum_order_rounds(const Case& c) {
-  if ((c.op != "sum" && c.op != "mean") || c.shapes.empty() || !c.dtype_arg) return false;
-  const std::vector<OperandPlan> plans = plan_operands(c);
-  // Integers in a floating dtype= beyond 2^significand_bits are not all exact; integers wrap the same in any order.
-  if (category(plans[0].dtype) == Category::floating || category(*c.dtype_arg) != Category::floating) return false;
-  const Values seen = view_values(plans[0], plans[0].base_values);
-  const int64_t exact = int64_t{1} << significand_bits(*c.dtype_arg);
+namespace {
+
+// Whether `seen` holds an integer beyond 2^bits in magnitude: one a floating dtype with that many significand bits
+// cannot hold exactly.
+bool beyond_exact(const Values& seen, int bits) {
+  const int64_t exact = int64_t{1} << bits;
   for (size_t k = 0; k < seen.size(); ++k) {
     const int64_t x = seen.integers() ? seen.ints()[k] : static_cast<int64_t>(seen.as_double(k));
     if (x > exact || x < -exact) return true;
   }
   return false;
+}
+
+}  // namespace
+
+bool sum_order_rounds(const Case& c) {
+  if ((c.op != "sum" && c.op != "mean") || c.shapes.empty() || !c.dtype_arg) return false;
+  const std::vector<OperandPlan> plans = plan_operands(c);
+  // Integers in a floating dtype= beyond 2^significand_bits are not all exact; integers wrap the same in any order.
+  if (category(plans[0].dtype) == Category::floating || category(*c.dtype_arg) != Category::floating) return false;
+  return beyond_exact(seen_values(plans, 0), significand_bits(*c.dtype_arg));
 }
 
 bool grad_sum_rounds(const Case& c) {
@@ -133,15 +142,8 @@ bool grad_sum_rounds(const Case& c) {
     summed = summed || (k < c.requires_grad.size() && c.requires_grad[k] && terms(k) > 1);
   }
   if (!summed) return false;
-  const int64_t exact = int64_t{1} << bits;
-  for (const OperandPlan& p : plans) {
-    if (category(p.dtype) != Category::integer) continue;
-    // An overlapping operand views another's storage (harness/operands.h): its values are that base's.
-    const Values& base = p.views_operand >= 0 ? plans[static_cast<size_t>(p.views_operand)].base_values : p.base_values;
-    const Values seen = view_values(p, base);
-    for (int64_t x : seen.ints())
-      if (x > exact || x < -exact) return true;
-  }
+  for (size_t k = 0; k < plans.size(); ++k)
+    if (category(plans[k].dtype) == Category::integer && beyond_exact(seen_values(plans, k), bits)) return true;
   return false;
 }
 

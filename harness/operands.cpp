@@ -102,4 +102,9 @@ Values view_values(const OperandPlan& plan, const Values& storage) {
   return out;
 }
 
+Values seen_values(const std::vector<OperandPlan>& plans, size_t k) {
+  const OperandPlan& p = plans[k];
+  return view_values(p, plans[p.views_operand >= 0 ? static_cast<size_t>(p.views_operand) : k].base_values);
+}
+
 }  // namespace bc

@@ -29,6 +29,9 @@ std::vector<OperandPlan> plan_operands(const Case& c);
 
 // The values the op sees through the view, row-major, given the base values of the storage it views.
 Values view_values(const OperandPlan& plan, const Values& storage);
+// The values operand k of `plans` sees: view_values over its own base, or over the base of the operand whose
+// storage it views (an overlapping operand has no base of its own).
+Values seen_values(const std::vector<OperandPlan>& plans, size_t k);
 
 // The deterministic values of one operand's base, in `dtype`: zeros without a ValueSpec.
 Values base_values(const Case& c, size_t operand, DType dtype, int64_t count);

@@ -129,10 +129,9 @@ struct Operands {
 Operands operands_of(const Case& c, DType dtype) {
   Operands o{c.shapes, {}, {}, dtype};
   const std::vector<OperandPlan> plans = plan_operands(c);
-  for (const OperandPlan& p : plans) {
-    const OperandPlan& owner = p.views_operand >= 0 ? plans[static_cast<size_t>(p.views_operand)] : p;
-    o.values.push_back(view_values(p, owner.base_values).to_doubles());
-    o.layouts.push_back(p.layout);
+  for (size_t k = 0; k < plans.size(); ++k) {
+    o.values.push_back(seen_values(plans, k).to_doubles());
+    o.layouts.push_back(plans[k].layout);
   }
   return o;
 }

@@ -14,11 +14,7 @@ Case in_float64(const Case& c) {
   Case out = c;
   const std::vector<OperandPlan> plans = plan_operands(c);
   out.values = ValueSpec{};
-  for (size_t k = 0; k < plans.size(); ++k) {
-    const OperandPlan& p = plans[k];
-    const OperandPlan& owner = p.views_operand >= 0 ? plans[static_cast<size_t>(p.views_operand)] : p;
-    out.values->data.push_back(view_values(p, owner.base_values));
-  }
+  for (size_t k = 0; k < plans.size(); ++k) out.values->data.push_back(seen_values(plans, k));
   out.dtypes.clear();
   for (size_t k = 0; k < c.shapes.size(); ++k) {
     const DType t = dtype_of(c, k);
