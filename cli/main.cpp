@@ -188,6 +188,11 @@ int main(int argc, char** argv) {
                   "run slice I of N (0-based, I/N); default from GTEST_SHARD_INDEX and GTEST_TOTAL_SHARDS");
   run->add_option("--save", options.save, "append each new minimal case to this corpus file (deduplicated)");
   run->add_flag("--no-replay", no_replay, "skip the corpus replay");
+  std::string shrink_mode = "new";
+  run->add_option("--shrink", shrink_mode, "which findings are shrunk to a minimal case: new (those no declaration "
+                                           "explains), all (known ones too) or none")
+      ->check(CLI::IsMember({"new", "all", "none"}))
+      ->capture_default_str();
   run->add_option("--jobs", jobs, "split the run over this many processes (default: the cores available); the "
                                   "outputs are those of one process")
       ->capture_default_str()
@@ -241,6 +246,7 @@ int main(int argc, char** argv) {
   if (!no_known) options.declarations = known.empty() ? corpus_dir + "/known_divergences.jsonl" : known;
   if (quiet) options.progress = bc::Progress::quiet;
   options.results = bc::results_mode_from_string(results_mode);
+  options.shrinking = *bc::shrinking_from_string(shrink_mode);
   options.isolate = !no_isolation;
   {
     // Every command registers the external implementations (merge too: the report titles them).

@@ -187,6 +187,7 @@ class Runner {
       f.minimal = shrunk.minimal;
       f.minimal.seq = seq;
       f.shrink_steps = shrunk.steps;
+      f.shrunk = true;
       f.verdict = f.minimal.judgement.verdict;
       f.known_id = f.minimal.judgement.known_id;
       f.reproduce = reproduce_token(options_.seed, f.property, s.index, shrunk.path);
@@ -233,6 +234,16 @@ class Runner {
     for (size_t at = ids.find(id); at != std::string::npos; at = ids.find(id, at + 1))
       if ((at == 0 || ids[at - 1] == ',') && (at + id.size() == ids.size() || ids[at + id.size()] == ',')) return true;
     return false;
+  }
+
+  // Whether a new generated finding of this verdict is shrunk (--shrink).
+  bool shrinks(Verdict v) const {
+    switch (options_.shrinking) {
+      case Shrinking::all: return true;
+      case Shrinking::none: return false;
+      case Shrinking::new_findings: return v != Verdict::known;
+    }
+    return true;
   }
 
   // The replay command and regression draft of a finding's minimal case.
@@ -298,8 +309,12 @@ class Runner {
     f.minimal = r;
     f.verdict = r.judgement.verdict;  // shrinking keeps it
     f.known_id = r.judgement.known_id;
-    if (generated) shrink_later_.push_back({summary_.findings.size(), *generated, index});
-    else describe_reproduction(f);
+    if (generated && shrinks(f.verdict)) {
+      shrink_later_.push_back({summary_.findings.size(), *generated, index});
+    } else {
+      if (generated) f.reproduce = reproduce_token(options_.seed, f.property, index, {});
+      describe_reproduction(f);
+    }
     (f.is_new() ? fresh_ : known_) += 1;
     rerun_later_.push_back(summary_.findings.size());
     index_[key] = summary_.findings.size();
@@ -358,6 +373,21 @@ static long save_findings(const RunSummary& summary, const std::string& path) {
   }
   return added;
 }
+const char* to_string(Shrinking s) {
+  switch (s) {
+    case Shrinking::new_findings: return "new";
+    case Shrinking::all: return "all";
+    case Shrinking::none: return "none";
+  }
+  return "new";
+}
+
+std::optional<Shrinking> shrinking_from_string(const std::string& text) {
+  for (Shrinking s : {Shrinking::new_findings, Shrinking::all, Shrinking::none})
+    if (text == to_string(s)) return s;
+  return std::nullopt;
+}
+
 rc::Random case_random(uint64_t seed
 , const std::string& property, long index) {
   return rc::Random(rc::Random::Key{seed, stable_hash(property), static_cast<uint64_t>(index), 0x6263});

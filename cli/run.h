@@ -1,6 +1,6 @@
 // The run driver behind `broadcheck run` and `broadcheck replay`: replay corpus cases first, then drive every
 // property with generated cases (round robin, so a time budget is shared fairly), judge each on all oracles,
-// shrink each new signature once to a minimal case, stream results.jsonl, and write summary.json, junit.xml and
+// shrink the first case of each new signature to a minimal case (--shrink), stream results.jsonl, and write summary.json, junit.xml and
 // report.html. SIGINT/SIGTERM stop it cleanly with everything found so far. Returns the process exit code.
 #pragma once
 
@@ -35,6 +35,13 @@ struct Shard {
 
 enum class Progress { automatic, quiet };
 
+// Which findings a run shrinks (--shrink). A known finding is already explained by its declaration, which carries
+// a case of its own, and shrinking the few hundred known signatures of a default run was about 40% of its time
+// (bench/README.md), so by default only new findings are shrunk; `all` shrinks known ones too.
+enum class Shrinking { new_findings, all, none };
+const char* to_string(Shrinking s);                        // "new", "all", "none"
+std::optional<Shrinking> shrinking_from_string(const std::string& text);
+
 struct RunOptions {
   std::string command = "run";                  // "run" or "replay"
   std::vector<std::string> arguments;           // the command line as given, for the report
@@ -50,7 +57,8 @@ struct RunOptions {
   std::string save;                              // --save FILE: append new minimal cases in corpus format
   Shard shard;
   bool random = true;                            // false for replay
-  int max_shrink_evaluations = 4000;             // per new signature
+  int max_shrink_evaluations = 4000;             // per shrunk signature
+  Shrinking shrinking = Shrinking::new_findings;  // --shrink: which findings are shrunk
   bool isolate = true;                           // run LibTorch in a crash-isolated worker
   int timeout_ms = 10000;                        // a case LibTorch has not answered by then is a timeout
   Progress progress = Progress::automatic;

@@ -39,6 +39,7 @@ std::map<std::string, std::string> run_fingerprint(const RunOptions& o,
   append(flags, "random=" + std::to_string(o.random));
   append(flags, "corpus_files=" + std::to_string(o.corpus_files.size()));
   append(flags, "max_shrink=" + std::to_string(o.max_shrink_evaluations));
+  append(flags, std::string("shrink=") + to_string(o.shrinking));
   append(flags, "isolate=" + std::to_string(o.isolate));
   append(flags, "strict_zeros=" + std::to_string(o.strict_zeros));
   append(flags, "fail_on_stale=" + std::to_string(o.fail_on_stale));

@@ -1,7 +1,7 @@
 // A run's fingerprint: what must be equal for two shards to be parts of one run. Each part is a 16-digit hex
 // stable_hash (FNV-1a) of a canonical text:
 //   "flags":           the command, --seed, --cases, --time, the properties in order, --no-replay (through the
-//                      corpus list), the shrink budget, --no-isolation, --timeout-ms, --results;
+//                      corpus list), the shrink budget, --shrink, --no-isolation, --timeout-ms, --results;
 //   "corpus":          the contents of the replayed corpus files in order, the --case texts and --reproduce tokens;
 //   "declarations":    the declarations file's content ("none" with --no-known);
 //   "implementations": every voter's name and version, broadcheck's commit included.

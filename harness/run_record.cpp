@@ -68,6 +68,7 @@ nlohmann::json to_json(const Finding& f) {
           {"original", to_json(f.original)},
           {"hits", f.hits},
           {"shrink_steps", f.shrink_steps},
+          {"shrunk", f.shrunk},
           {"first_seq", f.first_seq},
           {"reproduce", f.reproduce},
           {"replay_command", f.replay_command},
@@ -86,6 +87,7 @@ Finding finding_from_json(const nlohmann::json& j) {
   f.original = case_from_json(j.at("original"));
   f.hits = j.at("hits").get<long>();
   f.shrink_steps = j.at("shrink_steps").get<int>();
+  f.shrunk = j.value("shrunk", f.shrink_steps > 0);
   f.key = j.value("key", f.signature);
   f.first_seq = j.value("first_seq", -1L);
   f.reproduce = j.value("reproduce", "");

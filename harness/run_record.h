@@ -43,6 +43,7 @@ struct Finding {
   Case original;         // the first raw case that hit this signature, before shrinking
   long hits = 0;         // raw cases that hit this signature
   int shrink_steps = 0;  // accepted shrinking steps from original to minimal
+  bool shrunk = false;   // whether it was shrunk at all (a run shrinks only new findings unless --shrink all)
   long first_seq = -1;   // seq of the original case: the earliest raw case with this key
   // How to see it again: broadcheck's reproduce token (generated cases), a replay command for the minimal case,
   // and a GoogleTest draft that shows the difference without broadcheck.

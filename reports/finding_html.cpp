@@ -302,7 +302,7 @@ std::string finding_html(const RunSummary& s, const Finding& f, size_t index) {
   fact("property", e(f.property));
   fact("family", e(f.family));
   fact("hits", fmt::format("{} raw case(s)", f.hits));
-  fact("shrink steps", fmt::format("{}", f.shrink_steps));
+  fact("shrink steps", f.shrunk ? fmt::format("{}", f.shrink_steps) : std::string("not shrunk"));
   fact("first difference", e(m.judgement.difference.empty() ? "(none)" : m.judgement.difference));
   fact("attribution", e(m.judgement.attribution.empty() ? "(none)" : m.judgement.attribution));
   if (!fresh) {
@@ -326,7 +326,12 @@ std::string finding_html(const RunSummary& s, const Finding& f, size_t index) {
   out += "<h4>Shapes, right-aligned</h4>\n" + shape_picture_html(m.c, m.outcomes);
   out += "<h4>Outcomes side by side</h4>\n";
   outcome_table(out, m);
-  if (to_json(f.original) == to_json(m.c))
+  if (!f.shrunk && f.property == "corpus")
+    out += "<h4>Original case</h4>\n<p>The same as the minimal case: a corpus case runs as written.</p>\n";
+  else if (!f.shrunk)
+    out += "<h4>Original case</h4>\n<p>The same as the minimal case: this run did not shrink it (by default a run "
+           "shrinks only new findings; <code>--shrink all</code> shrinks known ones too).</p>\n";
+  else if (to_json(f.original) == to_json(m.c))
     out += "<h4>Original case</h4>\n<p>The same as the minimal case (shrinking changed nothing).</p>\n";
   else
     case_block(out, "Original case (before shrinking)", f.original);
@@ -334,7 +339,7 @@ std::string finding_html(const RunSummary& s, const Finding& f, size_t index) {
   const std::string id = fmt::format("finding-{}-", index + 1);
   if (!f.replay_command.empty()) out += copyable_html(id + "replay", "Replay the minimal case:", f.replay_command);
   if (!f.reproduce.empty())
-    out += copyable_html(id + "reproduce", "Regenerate and re-shrink it:",
+    out += copyable_html(id + "reproduce", f.shrunk ? "Regenerate and re-shrink it:" : "Regenerate it:",
                          "build/broadcheck replay --reproduce " + f.reproduce);
   if (!f.regression_draft.empty())
     out += copyable_html(id + "draft", "Regression-test draft (GoogleTest, without broadcheck):", f.regression_draft);

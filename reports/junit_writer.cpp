@@ -60,7 +60,8 @@ std::string failure_body(const Finding& f) {
   if (m.c.expect) body += "expected by the case: " + json_text(to_json(*m.c.expect)) + "\n";
   if (!m.judgement.difference.empty()) body += "first difference: " + m.judgement.difference + "\n";
   body += "attribution: " + (m.judgement.attribution.empty() ? std::string("(none)") : m.judgement.attribution) + "\n";
-  body += fmt::format("hits: {} raw case(s); shrunk in {} step(s)\n", f.hits, f.shrink_steps);
+  body += f.shrunk ? fmt::format("hits: {} raw case(s); shrunk in {} step(s)\n", f.hits, f.shrink_steps)
+                   : fmt::format("hits: {} raw case(s); not shrunk\n", f.hits);
   if (!f.replay_command.empty()) body += "replay: " + f.replay_command + "\n";
   if (!f.reproduce.empty()) body += "reproduce: build/broadcheck replay --reproduce " + f.reproduce + "\n";
   if (!f.regression_draft.empty()) body += "regression-test draft:\n" + f.regression_draft;

@@ -308,6 +308,55 @@ TEST(Cli, ReproduceTokenReplaysTheShrunkCase) {
             finding["signature"].get<std::string>().substr(finding["signature"].get<std::string>().find('|')));
 }
 
+// By default a run shrinks only new findings: a known one keeps its first raw case (and a reproduce token with no
+// shrink path); --shrink all shrinks it too, --shrink none shrinks nothing. The cases run are the same either way.
+TEST(Cli, KnownFindingsAreShrunkOnlyUnderShrinkAll) {
+  const std::string args = "run --seed 1 --cases 100 --no-replay --quiet --property inplace_agree --results all ";
+  const fs::path by_default = scratch("shrink-new"), all = scratch("shrink-all");
+  ASSERT_EQ(broadcheck(args + "--out " + by_default.string()).exit_code, 0);
+  ASSERT_EQ(broadcheck(args + "--shrink all --out " + all.string()).exit_code, 0);
+  EXPECT_EQ(slurp(by_default / "results.jsonl"), slurp(all / "results.jsonl"));
+  const auto unshrunk = nlohmann::json::parse(slurp(by_default / "summary.json"))["findings"];
+  const auto shrunk = nlohmann::json::parse(slurp(all / "summary.json"))["findings"];
+  ASSERT_EQ(unshrunk.size(), shrunk.size());
+  ASSERT_FALSE(unshrunk.empty());
+  // Their findings differ, so the two runs are not shards of one run.
+  EXPECT_NE(summary_without_timing(by_default)["fingerprint"]["flags"],
+            summary_without_timing(all)["fingerprint"]["flags"]);
+  int steps = 0;
+  for (size_t k = 0; k < unshrunk.size(); ++k) {
+    ASSERT_EQ(unshrunk[k]["verdict"], "known");
+    EXPECT_EQ(unshrunk[k]["key"], shrunk[k]["key"]);
+    EXPECT_EQ(unshrunk[k]["hits"], shrunk[k]["hits"]);
+    EXPECT_FALSE(unshrunk[k]["shrunk"].get<bool>());
+    EXPECT_EQ(unshrunk[k]["shrink_steps"], 0);
+    EXPECT_EQ(unshrunk[k]["minimal"]["case"], unshrunk[k]["original"]);
+    const std::string token = unshrunk[k]["reproduce"];
+    EXPECT_EQ(token.substr(token.size() - 2), "/-") << token;
+    EXPECT_TRUE(shrunk[k]["shrunk"].get<bool>());
+    steps += shrunk[k]["shrink_steps"].get<int>();
+  }
+  EXPECT_GT(steps, 0) << "no known finding had anywhere to shrink to: the test proves nothing";
+  EXPECT_NE(slurp(by_default / "report.html").find("this run did not shrink it"), std::string::npos);
+
+  // New findings are shrunk by default, and not under --shrink none.
+  const std::string fresh = "run --seed 1 --cases 100 --no-replay --no-known --quiet --property inplace_agree ";
+  const fs::path fresh_default = scratch("shrink-fresh"), fresh_none = scratch("shrink-none");
+  ASSERT_EQ(broadcheck(fresh + "--out " + fresh_default.string()).exit_code, 1);
+  ASSERT_EQ(broadcheck(fresh + "--shrink none --out " + fresh_none.string()).exit_code, 1);
+  const auto fresh_shrunk = nlohmann::json::parse(slurp(fresh_default / "summary.json"))["findings"];
+  const auto fresh_unshrunk = nlohmann::json::parse(slurp(fresh_none / "summary.json"))["findings"];
+  ASSERT_EQ(fresh_shrunk.size(), fresh_unshrunk.size());
+  steps = 0;
+  for (size_t k = 0; k < fresh_shrunk.size(); ++k) {
+    EXPECT_TRUE(fresh_shrunk[k]["shrunk"].get<bool>());
+    EXPECT_FALSE(fresh_unshrunk[k]["shrunk"].get<bool>());
+    steps += fresh_shrunk[k]["shrink_steps"].get<int>();
+  }
+  EXPECT_GT(steps, 0);
+  EXPECT_EQ(broadcheck("run --shrink some --out " + scratch("shrink-bad").string()).exit_code, 2);
+}
+
 TEST(Cli, InterruptKeepsWhatWasFound) {
   const fs::path out = scratch("interrupt");
   const fs::path code = scratch("interrupt-code");

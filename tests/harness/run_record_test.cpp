@@ -100,6 +100,7 @@ Finding make_finding() {
   f.original = case_from_json(json::parse(R"({"op": "add_", "shapes": [[4,1,2],[5,4,3,2]]})"));
   f.hits = 17;
   f.shrink_steps = 4;
+  f.shrunk = true;
   return f;
 }
 
@@ -123,7 +124,20 @@ TEST(FindingJson, RoundTrips) {
   EXPECT_EQ(back.original.shapes, f.original.shapes);
   EXPECT_EQ(back.hits, 17);
   EXPECT_EQ(back.shrink_steps, 4);
+  EXPECT_TRUE(back.shrunk);
   EXPECT_EQ(to_json(back), to_json(f));
+}
+
+// A summary written before findings said whether they were shrunk: every generated finding was, so one with steps
+// reads as shrunk and one without as not (its minimal case is its original either way).
+TEST(FindingJson, AFindingWithoutTheShrunkFieldIsShrunkWhenItTookSteps) {
+  json j = to_json(make_finding());
+  j.erase("shrunk");
+  EXPECT_TRUE(finding_from_json(j).shrunk);
+  j["shrink_steps"] = 0;
+  EXPECT_FALSE(finding_from_json(j).shrunk);
+  j["shrunk"] = true;
+  EXPECT_TRUE(finding_from_json(j).shrunk);
 }
 
 TEST(Finding, IsNewUnlessKnown) {

@@ -39,6 +39,7 @@ inline Finding new_finding() {
   f.original.shapes = {{7, 2, 1, 3}, {9, 1, 4, 3}};
   f.hits = 17;
   f.shrink_steps = 5;
+  f.shrunk = true;
   f.replay_command = "broadcheck replay --case '{\"op\": \"add\", \"shapes\": [[2, 1, 3], [4, 3]]}'";
   f.reproduce = "bc1/42/broadcast_symmetric/7/0.1";
   f.regression_draft = "TEST(Regression, AddBroadcasts) {\n  EXPECT_NO_THROW(a + b);  // a < b && c\n}\n";

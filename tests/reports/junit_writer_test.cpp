@@ -50,6 +50,7 @@ Finding finding(const std::string& property, const std::string& family, Verdict 
   f.original = f.minimal.c;
   f.hits = 4;
   f.shrink_steps = 2;
+  f.shrunk = true;
   return f;
 }
 
@@ -134,6 +135,16 @@ TEST(JunitXml, OneFailurePerNewFindingNoneForKnown) {
   ASSERT_NE(out, std::string::npos);
   EXPECT_NE(xml.find("declared-k", out), std::string::npos);
   EXPECT_NE(xml.find("type=\"expect_failed\""), std::string::npos);
+}
+
+// A failure says how far its finding was shrunk, or that it was not (under --shrink none: cli/run.h).
+TEST(JunitXml, SaysWhetherAFindingWasShrunk) {
+  RunSummary s = sample_summary();
+  s.findings[0].shrunk = false;
+  s.findings[0].shrink_steps = 0;
+  const std::string xml = junit_xml(s);
+  EXPECT_EQ(count(xml, "shrunk in 2 step(s)"), 2u);
+  EXPECT_EQ(count(xml, "raw case(s); not shrunk"), 1u);
 }
 
 // Test case names of a document, as "classname name" pairs, in document order.
