@@ -222,7 +222,7 @@ TEST(IsolatedOracle, SubmittedCasesAreAnsweredByRunAndAStraySubmitIsDropped) {
   FakeOracle direct;
   auto wrapped = isolated_fake();
   const Case a = make_case("add", {{2, 3}, {3}}), b = make_case("sub", {{2}, {3}});
-  EXPECT_EQ(wrapped->run(a), direct.run(a));  // starts the worker (submit before that is a no-op)
+  EXPECT_EQ(wrapped->run(a), direct.run(a));  // starts the worker
   wrapped->submit(b);
   EXPECT_EQ(wrapped->run(b), direct.run(b));
   wrapped->submit(a);  // then another case is run: a's answer must not become b's
@@ -233,6 +233,21 @@ TEST(IsolatedOracle, SubmittedCasesAreAnsweredByRunAndAStraySubmitIsDropped) {
   wrapped->submit(segv);
   EXPECT_EQ(wrapped->run(segv).detail, "SIGSEGV");
   EXPECT_EQ(wrapped->run(a), direct.run(a));
+}
+
+// The cases submitted after a crash (no worker left) start a fresh worker at once and reach it together: it
+// computes all three (300 ms each) while this process sleeps, so their answers are waiting. Were they sent one by
+// one as each is run, the three runs would take 900 ms.
+TEST(IsolatedOracle, CasesSubmittedAfterACrashReachAFreshWorkerTogether) {
+  auto wrapped = make_isolated_oracle(make_fake, 2s);
+  EXPECT_EQ(wrapped->run(make_case("add", {{13}, {1}})).detail, "SIGSEGV");  // no worker now
+  const std::vector<Case> slow = {make_case("add", {{50}, {1}}), make_case("add", {{50}, {50}}),
+                                  make_case("add", {{50}, {2}})};
+  for (const Case& c : slow) wrapped->submit(c);
+  std::this_thread::sleep_for(1500ms);
+  const auto t0 = std::chrono::steady_clock::now();
+  for (const Case& c : slow) EXPECT_EQ(wrapped->run(c), Outcome::success({50}, "int64"));
+  EXPECT_LT(ms_since(t0), 450);
 }
 
 TEST(IsolatedOracle, AQueueLargerThanBothPipesIsAnsweredInOrder) {
