@@ -7,7 +7,7 @@ cd "$(dirname "$0")/.."
 packages=(
   g++ cmake ninja-build git
   libtorch-dev xtensor-dev librapidcheck-dev libgtest-dev libbenchmark-dev
-  nlohmann-json3-dev libcli11-dev libfmt-dev
+  nlohmann-json3-dev libcli11-dev libfmt-dev libgoogle-perftools-dev
   chromium chromium-driver python3-selenium python3-numpy libxml2-utils
 )
 missing=()
