@@ -144,6 +144,7 @@ std::optional<std::string> ExternalOracle::start() const {
       why = e.what();
     }
   }
+  start_failed_ = !why.empty();
   if (why.empty()) {
     last_answer_ = Clock::now();
     return std::nullopt;
@@ -174,11 +175,12 @@ Outcome ExternalOracle::lost(const std::string& why) const {
 }
 
 void ExternalOracle::submit(const Case& c) {
-  if (!process_ || !caps_ || undeclared(*caps_, c)) return;
+  if (!caps_ || undeclared(*caps_, c)) return;
   for (const Submitted& q : queue_)
     if (same_case(q.c, c)) return;
   const int64_t id = next_id_++;
   queue_.push_back({c, request_line(c, id) + "\n", id, Clock::now()});
+  if (!process_ && (start_failed_ || start())) return;
   send_queued(queue_.size());
   flush();
 }

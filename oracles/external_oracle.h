@@ -38,7 +38,9 @@ class ExternalOracle : public Oracle {
   // The answer to `c`; answers to cases queued before it are read and dropped; a case not queued is sent now.
   Outcome run(const Case& c) override;
   // Queues `c` behind the cases queued (unless it is queued already, or not declared); nothing before the adapter
-  // has started (capabilities(), name's version()).
+  // has first started (capabilities(), name's version()). An adapter stopped after a crash, a hang or a malformed
+  // answer is restarted here, so that the cases submitted after it still reach it together; after a failed start
+  // the case waits in the queue for run(), which starts the adapter or reports why it cannot.
   void submit(const Case& c) override;
   // Several cases in one request when the adapter declared "batch" (else one by one). When the batch fails (a
   // crash, hang or malformed answer), its cases are run again one at a time, so that a fault is that case's own.
@@ -65,6 +67,7 @@ class ExternalOracle : public Oracle {
   std::chrono::milliseconds timeout_;
   mutable std::unique_ptr<Process> process_;
   mutable std::optional<Capabilities> caps_;
+  mutable bool start_failed_ = false;  // the last start() failed: submit() leaves the next attempt to run()
   int64_t next_id_ = 1;
   // The cases whose answers are yet to be returned, oldest first: the first `resolved_` have their answer already
   // (from running alone after a death); of the others, the first `sent_` went to the current adapter (or wait in

@@ -24,6 +24,18 @@ std::string adapter(const std::string& mode) {
 const Case kFine = make_case(R"({"op": "add", "shapes": [[2, 1], [3]]})");
 const Case kSeven = make_case(R"({"op": "add", "shapes": [[7], [1]]})");
 
+// The lines in `path`: the requests a `log` or `crashlog` adapter has read.
+long lines_in(const std::string& path) {
+  std::ifstream in(path);
+  return std::count(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>(), '\n');
+}
+
+// Waits (at most 5 s) until `path` has `n` lines; returns how many it has.
+long wait_for_lines(const std::string& path, long n) {
+  for (int k = 0; k < 500 && lines_in(path) < n; ++k) std::this_thread::sleep_for(10ms);
+  return lines_in(path);
+}
+
 TEST(ExternalOracle, AnswersThroughTheProtocol) {
   ExternalOracle o("shapes", adapter("good"), 5000ms);
   EXPECT_EQ(o.name(), "shapes");
@@ -99,16 +111,26 @@ TEST(ExternalOracle, SubmittedCasesAreQueuedToTheAdapterAhead) {
   const Case two = make_case(R"({"op": "add", "shapes": [[2], [1]]})");
   for (const Case& c : {kFine, kSeven, two}) o.submit(c);
   o.submit(kSeven);  // queued already: not sent twice
-  auto lines_read = [&] {
-    std::ifstream in(log);
-    return std::count(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>(), '\n');
-  };
-  for (int k = 0; k < 500 && lines_read() < 3; ++k) std::this_thread::sleep_for(10ms);
-  EXPECT_EQ(lines_read(), 3) << "the adapter did not receive the queued cases before the first run";
+  EXPECT_EQ(wait_for_lines(log, 3), 3) << "the adapter did not receive the queued cases before the first run";
   EXPECT_EQ(summarize(o.run(kFine)), "ok [2, 3] float32");
   EXPECT_EQ(summarize(o.run(kSeven)), "ok [7] float32");
   EXPECT_EQ(summarize(o.run(two)), "ok [2] float32");
-  EXPECT_EQ(lines_read(), 3);
+  EXPECT_EQ(lines_in(log), 3);
+}
+
+// After a crash the adapter is gone; the cases submitted next start a fresh one at once and reach it together,
+// before any of them is run (not one by one as each is run).
+TEST(ExternalOracle, CasesSubmittedAfterACrashReachAFreshAdapterAhead) {
+  const std::string log = ::testing::TempDir() + "external_oracle_restart.log";
+  std::remove(log.c_str());
+  ExternalOracle o("shapes", adapter("crashlog " + log), 5000ms);
+  o.capabilities();
+  EXPECT_EQ(o.run(kSeven).status, Status::crash);
+  const Case two = make_case(R"({"op": "add", "shapes": [[2], [1]]})");
+  for (const Case& c : {kFine, two}) o.submit(c);
+  EXPECT_EQ(wait_for_lines(log, 3), 3) << "the fresh adapter did not receive the queued cases before the first run";
+  EXPECT_EQ(summarize(o.run(kFine)), "ok [2, 3] float32");
+  EXPECT_EQ(summarize(o.run(two)), "ok [2] float32");
 }
 
 // A queue far larger than a pipe holds either way (64 KiB): this process writes what the adapter's input takes

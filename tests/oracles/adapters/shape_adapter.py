@@ -11,6 +11,7 @@ broadcasting rule, and misbehaves on purpose as its first argument says:
   readahead reads every request already waiting before it answers, and aborts (SIGABRT) as soon as it has read a
             case with a dim of size 7, leaving the cases read before it unanswered
   log FILE  follows the rule, and appends a line to FILE for each request as soon as it has read it
+  crashlog FILE  as crash, and appends a line to FILE for each request as soon as it has read it
   once FILE     aborts (SIGABRT) on the first case that any of its processes sees (FILE counts the cases), and
                 follows the rule after
   flip FILE     answers wrongly (an error of kind other) and rightly in turn, the turn counted in FILE across its
@@ -54,7 +55,7 @@ def outcome(case):
     if MODE == "flip" and turn() % 2 == 0:
         return {"status": "error", "error": {"kind": "other", "message": "changed its mind"}}
     if any(7 in s for s in shapes):
-        if MODE == "crash":
+        if MODE in ("crash", "crashlog"):
             os.abort()
         if MODE == "hang":
             time.sleep(3600)
@@ -73,7 +74,7 @@ def requests():
     """The requests in order; in readahead mode those already waiting are read (and checked) before any answer."""
     if MODE != "readahead":
         for line in sys.stdin:
-            if MODE == "log":
+            if MODE in ("log", "crashlog"):
                 with open(STATE, "a") as f:
                     f.write("read\n")
             yield json.loads(line)
