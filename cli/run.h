@@ -36,8 +36,8 @@ struct Shard {
 enum class Progress { automatic, quiet };
 
 // Which findings a run shrinks (--shrink). A known finding is already explained by its declaration, which carries
-// a case of its own, and shrinking the few hundred known signatures of a default run was about 40% of its time
-// (bench/README.md), so by default only new findings are shrunk; `all` shrinks known ones too.
+// a case of its own, and shrinking the few hundred known signatures of a default run was about a quarter of its
+// time (bench/README.md), so by default only new findings are shrunk; `all` shrinks known ones too.
 enum class Shrinking { new_findings, all, none };
 const char* to_string(Shrinking s);                        // "new", "all", "none"
 std::optional<Shrinking> shrinking_from_string(const std::string& text);

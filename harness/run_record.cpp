@@ -87,7 +87,7 @@ Finding finding_from_json(const nlohmann::json& j) {
   f.original = case_from_json(j.at("original"));
   f.hits = j.at("hits").get<long>();
   f.shrink_steps = j.at("shrink_steps").get<int>();
-  f.shrunk = j.value("shrunk", f.shrink_steps > 0);
+  f.shrunk = j.value("shrunk", f.property != "corpus");  // before the field, every generated finding was shrunk
   f.key = j.value("key", f.signature);
   f.first_seq = j.value("first_seq", -1L);
   f.reproduce = j.value("reproduce", "");

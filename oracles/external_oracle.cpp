@@ -10,6 +10,7 @@
 #include <cerrno>
 #include <climits>
 #include <stdexcept>
+#include <utility>
 
 #include "harness/shell_quote.h"
 
@@ -180,14 +181,23 @@ void ExternalOracle::submit(const Case& c) {
     if (same_case(q.c, c)) return;
   const int64_t id = next_id_++;
   queue_.push_back({c, request_line(c, id) + "\n", id, Clock::now()});
-  if (!process_ && (start_failed_ || start())) return;
+  if (!process_) {
+    if (start_failed_) return;
+    failed_start_ = start();
+    if (failed_start_) return;
+  }
   send_queued(queue_.size());
   flush();
 }
 
+std::optional<std::string> ExternalOracle::start_for_run() {
+  if (failed_start_) return std::exchange(failed_start_, std::nullopt);
+  return start();
+}
+
 Outcome ExternalOracle::run(const Case& c) {
   if (!process_ || !caps_)
-    if (std::optional<std::string> failed = start()) return lost("did not start: " + *failed);
+    if (std::optional<std::string> failed = start_for_run()) return lost("did not start: " + *failed);
   if (std::optional<std::string> why = undeclared(*caps_, c)) return Outcome::unsupported_because(*why);
   size_t at = 0;
   while (at < queue_.size() && !same_case(queue_[at].c, c)) ++at;
@@ -216,7 +226,7 @@ Outcome ExternalOracle::answer_head() {
 
 ExternalOracle::Reading ExternalOracle::read_oldest(size_t upto) {
   if (!process_ || !caps_)
-    if (std::optional<std::string> failed = start()) return {lost("did not start: " + *failed), false, 0};
+    if (std::optional<std::string> failed = start_for_run()) return {lost("did not start: " + *failed), false, 0};
   send_queued(upto);
   const size_t in_hand = sent_;
   std::string line;

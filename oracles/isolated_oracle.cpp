@@ -237,12 +237,17 @@ class IsolatedOracle : public Oracle {
   // unless it is queued already. When the last worker crashed or was retired, a fresh one starts here, so that the
   // cases submitted after it still reach the worker together, not one by one as each is run. Before the first
   // worker, or after a worker failed to start, the case waits in the queue for run(), which starts one (or reports
-  // why it cannot: a worker that cannot start is tried once per case, as before) and sends it everything queued.
+  // why it cannot) and sends it everything queued. A start that fails here is the outcome of the next case run, so
+  // a worker that cannot start is still tried once per case.
   void submit(const Case& c) override {
     for (const Pending& p : pending_)
       if (same_case(p.c, c)) return;
     pending_.push_back({c, case_frame(c), Clock::now()});
-    if (pid_ < 0 && (!identified_ || start_failed_ || start())) return;
+    if (pid_ < 0) {
+      if (!identified_ || start_failed_) return;
+      failed_start_ = start();
+      if (failed_start_) return;
+    }
     send_pending(pending_.size());
     flush();
   }
@@ -271,7 +276,8 @@ class IsolatedOracle : public Oracle {
     std::string earlier_death;  // how the worker died before this case ran again alone
     for (int attempt = 0;; ++attempt) {
       if (pid_ < 0) {
-        if (std::optional<Outcome> failed = start()) {
+        std::optional<Outcome> failed = failed_start_ ? std::exchange(failed_start_, std::nullopt) : start();
+        if (failed) {
           pending_.pop_front();
           return *failed;
         }
@@ -490,6 +496,7 @@ class IsolatedOracle : public Oracle {
   mutable FrameReader reader_;
   mutable bool identified_ = false;
   mutable bool start_failed_ = false;  // the last start() gave no working worker (submit() then leaves it to run())
+  std::optional<Outcome> failed_start_;  // how submit()'s start failed: the next case run gets it, untried again
   mutable std::string name_, version_;
   // The cases sent (or to be sent) whose answers are yet to be read, oldest first; the first `sent_` of them are
   // in the pipe or in `outbox_`, the bytes not yet written.

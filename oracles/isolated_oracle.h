@@ -13,7 +13,7 @@ namespace bc {
 
 // Wraps the oracle `factory` builds. The factory is called in the worker, never in this process; the worker is
 // forked (fork only, no exec) on the first call of run(), name() or version(), and again after every crash or
-// timeout. Each case crosses a pipe as to_json(Case) and comes back as to_json(Outcome), so the wrapper returns
+// timeout (by the next submit() or run()). Each case crosses a pipe as to_json(Case) and comes back as to_json(Outcome), so the wrapper returns
 // what the inner oracle returns, as far as those two round trips are lossless.
 //
 // Cases given to submit() are queued to the worker at once, so it computes ahead; run() reads their answers in
@@ -27,7 +27,8 @@ namespace bc {
 //     worker died on the case;
 //   - timeout, detail "no answer within N ms", when the worker gave no answer within `timeout` (it is killed);
 // and throws std::runtime_error where the inner oracle would have thrown (the exception's what() is kept), or when
-// the case does not survive case_from_json(to_json(c)) (an invalid case), or when the factory throws.
+// the case does not survive case_from_json(to_json(c)) (an invalid case), or when the factory throws. submit()
+// may start a fresh worker (waiting up to `timeout` for it) and throws when the factory does.
 // name() and version() throw std::runtime_error when the worker cannot build the oracle at all.
 //
 // Not thread-safe, like the oracles themselves: one caller at a time, and the wrapper should be used from the

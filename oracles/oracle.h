@@ -17,8 +17,9 @@ class Oracle {
   virtual std::string version() const = 0;  // the library version the oracle was built against
   virtual Outcome run(const Case& c) = 0;
   // A hint that run(c) will come, after the runs of the cases submitted before it: an oracle may start on c early
-  // (the isolated one queues it to its worker, so that the workers compute ahead while this process judges).
-  // Submitting a case that is queued already is a no-op. run(c) must still be called.
+  // (the isolated one queues it to its worker, so that the workers compute ahead while this process judges, and may
+  // start a worker for it, which can take up to its timeout). Submitting a case that is queued already is a no-op.
+  // run(c) must still be called.
   virtual void submit(const Case&) {}
 };
 

@@ -73,8 +73,8 @@ std::string known_line(const Finding& f) {
   if (!f.reproduction.stable())
     return fmt::format("{}: {} -- minimal case {} -- {} hit(s)\n", describe(f.reproduction), f.signature,
                        describe(f.minimal.c), f.hits);
-  return fmt::format("known divergence {}: {} -- minimal case {} -- {} hit(s)\n", f.known_id, f.signature,
-                     describe(f.minimal.c), f.hits);
+  return fmt::format("known divergence {}: {} -- {} {} -- {} hit(s)\n", f.known_id, f.signature,
+                     f.shrunk ? "minimal case" : "first case (not shrunk)", describe(f.minimal.c), f.hits);
 }
 
 struct Counts {

@@ -333,11 +333,19 @@ TEST(Cli, KnownFindingsAreShrunkOnlyUnderShrinkAll) {
     EXPECT_EQ(unshrunk[k]["minimal"]["case"], unshrunk[k]["original"]);
     const std::string token = unshrunk[k]["reproduce"];
     EXPECT_EQ(token.substr(token.size() - 2), "/-") << token;
+    EXPECT_FALSE(unshrunk[k]["replay_command"].get<std::string>().empty());
+    EXPECT_FALSE(unshrunk[k]["regression_draft"].get<std::string>().empty());
     EXPECT_TRUE(shrunk[k]["shrunk"].get<bool>());
     steps += shrunk[k]["shrink_steps"].get<int>();
   }
   EXPECT_GT(steps, 0) << "no known finding had anywhere to shrink to: the test proves nothing";
   EXPECT_NE(slurp(by_default / "report.html").find("this run did not shrink it"), std::string::npos);
+  // An unshrunk finding's token regenerates its first raw case.
+  const fs::path again = scratch("shrink-token");
+  ASSERT_EQ(broadcheck("replay --quiet --reproduce " + unshrunk[0]["reproduce"].get<std::string>() + " --out " +
+                       again.string()).exit_code, 0);
+  EXPECT_EQ(nlohmann::json::parse(lines(again / "results.jsonl").at(0))["case"]["shapes"],
+            unshrunk[0]["original"]["shapes"]);
 
   // New findings are shrunk by default, and not under --shrink none.
   const std::string fresh = "run --seed 1 --cases 100 --no-replay --no-known --quiet --property inplace_agree ";

@@ -128,13 +128,14 @@ TEST(FindingJson, RoundTrips) {
   EXPECT_EQ(to_json(back), to_json(f));
 }
 
-// A summary written before findings said whether they were shrunk: every generated finding was, so one with steps
-// reads as shrunk and one without as not (its minimal case is its original either way).
-TEST(FindingJson, AFindingWithoutTheShrunkFieldIsShrunkWhenItTookSteps) {
+// A summary written before findings said whether they were shrunk: every generated finding was (with or without
+// steps), a corpus case never.
+TEST(FindingJson, AFindingWithoutTheShrunkFieldIsShrunkUnlessItIsACorpusCase) {
   json j = to_json(make_finding());
   j.erase("shrunk");
-  EXPECT_TRUE(finding_from_json(j).shrunk);
   j["shrink_steps"] = 0;
+  EXPECT_TRUE(finding_from_json(j).shrunk);
+  j["property"] = "corpus";
   EXPECT_FALSE(finding_from_json(j).shrunk);
   j["shrunk"] = true;
   EXPECT_TRUE(finding_from_json(j).shrunk);

@@ -118,6 +118,29 @@ TEST(ExternalOracle, SubmittedCasesAreQueuedToTheAdapterAhead) {
   EXPECT_EQ(lines_in(log), 3);
 }
 
+// When the restart in submit() fails, that failure is the next case's outcome, and that case does not try again.
+TEST(ExternalOracle, AnAdapterThatFailsToRestartInSubmitIsTriedOncePerCase) {
+  const std::string starts = ::testing::TempDir() + "external_oracle_starts.log";
+  const std::string broken = ::testing::TempDir() + "external_oracle_broken";
+  std::remove(starts.c_str());
+  std::remove(broken.c_str());
+  ExternalOracle o("shapes", "echo start >> " + starts + "; test -e " + broken + " && exit 5; exec " + adapter("crash"),
+                   5000ms);
+  o.capabilities();
+  EXPECT_EQ(o.run(kSeven).status, Status::crash);
+  EXPECT_EQ(lines_in(starts), 1);
+  std::ofstream(broken) << "the adapter exits before its handshake now\n";
+  o.submit(kFine);
+  EXPECT_EQ(lines_in(starts), 2);
+  const Outcome failed = o.run(kFine);
+  EXPECT_EQ(failed.status, Status::crash);
+  EXPECT_NE(failed.detail.find("did not start"), std::string::npos) << failed.detail;
+  EXPECT_EQ(lines_in(starts), 2) << "the case tried a second start";
+  std::remove(broken.c_str());
+  EXPECT_EQ(summarize(o.run(kFine)), "ok [2, 3] float32");
+  EXPECT_EQ(lines_in(starts), 3);
+}
+
 // After a crash the adapter is gone; the cases submitted next start a fresh one at once and reach it together,
 // before any of them is run (not one by one as each is run).
 TEST(ExternalOracle, CasesSubmittedAfterACrashReachAFreshAdapterAhead) {

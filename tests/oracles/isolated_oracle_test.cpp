@@ -11,7 +11,9 @@
 #include <cmath>
 #include <csignal>
 #include <cstdlib>
+#include <algorithm>
 #include <fstream>
+#include <iterator>
 #include <set>
 #include <stdexcept>
 #include <string>
@@ -248,6 +250,41 @@ TEST(IsolatedOracle, CasesSubmittedAfterACrashReachAFreshWorkerTogether) {
   const auto t0 = std::chrono::steady_clock::now();
   for (const Case& c : slow) EXPECT_EQ(wrapped->run(c), Outcome::success({50}, "int64"));
   EXPECT_LT(ms_since(t0), 450);
+}
+
+// After a crash, submit() starts the fresh worker; when that start fails, the failure is the next case's outcome
+// and that case does not try to start a worker again (a worker that cannot start costs one try per case).
+TEST(IsolatedOracle, AFreshWorkerThatFailsToStartInSubmitIsTriedOncePerCase) {
+  const std::string starts = ::testing::TempDir() + "isolated_oracle_starts.log";
+  const std::string broken = ::testing::TempDir() + "isolated_oracle_broken";
+  std::remove(starts.c_str());
+  std::remove(broken.c_str());
+  auto wrapped = make_isolated_oracle(
+      [starts, broken]() -> std::unique_ptr<Oracle> {  // runs in the worker
+        std::ofstream(starts, std::ios::app) << "start\n";
+        if (std::ifstream(broken).good()) std::raise(SIGSEGV);
+        return make_fake();
+      },
+      2s);
+  auto count_starts = [&] {
+    std::ifstream in(starts);
+    return std::count(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>(), '\n');
+  };
+  FakeOracle direct;
+  const Case a = make_case("add", {{2, 3}, {3}});
+  EXPECT_EQ(wrapped->run(a), direct.run(a));
+  EXPECT_EQ(wrapped->run(make_case("add", {{13}, {1}})).detail, "SIGSEGV");
+  EXPECT_EQ(count_starts(), 1);
+  std::ofstream(broken) << "the factory crashes now\n";
+  wrapped->submit(a);  // tries a fresh worker: it dies building the oracle
+  EXPECT_EQ(count_starts(), 2);
+  const Outcome failed = wrapped->run(a);
+  EXPECT_EQ(failed.status, Status::crash);
+  EXPECT_EQ(failed.detail, "SIGSEGV");
+  EXPECT_EQ(count_starts(), 2) << "the case tried a second start";
+  std::remove(broken.c_str());
+  EXPECT_EQ(wrapped->run(a), direct.run(a));
+  EXPECT_EQ(count_starts(), 3);
 }
 
 TEST(IsolatedOracle, AQueueLargerThanBothPipesIsAnsweredInOrder) {

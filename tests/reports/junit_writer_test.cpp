@@ -145,6 +145,10 @@ TEST(JunitXml, SaysWhetherAFindingWasShrunk) {
   const std::string xml = junit_xml(s);
   EXPECT_EQ(count(xml, "shrunk in 2 step(s)"), 2u);
   EXPECT_EQ(count(xml, "raw case(s); not shrunk"), 1u);
+  // A known finding, unshrunk by default, shows its first case as such.
+  EXPECT_EQ(count(xml, "-- minimal case add("), 1u);
+  s.findings[3].shrunk = false;
+  EXPECT_EQ(count(junit_xml(s), "-- first case (not shrunk) add("), 1u);
 }
 
 // Test case names of a document, as "classname name" pairs, in document order.
