@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <iterator>
 #include <string_view>
 
 #include "harness/implementations.h"
@@ -31,6 +32,7 @@ void add_sorted(std::vector<std::string>& list, const std::string& x) {
 std::string message_pattern(const std::string& message, const std::string& op) {
   const std::string base = !op.empty() && op.back() == '_' ? op.substr(0, op.size() - 1) : op;
   std::string out;
+  out.reserve(message.size());
   for (size_t k = 0; k < message.size();) {
     const char ch = message[k];
     if (std::isdigit(static_cast<unsigned char>(ch))) {
@@ -60,15 +62,16 @@ std::string message_pattern(const std::string& message, const std::string& op) {
         continue;
       }
     }
+    // A name is masked only where a word starts (word_at's own left edge), so other positions skip the names.
+    const bool word_start = k == 0 || !(std::isalnum(static_cast<unsigned char>(message[k - 1])) || message[k - 1] == '_');
     bool masked = false;
-    for (const std::string_view name : kDtypeNames)
-      if (word_at(message, k, name)) {
+    for (size_t n = 0; word_start && !masked && n < std::size(kDtypeNames); ++n)
+      if (word_at(message, k, kDtypeNames[n])) {
         out += 'T';
-        k += name.size();
+        k += kDtypeNames[n].size();
         masked = true;
-        break;
       }
-    if (!masked && (word_at(message, k, op) || word_at(message, k, base))) {
+    if (word_start && !masked && (word_at(message, k, op) || word_at(message, k, base))) {
       out += "OP";
       k += word_at(message, k, op) ? op.size() : base.size();
       masked = true;
