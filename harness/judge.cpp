@@ -134,11 +134,19 @@ void outcome_differences(const Case& c, const Outcomes& voters, const std::vecto
   const std::string rule_name = name_with_role(Role::rule);
   const Outcome* rule = find_outcome(voters, rule_name);
   for (const Field& field : kFields) {
+    // Most cases agree in every field: find that out before naming anyone.
+    std::optional<std::string> first;
+    bool differ = false;
+    for (const auto& entry : voters) {
+      if (differ || !field.applies(entry.second)) continue;
+      std::string key = field.key(entry.second);
+      if (!first) first = std::move(key);
+      else differ = key != *first;
+    }
+    if (!differ) continue;
     std::vector<std::pair<std::string, std::string>> classes;
     for (const auto& [name, o] : voters)
       if (field.applies(o)) classes.emplace_back(name, field.key(o));
-    if (std::all_of(classes.begin(), classes.end(), [&](const auto& k) { return k.second == classes[0].second; }))
-      continue;
     Difference d;
     d.component = field.name;
     std::tie(d.odd_ones, d.attribution) = attribute(classes);
