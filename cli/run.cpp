@@ -373,6 +373,7 @@ static long save_findings(const RunSummary& summary, const std::string& path) {
   }
   return added;
 }
+
 const char* to_string(Shrinking s) {
   switch (s) {
     case Shrinking::new_findings: return "new";

@@ -1,7 +1,8 @@
 // The run driver behind `broadcheck run` and `broadcheck replay`: replay corpus cases first, then drive every
 // property with generated cases (round robin, so a time budget is shared fairly), judge each on all oracles,
-// shrink the first case of each new signature to a minimal case (--shrink), stream results.jsonl, and write summary.json, junit.xml and
-// report.html. SIGINT/SIGTERM stop it cleanly with everything found so far. Returns the process exit code.
+// shrink the first case of each new signature to a minimal case (--shrink), stream results.jsonl, and write
+// summary.json, junit.xml and report.html. SIGINT/SIGTERM stop it cleanly with everything found so far. Returns
+// the process exit code.
 #pragma once
 
 #include <algorithm>

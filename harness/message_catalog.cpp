@@ -63,7 +63,8 @@ std::string message_pattern(const std::string& message, const std::string& op) {
       }
     }
     // A name is masked only where a word starts (word_at's own left edge), so other positions skip the names.
-    const bool word_start = k == 0 || !(std::isalnum(static_cast<unsigned char>(message[k - 1])) || message[k - 1] == '_');
+    const bool word_start =
+        k == 0 || !(std::isalnum(static_cast<unsigned char>(message[k - 1])) || message[k - 1] == '_');
     bool masked = false;
     for (size_t n = 0; word_start && !masked && n < std::size(kDtypeNames); ++n)
       if (word_at(message, k, kDtypeNames[n])) {

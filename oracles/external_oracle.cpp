@@ -148,6 +148,7 @@ std::optional<std::string> ExternalOracle::start() const {
   start_failed_ = !why.empty();
   if (why.empty()) {
     last_answer_ = Clock::now();
+    failed_start_.reset();  // an earlier failure is no case's outcome once an adapter runs
     return std::nullopt;
   }
   stop();

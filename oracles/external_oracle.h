@@ -69,7 +69,7 @@ class ExternalOracle : public Oracle {
   mutable std::unique_ptr<Process> process_;
   mutable std::optional<Capabilities> caps_;
   mutable bool start_failed_ = false;  // the last start() failed: submit() leaves the next attempt to run()
-  std::optional<std::string> failed_start_;  // why submit()'s start failed: the next case run gets it
+  mutable std::optional<std::string> failed_start_;  // why submit()'s start failed: the next case run gets it
   int64_t next_id_ = 1;
   // The cases whose answers are yet to be returned, oldest first: the first `resolved_` have their answer already
   // (from running alone after a death); of the others, the first `sent_` went to the current adapter (or wait in
