@@ -145,7 +145,6 @@ std::optional<std::string> ExternalOracle::start() const {
       why = e.what();
     }
   }
-  start_failed_ = !why.empty();
   if (why.empty()) {
     last_answer_ = Clock::now();
     failed_start_.reset();  // an earlier failure is no case's outcome once an adapter runs
@@ -183,7 +182,7 @@ void ExternalOracle::submit(const Case& c) {
   const int64_t id = next_id_++;
   queue_.push_back({c, request_line(c, id) + "\n", id, Clock::now()});
   if (!process_) {
-    if (start_failed_) return;
+    if (failed_start_) return;  // the next case run has that failure: one try per case
     failed_start_ = start();
     if (failed_start_) return;
   }

@@ -39,8 +39,8 @@ class ExternalOracle : public Oracle {
   Outcome run(const Case& c) override;
   // Queues `c` behind the cases queued (unless it is queued already, or not declared); nothing before the adapter
   // has first started (capabilities(), name's version()). An adapter stopped after a crash, a hang or a malformed
-  // answer is restarted here, so that the cases submitted after it still reach it together; after a failed start
-  // the case waits in the queue for run(), which starts the adapter or reports why it cannot.
+  // answer is restarted here, so that the cases submitted after it still reach it together. A failed restart is the
+  // next case run's outcome (it does not try again); until then the cases only wait in the queue.
   void submit(const Case& c) override;
   // Several cases in one request when the adapter declared "batch" (else one by one). When the batch fails (a
   // crash, hang or malformed answer), its cases are run again one at a time, so that a fault is that case's own.
@@ -68,7 +68,6 @@ class ExternalOracle : public Oracle {
   std::chrono::milliseconds timeout_;
   mutable std::unique_ptr<Process> process_;
   mutable std::optional<Capabilities> caps_;
-  mutable bool start_failed_ = false;  // the last start() failed: submit() leaves the next attempt to run()
   mutable std::optional<std::string> failed_start_;  // why submit()'s start failed: the next case run gets it
   int64_t next_id_ = 1;
   // The cases whose answers are yet to be returned, oldest first: the first `resolved_` have their answer already

@@ -235,16 +235,16 @@ class IsolatedOracle : public Oracle {
 
   // Queues the case behind those already queued (the worker computes ahead while this process does other work),
   // unless it is queued already. When the last worker crashed or was retired, a fresh one starts here, so that the
-  // cases submitted after it still reach the worker together, not one by one as each is run. Before the first
-  // worker, or after a worker failed to start, the case waits in the queue for run(), which starts one (or reports
-  // why it cannot) and sends it everything queued. A start that fails here is the outcome of the next case run, so
-  // a worker that cannot start is still tried once per case.
+  // cases submitted after it still reach the worker together, not one by one as each is run. A start that fails
+  // here is the outcome of the next case run (which then does not try again), and until that case has it the cases
+  // only wait in the queue: a worker that cannot start is still tried once per case. Before the first worker, run()
+  // starts it.
   void submit(const Case& c) override {
     for (const Pending& p : pending_)
       if (same_case(p.c, c)) return;
     pending_.push_back({c, case_frame(c), Clock::now()});
     if (pid_ < 0) {
-      if (!identified_ || start_failed_) return;
+      if (!identified_ || failed_start_) return;
       failed_start_ = start();
       if (failed_start_) return;
     }
@@ -411,7 +411,6 @@ class IsolatedOracle : public Oracle {
 
     const Clock::time_point deadline = Clock::now() + timeout_;
     std::string body;
-    start_failed_ = true;
     const Io r = reader_.next(from_worker_, body, &deadline);
     if (r == Io::timeout) return kill_worker();
     if (r == Io::eof) return crash_outcome(reap());
@@ -421,7 +420,6 @@ class IsolatedOracle : public Oracle {
       throw std::runtime_error("isolated oracle: the factory threw: " + hello["factory_error"].get<std::string>());
     }
     last_answer_ = Clock::now();
-    start_failed_ = false;
     if (!identified_) {
       name_ = hello.at("name").get<std::string>();
       version_ = hello.at("version").get<std::string>();
@@ -495,7 +493,6 @@ class IsolatedOracle : public Oracle {
   mutable int to_worker_ = -1, from_worker_ = -1;
   mutable FrameReader reader_;
   mutable bool identified_ = false;
-  mutable bool start_failed_ = false;  // the last start() gave no working worker (submit() then leaves it to run())
   std::optional<Outcome> failed_start_;  // how submit()'s start failed: the next case run gets it, untried again
   mutable std::string name_, version_;
   // The cases sent (or to be sent) whose answers are yet to be read, oldest first; the first `sent_` of them are

@@ -13,8 +13,9 @@ namespace bc {
 
 // Wraps the oracle `factory` builds. The factory is called in the worker, never in this process; the worker is
 // forked (fork only, no exec) on the first call of run(), name() or version(), and again after every crash or
-// timeout (by the next submit() or run()). Each case crosses a pipe as to_json(Case) and comes back as to_json(Outcome), so the wrapper returns
-// what the inner oracle returns, as far as those two round trips are lossless.
+// timeout (by the next submit() or run()). Each case crosses a pipe as to_json(Case) and comes back as
+// to_json(Outcome), so the wrapper returns what the inner oracle returns, as far as those two round trips are
+// lossless.
 //
 // Cases given to submit() are queued to the worker at once, so it computes ahead; run() reads their answers in
 // order (answers to queued cases that are not run are dropped). A worker that dies while a case is the oldest
