@@ -11,6 +11,7 @@
 #include "harness/known_divergence.h"
 #include "properties/check.h"
 #include "properties/equivalence.h"
+#include "properties/exec.h"
 #include "properties/registry.h"
 
 namespace bc {
@@ -110,6 +111,23 @@ void BM_OracleCallsOnly(benchmark::State& state) {
   state.SetLabel(variant_label(options));
 }
 BENCHMARK(BM_OracleCallsOnly)->Arg(0)->Arg(1)->Arg(2)->Unit(benchmark::kMillisecond)->Iterations(3)->UseRealTime();
+
+// Generation alone, the run's cases of every oracle property: with RapidCheck's recipe (arg 0, the shrink tree a
+// finding needs) or the values only (arg 1, how a run draws them; properties/exec.h).
+void BM_Generate(benchmark::State& state) {
+  const RunOptions options = bench_options(2);
+  std::vector<const Property*> chosen;
+  for (const std::string& name : options.properties) chosen.push_back(find_property(name));
+  for (auto _ : state) {
+    std::optional<gen::ValuesOnly> values_only;
+    if (state.range(0) == 1) values_only.emplace();
+    for (long i = 0; i < kCasesPerProperty; ++i)
+      for (const Property* p : chosen) benchmark::DoNotOptimize(p->gen(case_random(1, p->name, i), rc::kNominalSize).value());
+  }
+  state.SetItemsProcessed(state.iterations() * kCasesPerProperty * static_cast<long>(chosen.size()));
+  state.SetLabel(state.range(0) == 1 ? "values only" : "with the recipe");
+}
+BENCHMARK(BM_Generate)->Arg(0)->Arg(1)->Unit(benchmark::kMillisecond)->UseRealTime();
 
 // Value-level cases (the values_agree property) judged on all oracles, the libraries in their crash-isolated
 // workers (arg 1) or called in this process (arg 0): the price of isolation, in one run. Both use the same cases,

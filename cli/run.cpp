@@ -26,6 +26,7 @@
 #include "harness/shell_quote.h"
 #include "harness/utf8.h"
 #include "properties/check.h"
+#include "properties/exec.h"
 #include "properties/registry.h"
 #include "reports/html_report.h"
 #include "reports/jsonl_writer.h"
@@ -106,7 +107,7 @@ class Runner {
     std::vector<Item> window;
     for (size_t k = 0; k < entries.size() && !stopped(); ++k) {
       if (!options_.shard.takes(static_cast<long>(k)) || !options_.takes_op(entries[k].c.op)) continue;
-      window.push_back({"corpus", entries[k].c, static_cast<long>(k), std::nullopt, -1});
+      window.push_back({"corpus", entries[k].c, static_cast<long>(k), -1});
       if (window.size() == kWindow) run_window(window);
     }
     run_window(window);
@@ -125,14 +126,13 @@ class Runner {
         // Required once the property runs here (--op: other ops never run, so nothing is required).
         if (options_.ops.empty() && !summary_.coverage.required.count(p.name))
           summary_.coverage.required[p.name] = required_classes(p);
-        rc::Shrinkable<Case> generated = p.gen(case_random(options_.seed, p.name, i), rc::kNominalSize);
-        Case c = generated.value();
+        Case c = draw_value(p, i);
         if (!options_.takes_op(c.op)) continue;
         // A window holds no case twice: an oracle queues a case once (Oracle::submit), so the second copy would be
         // sent alone behind the rest of the window, whose queued answers would then be read and dropped.
         if (std::any_of(window.begin(), window.end(), [&](const Item& queued) { return same_case(queued.c, c); }))
           run_window(window);
-        window.push_back({p.name, std::move(c), seq, std::move(generated), i});
+        window.push_back({p.name, std::move(c), seq, i});
         if (window.size() == kWindow) run_window(window);
       }
     }
@@ -155,14 +155,24 @@ class Runner {
   static constexpr size_t kWindow = 32;
 
   // A case to run: its property ("corpus" for a replayed one), its place in the run, and for a generated case its
-  // shrink tree and index (for the reproduce token).
+  // index (for the reproduce token and its shrink tree; -1 for a corpus case).
   struct Item {
     std::string property;
     Case c;
     long seq;
-    std::optional<rc::Shrinkable<Case>> generated;
     long index;
   };
+
+  // The generated case `index` of `p`, drawn without the shrink tree that only a finding to shrink needs
+  // (docs/notes/generation.md); shrink_tree() draws the same case with it.
+  Case draw_value(const Property& p, long index) const {
+    gen::ValuesOnly values_only;
+    return p.gen(case_random(options_.seed, p.name, index), rc::kNominalSize).value();
+  }
+
+  rc::Shrinkable<Case> shrink_tree(const std::string& property, long index) const {
+    return find_property(property)->gen(case_random(options_.seed, property, index), rc::kNominalSize);
+  }
 
   // The findings a window opened are shrunk after it, when no oracle has cases of the window queued.
   void run_window(std::vector<Item>& window) {
@@ -171,14 +181,14 @@ class Runner {
       if (stopped()) break;
       CaseRecord r = evaluate(item.property, std::move(item.c), oracles_, declarations_, options_.strict_zeros);
       r.seq = item.seq;
-      record(std::move(r), item.generated ? &*item.generated : nullptr, item.index);
+      record(std::move(r), item.index);
       progress_.update(item.property, cases_, fresh_, known_);
     }
     window.clear();
     for (const ShrinkLater& s : shrink_later_) {
       Finding& f = summary_.findings[s.finding];
       const Shrunk shrunk = shrink(
-          s.generated, f.minimal,
+          shrink_tree(f.property, s.index), f.minimal,
           [&](const Case& c) {  // under --op, a case of another op never counts as failing the same way
             return options_.takes_op(c.op) ? evaluate(f.property, c, oracles_, declarations_, options_.strict_zeros) : CaseRecord{};
           },
@@ -255,7 +265,9 @@ class Runner {
   }
 
   // Counts the case and opens or adds to its finding; its results line waits for the end of the window.
-  void record(CaseRecord&& record, const rc::Shrinkable<Case>* generated, long index) {
+  // `index` is a generated case's index in its property, -1 for a corpus case.
+  void record(CaseRecord&& record, long index) {
+    const bool generated = index >= 0;
     ++cases_;
     pending_.push_back({std::move(record), ""});
     const CaseRecord& r = pending_.back().record;
@@ -310,7 +322,7 @@ class Runner {
     f.verdict = r.judgement.verdict;  // shrinking keeps it
     f.known_id = r.judgement.known_id;
     if (generated && shrinks(f.verdict)) {
-      shrink_later_.push_back({summary_.findings.size(), *generated, index});
+      shrink_later_.push_back({summary_.findings.size(), index});
     } else {
       if (generated) f.reproduce = reproduce_token(options_.seed, f.property, index, {});
       describe_reproduction(f);
@@ -330,7 +342,6 @@ class Runner {
   std::map<std::string, size_t> index_;
   struct ShrinkLater {
     size_t finding;
-    rc::Shrinkable<Case> generated;
     long index;
   };
   std::vector<ShrinkLater> shrink_later_;

@@ -5,6 +5,7 @@
 
 #include "engine/scalar_overflow.h"
 #include "harness/case_conditions.h"
+#include "properties/exec.h"
 #include "properties/op_choice.h"
 #include "properties/shape_gen.h"
 #include "properties/weighted.h"
@@ -28,7 +29,7 @@ std::vector<std::string> fill_tags(const Case& c) {
 }
 
 rc::Gen<Case> fill_case() {
-  return rc::gen::exec([] {
+  return bc::gen::exec([] {
     const OpEntry& op = **op_from_table(&Weights::values, [](const OpEntry& e) { return e.family == Family::fill; });
     Case c = make_case(op.name, {*shape(0, 4)}, {"in-place"});
     c.dtypes = {*rc::gen::element(DType::float32, DType::bool_, DType::int64, DType::float64, DType::int8,

@@ -4,6 +4,7 @@
 
 #include "engine/elementwise.h"
 #include "harness/operands.h"
+#include "properties/exec.h"
 #include "properties/check.h"
 #include "properties/shape_gen.h"
 #include "properties/weighted.h"
@@ -129,7 +130,7 @@ bool has_nonfinite_intermediate(const Case& c) {
 }
 
 rc::Gen<Case> graph_case() {
-  const rc::Gen<Case> draw = rc::gen::exec(draw_graph_case);
+  const rc::Gen<Case> draw = bc::gen::exec(draw_graph_case);
   return rc::Gen<Case>([draw](const rc::Random& random, int size) { return shrinkable_case(draw(random, size).value()); });
 }
 

@@ -2,6 +2,7 @@
 
 #include <cmath>
 
+#include "properties/exec.h"
 #include "properties/shape_gen.h"
 #include "properties/op_choice.h"
 #include "properties/weighted.h"
@@ -127,7 +128,7 @@ void maybe_scalar(Case& c, const std::string& name, std::vector<std::pair<uint64
 }  // namespace
 
 rc::Gen<Case> product_case() {
-  return rc::gen::exec([] {
+  return bc::gen::exec([] {
     const std::string op =
         (*op_from_table(&Weights::values, [](const OpEntry& e) { return e.family == Family::matmul; }))->name;
     const int branch = *weighted<int>({{12, 0}, {2, 1}, {2, 2}, {1, 3}});
@@ -161,7 +162,7 @@ std::pair<std::vector<Shape>, Shape> fused_product(const std::string& op, bool n
 }  // namespace
 
 rc::Gen<Case> fused_case() {
-  return rc::gen::exec([] {
+  return bc::gen::exec([] {
     const std::string base =
         (*op_from_table(&Weights::values, [](const OpEntry& e) { return e.family == Family::fused && !e.base; }))->name;
     const bool inplace = *weighted<bool>({{2, false}, {1, true}});
@@ -190,7 +191,7 @@ rc::Gen<Case> fused_case() {
 }
 
 rc::Gen<Case> addc_case() {
-  return rc::gen::exec([] {
+  return bc::gen::exec([] {
     // The fused pointwise ops that have an unfused twin in the table.
     const std::string base = (*op_from_table(&Weights::values, [](const OpEntry& e) {
                                 const std::optional<Op> twin = op_from_name(std::string("unfused_") + e.name);

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <set>
 
+#include "properties/exec.h"
 #include "properties/op_choice.h"
 #include "properties/shape_gen.h"
 #include "properties/weighted.h"
@@ -57,7 +58,7 @@ std::vector<std::string> reduction_tags(const Case& c) {
 }
 
 rc::Gen<Case> reduction_case() {
-  return rc::gen::exec([] {
+  return bc::gen::exec([] {
     const OpEntry& op =
         **op_from_table(&Weights::values, [](const OpEntry& e) { return e.family == Family::reduce_dims; });
     const Shape shape = *gen::shape(0, 4);

@@ -4,6 +4,7 @@
 
 #include "harness/operand_views.h"
 #include "harness/operands.h"
+#include "properties/exec.h"
 #include "properties/fill_gen.h"
 #include "properties/op_choice.h"
 #include "properties/out_gen.h"
@@ -30,7 +31,7 @@ rc::Gen<Shape> shape(int min_rank, int max_rank) {
 }
 
 rc::Gen<Shape> operand_of(const Shape& full) {
-  return rc::gen::exec([full] {
+  return bc::gen::exec([full] {
     const int r = *rc::gen::inRange<int>(0, static_cast<int>(full.size()) + 1);
     Shape s(full.end() - r, full.end());
     for (int64_t& d : s)
@@ -55,7 +56,7 @@ bool binary_with_inplace(const OpEntry& e) { return binary_out_of_place(e) && e.
 }  // namespace
 
 rc::Gen<Case> elementwise_case() {
-  return rc::gen::exec([] {
+  return bc::gen::exec([] {
     const std::string op = (*op_from_table(&Weights::shapes, binary_out_of_place))->name;
     if (*weighted<bool>({{3, false}, {1, true}})) return make_case(op, *near_miss(2), {"near miss"});
     return make_case(op, *broadcastable(2), {"broadcastable"});
@@ -63,7 +64,7 @@ rc::Gen<Case> elementwise_case() {
 }
 
 rc::Gen<Case> inplace_case() {
-  return rc::gen::exec([] {
+  return bc::gen::exec([] {
     const std::string op = to_string(*(*op_from_table(&Weights::shapes, binary_with_inplace))->inplace);
     const int branch = *weighted<int>({{3, 0}, {2, 1}, {1, 2}});
     if (branch == 2) return make_case(op, *near_miss(2), {"near miss"});
@@ -74,7 +75,7 @@ rc::Gen<Case> inplace_case() {
 }
 
 rc::Gen<Case> broadcast_shapes_case() {
-  return rc::gen::exec([] {
+  return bc::gen::exec([] {
     const int count = *weighted<int>({{1, 0}, {6, 1}, {8, 2}, {8, 3}});
     if (count >= 2 && *weighted<bool>({{3, false}, {1, true}}))
       return make_case("broadcast_shapes", *near_miss(count), {"near miss"});
@@ -91,7 +92,7 @@ rc::Gen<Case> broadcast_shapes_case() {
 }
 
 rc::Gen<Case> expand_case() {
-  return rc::gen::exec([] {
+  return bc::gen::exec([] {
     const int branch = *weighted<int>({{5, 0}, {2, 1}, {1, 2}, {1, 3}, {1, 4}});
     if (branch == 0) {  // valid: source broadcasts to target; some kept dims written as -1
       const Shape target = *shape();
@@ -134,7 +135,7 @@ rc::Gen<Case> expand_case() {
 }
 
 rc::Gen<Case> sum_to_case() {
-  return rc::gen::exec([] {
+  return bc::gen::exec([] {
     const int branch = *weighted<int>({{4, 0}, {2, 1}, {1, 2}});
     if (branch == 0) {  // valid: the target expands to the source
       const Shape from = *shape();
@@ -170,7 +171,7 @@ Shape matmul_operand(int form, const Shape& batch, int64_t outer, int64_t inner,
 }
 
 rc::Gen<Case> matmul_case() {
-  return rc::gen::exec([] {
+  return bc::gen::exec([] {
     const int branch = *weighted<int>({{5, 0}, {2, 1}, {2, 2}, {1, 3}});
     if (branch == 3) {  // a 0-D operand
       const Shape other = *shape(0, 3);
@@ -191,7 +192,7 @@ rc::Gen<Case> matmul_case() {
 }
 
 rc::Gen<Case> algebra_case() {
-  return rc::gen::exec([] {
+  return bc::gen::exec([] {
     if (*weighted<bool>({{3, false}, {1, true}})) return make_case("broadcast_shapes", {*shape(), *shape(), *shape()}, {"arbitrary"});
     return make_case("broadcast_shapes", *broadcastable(3), {"broadcastable"});
   });
@@ -235,7 +236,7 @@ bool reads_scalar(const OpEntry& e, const std::string& name) {
 }  // namespace
 
 rc::Gen<Case> value_case() {
-  return rc::gen::exec([] {
+  return bc::gen::exec([] {
     // One case in eight writes one value into self in place: fill_ and zero_ (properties/fill_gen.h).
     if (*weighted<bool>({{7, false}, {1, true}})) return *fill_case();
     // Three cases in four sweep the op x dtype cells (harness/coverage.h): the dtypes drawn uniformly, and the op
@@ -273,7 +274,7 @@ rc::Gen<Case> value_case() {
     const auto any_dtype = weighted<DType>(dtype_weights);
     // lerp needs one floating dtype for all three; where's condition is bool.
     const auto float_dtype = floating_dtype();
-    const auto shared = rc::gen::exec(
+    const auto shared = bc::gen::exec(
         [any_dtype, float_dtype, sweep] {
           return sweep || *weighted<bool>({{6, false}, {1, true}}) ? *any_dtype : *float_dtype;
         });
@@ -322,7 +323,7 @@ rc::Gen<Case> value_case() {
 }
 
 rc::Gen<Case> grad_case(int max_rank) {
-  return rc::gen::exec([max_rank] {
+  return bc::gen::exec([max_rank] {
     const OpEntry& entry = **op_from_table(&Weights::grads, pointwise);
     const bool inplace = entry.inplace && *weighted<bool>({{3, false}, {1, true}});
     const std::string op = inplace ? to_string(*entry.inplace) : entry.name;
@@ -385,7 +386,7 @@ rc::Gen<Case> grad_case(int max_rank) {
 }
 
 rc::Gen<Case> autograd_inplace_case() {
-  return rc::gen::exec([] {
+  return bc::gen::exec([] {
     const int branch = *weighted<int>({{1, 0}, {1, 1}});
     if (branch == 0) {  // in place on a leaf that requires grad, or on a view of one
       const OpEntry& entry = **op_from_table(&Weights::leaf_inplace);

@@ -1,0 +1,53 @@
+// bc::gen::exec is rc::gen::exec (a generator written as code that draws with `*gen`) with one more way to run:
+// inside a `ValuesOnly` scope it draws the same value without recording RapidCheck's recipe, the shrink tree that
+// only a finding needs. docs/notes/generation.md says why and how the two ways are kept equal.
+#pragma once
+
+#include <type_traits>
+#include <utility>
+
+#include <rapidcheck.h>
+
+namespace bc::gen {
+
+// While one is alive on this thread, bc::gen::exec generators (and those built on them) yield their value alone,
+// as a shrinkable without shrinks. Everything else about generation is unchanged.
+class ValuesOnly {
+ public:
+  ValuesOnly();
+  ~ValuesOnly();
+  ValuesOnly(const ValuesOnly&) = delete;
+  ValuesOnly& operator=(const ValuesOnly&) = delete;
+
+ private:
+  bool outer_;
+};
+
+bool values_only();
+
+// RapidCheck's generation handler for `*gen` without the recipe: the draws split the same random source in the
+// same order as rc::gen::detail::ExecHandler does for a fresh recipe, so the values are the same.
+class ValueHandler : public rc::gen::detail::GenerationHandler {
+ public:
+  ValueHandler(const rc::Random& random, int size) : random_(random), size_(size) {}
+  rc::detail::Any onGenerate(const rc::Gen<rc::detail::Any>& gen) override;
+
+ private:
+  rc::Random random_;
+  int size_;
+};
+
+// As rc::gen::exec for a callable without arguments (the only kind broadcheck writes).
+template <class Callable>
+rc::Gen<std::invoke_result_t<Callable>> exec(Callable callable) {
+  using T = std::invoke_result_t<Callable>;
+  const rc::Gen<T> recorded = rc::gen::exec(callable);
+  return rc::Gen<T>([recorded, callable](const rc::Random& random, int size) {
+    if (!values_only()) return recorded(random, size);
+    ValueHandler handler(random, size);
+    rc::detail::ImplicitParam<rc::gen::detail::param::CurrentHandler> current(&handler);
+    return rc::shrinkable::just(callable());
+  });
+}
+
+}  // namespace bc::gen
