@@ -3,6 +3,7 @@
 #include "harness/implementations.h"
 #include "harness/join.h"
 #include "harness/judge_numbers.h"
+#include "harness/outcome_selection.h"
 #include "harness/tolerance.h"
 
 #include <algorithm>
@@ -93,7 +94,8 @@ std::string outcome_class(const Outcome& o) {
   return to_string(o.status);
 }
 
-std::string make_signature(const std::string& property, const Case& c, const Difference& lead, const Outcomes& voters) {
+std::string make_signature(const std::string& property, const Case& c, const Difference& lead,
+                           const OutcomeSelection& voters) {
   const OpEntry* op = find_op(c.op);
   std::vector<std::string> classes;
   for (const auto& [name, o] : voters) classes.push_back(name + "=" + outcome_class(o));
@@ -129,10 +131,10 @@ const Field kFields[] = {
 // declaration for the engine itself does. A field the rule has no value for (the error kind when the rule
 // succeeded) is a difference among implementations that all departed from the rule's status: it is declared when
 // each of their status departures is.
-void outcome_differences(const Case& c, const Outcomes& voters, const std::vector<Declaration>& decls,
+void outcome_differences(const Case& c, const OutcomeSelection& voters, const std::vector<Declaration>& decls,
                          std::vector<Difference>& out) {
   const std::string rule_name = name_with_role(Role::rule);
-  const Outcome* rule = find_outcome(voters, rule_name);
+  const Outcome* rule = voters.find(rule_name);
   for (const Field& field : kFields) {
     // Most cases agree in every field: find that out before naming anyone.
     std::optional<std::string> first;
@@ -179,11 +181,11 @@ void outcome_differences(const Case& c, const Outcomes& voters, const std::vecto
 }
 
 // 2. Messages: the rule's implementation formats them as the reference does, so the texts must be equal.
-void message_differences(const Case& c, const Outcomes& voters, const std::vector<Declaration>& decls,
+void message_differences(const Case& c, const OutcomeSelection& voters, const std::vector<Declaration>& decls,
                          std::vector<Difference>& out) {
   const std::string rule_name = name_with_role(Role::rule), reference_name = name_with_role(Role::reference);
-  const Outcome* rule = find_outcome(voters, rule_name);
-  const Outcome* reference = find_outcome(voters, reference_name);
+  const Outcome* rule = voters.find(rule_name);
+  const Outcome* reference = voters.find(reference_name);
   if (!rule || !reference) return;
   auto text_difference = [&](const char* component, const char* what) {
     Difference d{component, FindingClass::message, -1, {rule_name},
@@ -227,12 +229,12 @@ bool expectation_holds(const Expectation& e, const Outcome& o) {
 // 3. The case's own expectation (a seed document's worked example, or an earlier finding), held against the
 // reference for behaviour (the rule's implementation when the reference did not run the case). Differences among
 // the implementations are the steps above; this step speaks of the document only.
-void expectation_differences(const Case& c, const Outcomes& voters, const std::vector<Declaration>& decls,
+void expectation_differences(const Case& c, const OutcomeSelection& voters, const std::vector<Declaration>& decls,
                              std::vector<Difference>& out) {
   if (!c.expect || voters.empty()) return;
   const std::string rule_name = name_with_role(Role::rule), reference_name = name_with_role(Role::reference);
-  const Outcome* reference = find_outcome(voters, reference_name);
-  const Outcome* rule = find_outcome(voters, rule_name);
+  const Outcome* reference = voters.find(reference_name);
+  const Outcome* rule = voters.find(rule_name);
   const Outcome& agreed = reference ? *reference : rule ? *rule : voters[0].second;
   if (expectation_holds(*c.expect, agreed)) return;
   Expectation without_message = *c.expect;
@@ -262,12 +264,17 @@ void expectation_differences(const Case& c, const Outcomes& voters, const std::v
 // way they differ is the variant's, explained only by a declaration for the variant (measured from its base).
 void variant_differences(const Case& c, const Outcomes& outcomes, const std::vector<Declaration>& decls,
                          std::vector<Difference>& out) {
-  for (const auto& [name, o] : outcomes) {
+  for (const auto& entry : outcomes) {
+    const auto& [name, o] = entry;
     const Implementation* variant = find_implementation(name);
     if (!variant || variant->role != Role::variant || o.status == Status::unsupported) continue;
-    const Outcome* base = find_outcome(outcomes, variant->base);
-    if (!base || base->status == Status::unsupported) continue;
-    const Outcomes pair{{variant->base, *base}, {name, o}};
+    const auto base_entry =
+        std::find_if(outcomes.begin(), outcomes.end(), [&](const auto& e) { return e.first == variant->base; });
+    if (base_entry == outcomes.end() || base_entry->second.status == Status::unsupported) continue;
+    const Outcome* base = &base_entry->second;
+    OutcomeSelection pair;
+    pair.add(*base_entry);
+    pair.add(entry);
     std::vector<Difference> found;
     outcome_differences(c, pair, {}, found);
     value_differences(c, pair, {}, found);
@@ -295,7 +302,8 @@ bool counts(const Difference& d, bool strict_zeros) {
   return d.finding_class != FindingClass::zeros || strict_zeros;
 }
 
-void settle(const std::string& property, const Case& c, const Outcomes& voters, bool strict_zeros, Judgement& j) {
+void settle(const std::string& property, const Case& c, const OutcomeSelection& voters, bool strict_zeros,
+            Judgement& j) {
   const Difference* lead = nullptr;
   for (const Difference& d : j.differences)
     if (counts(d, strict_zeros) && !d.declared()) {
@@ -329,10 +337,10 @@ bool is_variant(const std::string& name) {
   return i && i->role == Role::variant;
 }
 
-Outcomes voters_of(const Outcomes& outcomes) {
-  Outcomes voters;
+OutcomeSelection voters_of(const Outcomes& outcomes) {
+  OutcomeSelection voters;
   for (const auto& entry : outcomes)
-    if (entry.second.status != Status::unsupported && !is_variant(entry.first)) voters.push_back(entry);
+    if (entry.second.status != Status::unsupported && !is_variant(entry.first)) voters.add(entry);
   return voters;
 }
 
@@ -341,7 +349,7 @@ Outcomes voters_of(const Outcomes& outcomes) {
 Judgement judge(const std::string& property, const Case& c, const Outcomes& outcomes,
                 const std::vector<Declaration>& declarations) {
   Judgement j;
-  const Outcomes voters = voters_of(outcomes);
+  const OutcomeSelection voters = voters_of(outcomes);
   std::vector<Difference>& found = j.differences;
   outcome_differences(c, voters, declarations, found);
   value_differences(c, voters, declarations, found);

@@ -88,11 +88,11 @@ std::optional<Difference> zeros_difference(const std::vector<Numbers>& voters, c
 // Which declarations explain a difference in numbers (on = "values" or "grads"). As for outcomes, the engine states
 // the rule: an engine far from libraries that agree needs an engine declaration; otherwise every implementation
 // far from the engine needs its own (with two voters, the one that is not the engine).
-void explain(const std::string& on, const Case& c, const Outcomes& voters, const std::vector<Numbers>& numbers,
+void explain(const std::string& on, const Case& c, const OutcomeSelection& voters, const std::vector<Numbers>& numbers,
              const std::vector<Declaration>& decls,
              const std::function<bool(const Values&, const Values&)>& far_from_rule, Difference& d) {
   const std::string rule_name = name_with_role(Role::rule);
-  const Outcome* rule = find_outcome(voters, rule_name);
+  const Outcome* rule = voters.find(rule_name);
   const Values* rule_numbers = nullptr;
   for (const Numbers& n : numbers)
     if (n.name == rule_name) rule_numbers = n.values;
@@ -107,7 +107,7 @@ void explain(const std::string& on, const Case& c, const Outcomes& voters, const
     // measured from the rule's outcome. With no majority, the voters no declaration explains are the reference
     // when they agree with each other.
     for (const std::string& who : d.odd_ones) {
-      const Outcome& actual = *find_outcome(voters, who);
+      const Outcome& actual = *voters.find(who);
       need(who, rule ? *rule : actual, actual);
     }
     if (d.odd_ones.size() == numbers.size()) {
@@ -119,14 +119,14 @@ void explain(const std::string& on, const Case& c, const Outcomes& voters, const
       if (agree) d.undeclared.clear();
     }
   } else if (d.odd_ones == std::vector<std::string>{rule_name}) {
-    const Outcome* reference = find_outcome(voters, name_with_role(Role::reference));
+    const Outcome* reference = voters.find(name_with_role(Role::reference));
     if (reference)
       need(rule_name, *reference, *rule);
     else
       d.undeclared = {rule_name};
   } else {
     for (const Numbers& n : numbers)
-      if (n.name != rule_name && far_from_rule(*rule_numbers, *n.values)) need(n.name, *rule, *find_outcome(voters, n.name));
+      if (n.name != rule_name && far_from_rule(*rule_numbers, *n.values)) need(n.name, *rule, *voters.find(n.name));
   }
 }
 
@@ -134,8 +134,8 @@ void explain(const std::string& on, const Case& c, const Outcomes& voters, const
 // dtype (or, when the rule did not succeed, with the shape and dtype most of the successful ones share). A voter
 // with another shape or dtype has that difference reported already; leaving it out keeps it from hiding (or
 // inventing) a difference in the others' values.
-Outcomes comparable(const Outcomes& voters) {
-  const Outcome* rule = find_outcome(voters, name_with_role(Role::rule));
+OutcomeSelection comparable(const OutcomeSelection& voters) {
+  const Outcome* rule = voters.find(name_with_role(Role::rule));
   std::string key;
   if (rule && rule->status == Status::ok) {
     key = summarize(*rule);
@@ -145,17 +145,17 @@ Outcomes comparable(const Outcomes& voters) {
     for (const auto& [name, o] : voters)
       if (o.status == Status::ok && ++count[summarize(o)] > best) best = count[summarize(o)], key = summarize(o);
   }
-  Outcomes out;
+  OutcomeSelection out;
   for (const auto& entry : voters)
-    if (entry.second.status == Status::ok && summarize(entry.second) == key) out.push_back(entry);
+    if (entry.second.status == Status::ok && summarize(entry.second) == key) out.add(entry);
   return out;
 }
 
 }  // namespace
 
-void value_differences(const Case& c, const Outcomes& voters, const std::vector<Declaration>& decls,
+void value_differences(const Case& c, const OutcomeSelection& voters, const std::vector<Declaration>& decls,
                        std::vector<Difference>& out) {
-  const Outcomes alike = comparable(voters);
+  const OutcomeSelection alike = comparable(voters);
   if (!c.values || alike.size() < 2) return;
   std::vector<Numbers> numbers;
   for (const auto& [name, o] : alike) numbers.push_back({name, &o.values});
@@ -171,15 +171,15 @@ void value_differences(const Case& c, const Outcomes& voters, const std::vector<
   }
 }
 
-void grad_differences(const Case& c, const Outcomes& all, const std::vector<Declaration>& decls,
+void grad_differences(const Case& c, const OutcomeSelection& all, const std::vector<Declaration>& decls,
                       std::vector<Difference>& out) {
   if (!is_gradient_case(c)) return;
   // Gradients take their inputs' dtypes, so the implementations that succeeded and computed them are compared,
   // whatever their forward dtypes: each has exactly its input's shape and dtype (the rule, held against every
   // implementation), they agree on which inputs got one, and on values.
-  Outcomes voters;
+  OutcomeSelection voters;
   for (const auto& entry : all)
-    if (entry.second.status == Status::ok && entry.second.grads.size() == c.shapes.size()) voters.push_back(entry);
+    if (entry.second.status == Status::ok && entry.second.grads.size() == c.shapes.size()) voters.add(entry);
   std::vector<std::string> misshapen;
   for (const auto& [name, o] : voters)
     for (size_t k = 0; k < o.grads.size(); ++k)

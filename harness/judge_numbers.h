@@ -8,14 +8,15 @@
 #include <vector>
 
 #include "harness/judge.h"
+#include "harness/outcome_selection.h"
 
 namespace bc {
 
 // 1b. Values, in a case that has them.
-void value_differences(const Case& c, const Outcomes& voters, const std::vector<Declaration>& decls,
+void value_differences(const Case& c, const OutcomeSelection& voters, const std::vector<Declaration>& decls,
                        std::vector<Difference>& out);
 // 1c. Gradients, in a gradient case.
-void grad_differences(const Case& c, const Outcomes& voters, const std::vector<Declaration>& decls,
+void grad_differences(const Case& c, const OutcomeSelection& voters, const std::vector<Declaration>& decls,
                       std::vector<Difference>& out);
 
 // The first declaration for `oracle` with that `on` that covers the case, matches both outcomes and explains that
