@@ -84,12 +84,20 @@ std::string message_pattern(const std::string& message, const std::string& op) {
   return out;
 }
 
+const std::string& MessageCatalog::pattern_of(const std::string& message, const std::string& op) {
+  key_.assign(op).append("\n").append(message);
+  auto it = patterns_.find(key_);
+  if (it != patterns_.end()) return it->second;
+  if (patterns_.size() >= kRemembered) patterns_.clear();
+  return patterns_.emplace(key_, message_pattern(message, op)).first->second;
+}
+
 void MessageCatalog::add(const std::string& op, const Outcomes& outcomes) {
   const std::string documents = name_with_role(Role::document);
   for (const auto& [name, o] : outcomes) {
     if (!o.error || o.error->message.empty() || name == documents || name.find(" unfused") != std::string::npos)
       continue;
-    const std::string pattern = message_pattern(o.error->message, op);
+    const std::string& pattern = pattern_of(o.error->message, op);
     MessageVariant& v = texts_[name][to_string(o.error->kind)][pattern];
     // The smallest text as the example, so that shards merge into what one process writes.
     if (v.pattern.empty() || o.error->message < v.example) v.example = o.error->message;

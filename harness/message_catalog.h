@@ -6,6 +6,7 @@
 
 #include <map>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 #include <nlohmann/json.hpp>
@@ -44,8 +45,16 @@ class MessageCatalog {
   static MessageCatalog from_json(const nlohmann::json& j);
 
  private:
+  // The pattern of `message` given by `op`, remembered: a run meets the same few texts many thousands of times.
+  const std::string& pattern_of(const std::string& message, const std::string& op);
+
   // implementation -> kind -> pattern -> variant
   std::map<std::string, std::map<std::string, std::map<std::string, MessageVariant>>> texts_;
+  // op + "\n" + message -> message_pattern(message, op); emptied when it reaches kRemembered texts, so that memory
+  // stays flat however many different texts a long run meets.
+  std::unordered_map<std::string, std::string> patterns_;
+  std::string key_;  // reused, not allocated per message
+  static constexpr size_t kRemembered = 1 << 14;
 };
 
 }  // namespace bc

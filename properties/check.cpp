@@ -114,6 +114,7 @@ CaseRecord evaluate(const std::string& property, Case given, std::vector<std::un
     evaluate_equivalence(property, r, oracles, declarations);
     return r;
   }
+  r.outcomes.reserve(oracles.size());
   for (auto& o : oracles) r.outcomes.emplace_back(o->name(), o->run(c));
   r.judgement = judge_with_nondeterminism(property, c, r.outcomes, declarations);
   if (strict_zeros) make_zeros_strict(property, c, r.outcomes, r.judgement);

@@ -50,6 +50,35 @@ TEST(MessageCatalog, OneCheckWordedTwoWaysIsAnInconsistency) {
   EXPECT_EQ(all[0].variants[1].example, "shapes [2] and [3] are incompatible");
 }
 
+// The catalog remembers each text's pattern: the same text from another op is masked for that op, and a run that
+// meets more texts than it remembers still files every one under its own pattern.
+TEST(MessageCatalog, ARememberedPatternBelongsToItsOpAndText) {
+  Registered fourth{"fourth"};
+  MessageCatalog c;
+  c.add("lerp", failing("fourth", ErrorKind::broadcast, "lerp: weight is not broadcastable"));
+  c.add("add", failing("fourth", ErrorKind::broadcast, "lerp: weight is not broadcastable"));
+  c.add("lerp", failing("fourth", ErrorKind::broadcast, "lerp: weight is not broadcastable"));
+  std::vector<MessageInconsistency> all = c.inconsistencies();
+  ASSERT_EQ(all.size(), 1u);
+  ASSERT_EQ(all[0].variants.size(), 2u);
+  EXPECT_EQ(all[0].variants[0].pattern, "OP: weight is not broadcastable");
+  EXPECT_EQ(all[0].variants[0].cases, 2);
+  EXPECT_EQ(all[0].variants[1].pattern, "lerp: weight is not broadcastable");
+  EXPECT_EQ(all[0].variants[1].ops, std::vector<std::string>{"add"});
+
+  MessageCatalog many;
+  for (int round = 0; round < 2; ++round)
+    for (int k = 0; k < 40000; ++k)  // more texts than the catalog remembers, twice
+      many.add("add", failing("fourth", ErrorKind::broadcast, "size " + std::to_string(k) + " is not " + (k % 2 ? "odd" : "even")));
+  all = many.inconsistencies();
+  ASSERT_EQ(all.size(), 1u);
+  ASSERT_EQ(all[0].variants.size(), 2u);
+  EXPECT_EQ(all[0].variants[0].pattern, "size N is not even");
+  EXPECT_EQ(all[0].variants[0].cases, 40000);
+  EXPECT_EQ(all[0].variants[1].pattern, "size N is not odd");
+  EXPECT_EQ(all[0].variants[1].cases, 40000);
+}
+
 TEST(MessageCatalog, TheDocumentsTextsAreOurOwnAndLeftOut) {
   Registered documents{"docs-under-test", Role::document};
   MessageCatalog c;
