@@ -19,4 +19,8 @@ rc::detail::Any ValueHandler::onGenerate(const rc::Gen<rc::detail::Any>& gen) {
   return gen(random, size_).value();
 }
 
+ValueHandler* ValueHandler::current() {
+  return dynamic_cast<ValueHandler*>(rc::detail::ImplicitParam<rc::gen::detail::param::CurrentHandler>::value());
+}
+
 }  // namespace bc::gen

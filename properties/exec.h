@@ -32,6 +32,12 @@ class ValueHandler : public rc::gen::detail::GenerationHandler {
   ValueHandler(const rc::Random& random, int size) : random_(random), size_(size) {}
   rc::detail::Any onGenerate(const rc::Gen<rc::detail::Any>& gen) override;
 
+  // The handler `*gen` would call now, if it is a ValueHandler: a generator that knows how it draws (weighted.h)
+  // can then take the next random source itself, skipping `*gen`'s type-erased generator and shrinkable.
+  static ValueHandler* current();
+  // The random source of the next draw, as onGenerate splits it.
+  rc::Random next_random() { return random_.split(); }
+
  private:
   rc::Random random_;
   int size_;

@@ -21,7 +21,7 @@ inline std::vector<std::pair<uint64_t, const OpEntry*>> ops_weighted(int Weights
   return out;
 }
 
-inline rc::Gen<const OpEntry*> op_from_table(int Weights::*weight, std::function<bool(const OpEntry&)> keep = {}) {
+inline Weighted<const OpEntry*> op_from_table(int Weights::*weight, std::function<bool(const OpEntry&)> keep = {}) {
   return weighted(ops_weighted(weight, keep));
 }
 

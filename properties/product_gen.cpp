@@ -64,10 +64,10 @@ std::vector<Shape> matmul_shapes(int branch, std::vector<std::string>& tags) {
 
 // The products' floating dtypes: float16 mostly to meet LibTorch's refusals (no Half kernel on CPU), bfloat16
 // computed; their integer dtypes, int64 mostly.
-rc::Gen<DType> product_floating() {
+Weighted<DType> product_floating() {
   return weighted<DType>({{6, DType::float32}, {2, DType::float64}, {1, DType::float16}, {1, DType::bfloat16}});
 }
-rc::Gen<DType> product_integer() {
+Weighted<DType> product_integer() {
   return weighted<DType>({{4, DType::int64}, {1, DType::int8}, {1, DType::uint8}, {1, DType::int16}, {1, DType::int32}});
 }
 

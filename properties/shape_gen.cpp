@@ -24,7 +24,7 @@ Case make_case(std::string op, std::vector<Shape> shapes, std::vector<std::strin
 
 int64_t conflicting_size(int64_t other) { return *weighted(conflict_weights(other)); }
 
-rc::Gen<int64_t> size() { return weighted(size_weights()); }
+Weighted<int64_t> size() { return weighted(size_weights()); }
 
 rc::Gen<Shape> shape(int min_rank, int max_rank) {
   return rc::gen::map(shape_set(0, min_rank, max_rank, false), [](const ShapeSet& s) { return s.full; });
@@ -214,7 +214,7 @@ bool pointwise(const OpEntry& e) {
 }
 
 // Operand dtypes by the op's rule: where's condition is bool; lerp shares one dtype.
-void pick_dtypes(Case& c, DTypeRule rule, int arity, const rc::Gen<DType>& any, const rc::Gen<DType>& shared) {
+void pick_dtypes(Case& c, DTypeRule rule, int arity, const Weighted<DType>& any, const rc::Gen<DType>& shared) {
   if (rule == DTypeRule::one_dtype) {
     c.dtypes.assign(static_cast<size_t>(arity), *shared);
     return;
@@ -223,7 +223,7 @@ void pick_dtypes(Case& c, DTypeRule rule, int arity, const rc::Gen<DType>& any, 
 }
 
 // A floating dtype: mostly float32, float64 next, and the 16-bit formats.
-rc::Gen<DType> floating_dtype() {
+Weighted<DType> floating_dtype() {
   return weighted<DType>({{4, DType::float32}, {2, DType::float64}, {1, DType::float16}, {1, DType::bfloat16}});
 }
 
@@ -340,7 +340,7 @@ rc::Gen<Case> grad_case(int max_rank) {
     // Floating operands (one dtype for lerp); sometimes an integer operand that does not require grad (LibTorch
     // refuses requires_grad on integers).
     const auto float_dtype = floating_dtype();
-    pick_dtypes(c, entry.dtype_rule, arity, float_dtype, float_dtype);
+    pick_dtypes(c, entry.dtype_rule, arity, float_dtype, float_dtype.generator());
     // LibTorch 1.13 computes pow's forward in float16 but not its backward (log_vml_cpu has no Half kernel), which
     // the engine's autograd does not state: pow's gradients are drawn in the other floating dtypes.
     if (entry.op == Op::pow)

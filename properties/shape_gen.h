@@ -10,11 +10,12 @@
 #include <rapidcheck.h>
 
 #include "harness/case.h"
+#include "properties/weighted.h"
 
 namespace bc::gen {
 
 // A size: 1 (most often), 2, 3, 0, 4, 5. Shrinks towards 1, then 2, 3, 0.
-rc::Gen<int64_t> size();
+Weighted<int64_t> size();
 
 // Any shape of rank in [min_rank, max_rank], weighted towards ranks 1-3. Shrinks by dropping any dim (not below
 // min_rank), then by lowering sizes (properties/shape_set.h).

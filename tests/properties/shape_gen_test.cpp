@@ -27,7 +27,7 @@ RC_GTEST_PROP(ShapeGen, NearMissesFail, ()) {
 TEST(ShapeGen, SizeShrinksTowardsOneThenSmallSizes) {
   // Find a generated 5 and walk its shrinks: 1 must come first.
   for (uint64_t seed = 0; seed < 200; ++seed) {
-    rc::Shrinkable<int64_t> s = gen::size()(rc::Random(seed));
+    rc::Shrinkable<int64_t> s = gen::size().generator()(rc::Random(seed));
     if (s.value() != 5) continue;
     auto shrinks = s.shrinks();
     auto first = shrinks.next();
