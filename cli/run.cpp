@@ -293,9 +293,10 @@ class Runner {
       }
     for (const size_t k : declarations_for(r.c.op)) {
       DeclarationUse& u = summary_.declarations[k];
-      // In scope when the case ran on the implementation it names (an absent adapter's declarations never are).
+      // In scope when the case ran on the implementation it names (an absent adapter's declarations never are);
+      // that is the cheaper test, so it comes first.
       const std::string& who = u.declaration.oracle;
-      if (u.declaration.covers_beyond_op(r.c) && (who == "document" || find_outcome(r.outcomes, who))) ++u.covered;
+      if ((who == "document" || find_outcome(r.outcomes, who)) && u.declaration.covers_beyond_op(r.c)) ++u.covered;
       if (lists_id(r.judgement.known_id, u.declaration.id)) ++u.matched;
     }
     if (r.judgement.verdict == Verdict::agree) return;
