@@ -8,8 +8,36 @@
 
 namespace bc {
 
-std::vector<std::string> coverage_classes(const Case& c) {
-  std::vector<std::string> out;
+namespace {
+
+// A list of class names that keeps its strings between cases: a run computes a dozen classes for every case, and
+// assigning into a string that has room allocates nothing.
+class ClassList {
+ public:
+  explicit ClassList(std::vector<std::string>& names) : names_(names) {}
+  std::string& next() {
+    if (used_ == names_.size()) names_.emplace_back();
+    return names_[used_++];
+  }
+  void add(const std::string& name) { next().assign(name); }
+  // Sorts and drops repeats among the names added since `from`.
+  void sort_unique_from(size_t from) {
+    std::sort(names_.begin() + static_cast<std::ptrdiff_t>(from), names_.begin() + static_cast<std::ptrdiff_t>(used_));
+    used_ = static_cast<size_t>(std::unique(names_.begin() + static_cast<std::ptrdiff_t>(from),
+                                            names_.begin() + static_cast<std::ptrdiff_t>(used_)) -
+                                names_.begin());
+  }
+  size_t size() const { return used_; }
+
+ private:
+  std::vector<std::string>& names_;
+  size_t used_ = 0;
+};
+
+// coverage_classes(c) into the first names of `names` (their strings reused; more are added as needed); returns
+// how many.
+size_t classes_of(const Case& c, std::vector<std::string>& names) {
+  ClassList out(names);
   size_t max_rank = 0;
   bool rank0 = false, size0 = false;
   for (const Shape& s : c.shapes) {
@@ -17,10 +45,10 @@ std::vector<std::string> coverage_classes(const Case& c) {
     rank0 = rank0 || s.empty();
     size0 = size0 || std::find(s.begin(), s.end(), 0) != s.end();
   }
-  out.push_back("max rank " + std::to_string(max_rank));
-  if (rank0) out.push_back("rank-0 operand");
-  if (size0) out.push_back("size-0 dim");
-  out.push_back(std::to_string(c.shapes.size()) + " operand" + (c.shapes.size() == 1 ? "" : "s"));
+  out.next().assign("max rank ").append(std::to_string(max_rank));
+  if (rank0) out.add("rank-0 operand");
+  if (size0) out.add("size-0 dim");
+  out.next().assign(std::to_string(c.shapes.size())).append(c.shapes.size() == 1 ? " operand" : " operands");
   // Singleton against non-singleton: at some right-aligned position one operand has 1 and another has not.
   bool stretch = false;
   for (size_t i = 0; i < c.shapes.size() && !stretch; ++i)
@@ -30,7 +58,7 @@ std::vector<std::string> coverage_classes(const Case& c) {
       for (size_t d = 1; d <= std::min(a.size(), b.size()); ++d)
         if (a[a.size() - d] == 1 && b[b.size() - d] != 1) stretch = true;
     }
-  if (stretch) out.push_back("singleton vs non-singleton");
+  if (stretch) out.add("singleton vs non-singleton");
   // Two conflicts: two right-aligned positions where operands have different sizes, neither 1 (which one a
   // library names is part of its message). Only for the ops that broadcast all their operands together.
   const OpEntry* op = find_op(c.op);
@@ -54,32 +82,42 @@ std::vector<std::string> coverage_classes(const Case& c) {
     }
     conflicts += conflict ? 1 : 0;
   }
-  if (conflicts >= 2) out.push_back("two conflicts");
+  if (conflicts >= 2) out.add("two conflicts");
   // Value cases: the op (by name, an in-place form apart), and the op x dtype x layout cells its operands fill, as
   // built.
   if (c.values) {
-    out.push_back("op " + c.op);
-    std::vector<std::string> cells;
+    out.next().assign("op ").append(c.op);
     const std::optional<Op> op = op_from_name(c.op);
     const std::string base_op = op ? to_string(out_of_place(*op)) : c.op;
+    const size_t cells = out.size();
     for (const OperandPlan& p : plan_views(c)) {
-      cells.push_back("cell " + c.op + " " + to_string(p.dtype) + " " + to_string(p.layout));
-      cells.push_back("cell " + base_op + " " + to_string(p.dtype));  // in place or not: the op meets the dtype
+      out.next().assign("cell ").append(c.op).append(" ").append(to_string(p.dtype)).append(" ").append(
+          to_string(p.layout));
+      out.next().assign("cell ").append(base_op).append(" ").append(to_string(p.dtype));  // in place or not
     }
-    std::sort(cells.begin(), cells.end());
-    cells.erase(std::unique(cells.begin(), cells.end()), cells.end());
-    out.insert(out.end(), cells.begin(), cells.end());
+    out.sort_unique_from(cells);
   }
   if (!c.program.empty())
-    for (const std::string& cls : program_classes(c.program, c.shapes.size())) out.push_back(cls);
-  for (const std::string& t : c.tags) out.push_back(t);
-  return out;
+    for (const std::string& cls : program_classes(c.program, c.shapes.size())) out.add(cls);
+  for (const std::string& t : c.tags) out.add(t);
+  return out.size();
+}
+
+}  // namespace
+
+std::vector<std::string> coverage_classes(const Case& c) {
+  std::vector<std::string> names;
+  names.resize(classes_of(c, names));
+  return names;
 }
 
 void Coverage::add(const std::string& property, const Case& c) {
   std::unordered_map<std::string, long>& mine = counts[property];
-  for (const std::string& cls : coverage_classes(c)) ++mine[cls];
+  thread_local std::vector<std::string> names;  // reused: no allocation per class
+  const size_t n = classes_of(c, names);
+  for (size_t k = 0; k < n; ++k) ++mine[names[k]];
 }
+
 
 void Coverage::add_class(const std::string& property, const std::string& cls) { ++counts[property][cls]; }
 

@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -87,6 +88,25 @@ TEST(CoverageClasses, ValueCasesCountTheirOp) {
                   "op add_"));
   for (const std::string& c : coverage_classes(make_case(R"({"op": "sqrt", "shapes": [[3]]})")))
     EXPECT_NE(c.rfind("op ", 0), 0u) << c;  // a shape-level case has no op class
+}
+
+// Coverage::add reuses one list of names from case to case: a case with few classes after one with many counts
+// its own classes only.
+TEST(Coverage, EachCaseCountsItsOwnClassesOnly) {
+  const Case many = make_case(
+      R"({"op": "add_", "shapes": [[2, 3], [3]], "dtypes": ["float32", "int64"], "layouts": ["transposed", "strided"],
+          "values": {"seed": 1}, "tags": ["near_miss", "batch"]})");
+  const Case few = make_case(R"({"op": "sqrt", "shapes": [[]]})");
+  Coverage coverage;
+  coverage.add("p", many);
+  coverage.add("p", few);
+  coverage.add("p", few);
+  std::map<std::string, long> expected;
+  for (const std::string& cls : coverage_classes(many)) ++expected[cls];
+  for (const std::string& cls : coverage_classes(few)) expected[cls] += 2;
+  ASSERT_GT(coverage_classes(many).size(), coverage_classes(few).size() + 3);
+  const std::map<std::string, long> counted(coverage.counts.at("p").begin(), coverage.counts.at("p").end());
+  EXPECT_EQ(counted, expected);
 }
 
 TEST(CoverageClasses, TagsComeLast) {
