@@ -11,7 +11,8 @@
 namespace bc::gen {
 
 // While one is alive on this thread, bc::gen::exec generators (and those built on them) yield their value alone,
-// as a shrinkable without shrinks. Everything else about generation is unchanged.
+// as a shrinkable without shrinks that draws it when asked (each time: ask once). Everything else about
+// generation is unchanged.
 class ValuesOnly {
  public:
   ValuesOnly();
@@ -50,9 +51,12 @@ rc::Gen<std::invoke_result_t<Callable>> exec(Callable callable) {
   const rc::Gen<T> recorded = rc::gen::exec(callable);
   return rc::Gen<T>([recorded, callable](const rc::Random& random, int size) {
     if (!values_only()) return recorded(random, size);
-    ValueHandler handler(random, size);
-    rc::detail::ImplicitParam<rc::gen::detail::param::CurrentHandler> current(&handler);
-    return rc::shrinkable::just(callable());
+    // Drawn when asked for, so that the value is handed over, not copied out of the shrinkable.
+    return rc::shrinkable::lambda([callable, random, size] {
+      ValueHandler handler(random, size);
+      rc::detail::ImplicitParam<rc::gen::detail::param::CurrentHandler> current(&handler);
+      return callable();
+    });
   });
 }
 
