@@ -122,7 +122,8 @@ void BM_Generate(benchmark::State& state) {
     std::optional<gen::ValuesOnly> values_only;
     if (state.range(0) == 1) values_only.emplace();
     for (long i = 0; i < kCasesPerProperty; ++i)
-      for (const Property* p : chosen) benchmark::DoNotOptimize(p->gen(case_random(1, p->name, i), rc::kNominalSize).value());
+      for (const Property* p : chosen)
+        benchmark::DoNotOptimize(p->gen(case_random(1, p->name, i), rc::kNominalSize).value());
   }
   state.SetItemsProcessed(state.iterations() * kCasesPerProperty * static_cast<long>(chosen.size()));
   state.SetLabel(state.range(0) == 1 ? "values only" : "with the recipe");

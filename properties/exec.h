@@ -10,9 +10,9 @@
 
 namespace bc::gen {
 
-// While one is alive on this thread, bc::gen::exec generators (and those built on them) yield their value alone,
-// as a shrinkable without shrinks that draws it when asked (each time: ask once). Everything else about
-// generation is unchanged.
+// While one is alive on this thread, bc::gen::exec generators (and those built on them) yield their value alone:
+// a shrinkable without shrinks, which draws the value each time it is asked for it (so ask once). Everything else
+// about generation is unchanged.
 class ValuesOnly {
  public:
   ValuesOnly();

@@ -28,7 +28,8 @@ std::size_t pick(const Choices<T>& choices, const rc::Random& random) {
   return index;
 }
 
-// Weighted choices: a generator (generator()) that a bc::gen::exec body can also draw from directly with `*`. Values only, that draw takes the next random source itself and picks as the generator would, without
+// Weighted choices: a generator (generator()) that a bc::gen::exec body can also draw from directly with `*`.
+// Values only, that draw takes the next random source itself and picks as the generator would, without
 // RapidCheck's type-erased generator and shrinkable per draw (properties/exec.h); otherwise it is `*` of the
 // generator.
 template <class T>

@@ -69,7 +69,8 @@ TEST(MessageCatalog, ARememberedPatternBelongsToItsOpAndText) {
   MessageCatalog many;
   for (int round = 0; round < 2; ++round)
     for (int k = 0; k < 40000; ++k)  // more texts than the catalog remembers, twice
-      many.add("add", failing("fourth", ErrorKind::broadcast, "size " + std::to_string(k) + " is not " + (k % 2 ? "odd" : "even")));
+      many.add("add", failing("fourth", ErrorKind::broadcast,
+                              "size " + std::to_string(k) + " is not " + (k % 2 ? "odd" : "even")));
   all = many.inconsistencies();
   ASSERT_EQ(all.size(), 1u);
   ASSERT_EQ(all[0].variants.size(), 2u);
