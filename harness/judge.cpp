@@ -7,6 +7,7 @@
 #include "harness/tolerance.h"
 
 #include <algorithm>
+#include <cstring>
 #include <map>
 #include <optional>
 #include <tuple>
@@ -106,23 +107,32 @@ std::string make_signature(const std::string& property, const Case& c, const Dif
 
 // The fields of an outcome that implementations must agree on, each among the outcomes it applies to: the status
 // among all; the error kind among those that failed; the signal among those that crashed; shape and dtype among
-// those that succeeded.
+// those that succeeded. `key` names a field's value for the report; `same` says whether two outcomes have the same
+// key without building it (most cases agree in every field).
 struct Field {
   const char* name;
   bool (*applies)(const Outcome&);
   std::string (*key)(const Outcome&);
+  bool (*same)(const Outcome&, const Outcome&);
 };
+const char* error_kind_name(const Outcome& o) { return o.error ? to_string(o.error->kind) : "other"; }
 const Field kFields[] = {
-    {"status", [](const Outcome&) { return true; }, [](const Outcome& o) { return std::string(to_string(o.status)); }},
+    {"status", [](const Outcome&) { return true; }, [](const Outcome& o) { return std::string(to_string(o.status)); },
+     [](const Outcome& a, const Outcome& b) { return a.status == b.status; }},
     {"error kind", [](const Outcome& o) { return o.status == Status::error; },
-     [](const Outcome& o) { return std::string(o.error ? to_string(o.error->kind) : "other"); }},
-    {"signal", [](const Outcome& o) { return o.status == Status::crash; }, [](const Outcome& o) { return o.detail; }},
-    {"shape", [](const Outcome& o) { return o.status == Status::ok; }, [](const Outcome& o) { return format_shape(o.shape); }},
-    {"dtype", [](const Outcome& o) { return o.status == Status::ok; }, [](const Outcome& o) { return o.dtype; }},
+     [](const Outcome& o) { return std::string(error_kind_name(o)); },
+     [](const Outcome& a, const Outcome& b) { return std::strcmp(error_kind_name(a), error_kind_name(b)) == 0; }},
+    {"signal", [](const Outcome& o) { return o.status == Status::crash; }, [](const Outcome& o) { return o.detail; },
+     [](const Outcome& a, const Outcome& b) { return a.detail == b.detail; }},
+    {"shape", [](const Outcome& o) { return o.status == Status::ok; }, [](const Outcome& o) { return format_shape(o.shape); },
+     [](const Outcome& a, const Outcome& b) { return a.shape == b.shape; }},
+    {"dtype", [](const Outcome& o) { return o.status == Status::ok; }, [](const Outcome& o) { return o.dtype; },
+     [](const Outcome& a, const Outcome& b) { return a.dtype == b.dtype; }},
     // Whether a call warned (LibTorch's resize of an out= tensor), among those that succeeded; the texts are
     // compared only between the rule and the reference (message_differences), as messages are.
     {"warnings", [](const Outcome& o) { return o.status == Status::ok; },
-     [](const Outcome& o) { return o.warnings.empty() ? std::string("none") : std::to_string(o.warnings.size()) + " warning(s)"; }},
+     [](const Outcome& o) { return o.warnings.empty() ? std::string("none") : std::to_string(o.warnings.size()) + " warning(s)"; },
+     [](const Outcome& a, const Outcome& b) { return a.warnings.size() == b.warnings.size(); }},
 };
 
 // 1. The outcomes, field by field. The engine states the rule, so each implementation that departs from the
@@ -137,13 +147,12 @@ void outcome_differences(const Case& c, const OutcomeSelection& voters, const st
   const Outcome* rule = voters.find(rule_name);
   for (const Field& field : kFields) {
     // Most cases agree in every field: find that out before naming anyone.
-    std::optional<std::string> first;
+    const Outcome* first = nullptr;
     bool differ = false;
     for (const auto& entry : voters) {
       if (differ || !field.applies(entry.second)) continue;
-      std::string key = field.key(entry.second);
-      if (!first) first = std::move(key);
-      else differ = key != *first;
+      if (!first) first = &entry.second;
+      else differ = !field.same(entry.second, *first);
     }
     if (!differ) continue;
     std::vector<std::pair<std::string, std::string>> classes;

@@ -136,18 +136,19 @@ void explain(const std::string& on, const Case& c, const OutcomeSelection& voter
 // inventing) a difference in the others' values.
 OutcomeSelection comparable(const OutcomeSelection& voters) {
   const Outcome* rule = voters.find(name_with_role(Role::rule));
-  std::string key;
-  if (rule && rule->status == Status::ok) {
-    key = summarize(*rule);
-  } else {
+  const Outcome* model = rule && rule->status == Status::ok ? rule : nullptr;
+  if (!model) {
     std::map<std::string, int> count;
     int best = 0;
     for (const auto& [name, o] : voters)
-      if (o.status == Status::ok && ++count[summarize(o)] > best) best = count[summarize(o)], key = summarize(o);
+      if (o.status == Status::ok && ++count[summarize(o)] > best) best = count[summarize(o)], model = &o;
   }
+  // Those with the model's summary (summarize()), compared field by field rather than as text.
   OutcomeSelection out;
   for (const auto& entry : voters)
-    if (entry.second.status == Status::ok && summarize(entry.second) == key) out.add(entry);
+    if (model && entry.second.status == Status::ok && entry.second.shape == model->shape &&
+        entry.second.dtype == model->dtype)
+      out.add(entry);
   return out;
 }
 
@@ -193,9 +194,17 @@ void grad_differences(const Case& c, const OutcomeSelection& all, const std::vec
                    misshapen, Verdict::discrepancy});
     return;
   }
-  std::vector<std::pair<std::string, std::string>> classes;
-  for (const auto& [name, o] : voters) classes.emplace_back(name, summarize_grads(o));
-  if (std::any_of(classes.begin(), classes.end(), [&](const auto& k) { return k.second != classes[0].second; })) {
+  // Whether two outcomes have the same summarize_grads(), without building it.
+  const auto same_grads = [](const Outcome& a, const Outcome& b) {
+    return std::equal(a.grads.begin(), a.grads.end(), b.grads.begin(), b.grads.end(), [](const auto& x, const auto& y) {
+      return x.has_value() == y.has_value() && (!x || (x->shape == y->shape && x->dtype == y->dtype));
+    });
+  };
+  bool alike = true;
+  for (const auto& entry : voters) alike = alike && same_grads(entry.second, voters[0].second);
+  if (!alike) {
+    std::vector<std::pair<std::string, std::string>> classes;
+    for (const auto& [name, o] : voters) classes.emplace_back(name, summarize_grads(o));
     Difference d;
     d.component = "grads";
     d.odd_ones = attribute(classes).first;
