@@ -96,7 +96,12 @@ class Runner {
 
   void use_declarations(std::vector<Declaration> declarations) {
     declarations_ = std::move(declarations);
-    for (const Declaration& d : declarations_) summary_.declarations.push_back({d, 0, 0});
+    for (const Declaration& d : declarations_) {
+      summary_.declarations.push_back({d, 0, 0});
+      auto at = std::find(named_.begin(), named_.end(), d.oracle);
+      if (at == named_.end()) at = named_.insert(at, d.oracle);
+      names_.push_back(static_cast<size_t>(at - named_.begin()));
+    }
     for (const std::string& name : inactive_oracles(declarations_))
       if (options_.progress != Progress::quiet)
         std::cerr << "broadcheck: " << name << " does not take part in this run; its declarations are inactive\n";
@@ -264,6 +269,18 @@ class Runner {
     f.regression_draft = regression_draft(f.minimal);
   }
 
+  // Counts an outcome that neither succeeded nor failed ("torch:unsupported"), the `k`th of its case. The outcomes
+  // come in the same order case after case, so the count the kth outcome went to last time is tried first.
+  void count_status(size_t k, const std::pair<std::string, Outcome>& named) {
+    const Status status = named.second.status;
+    if (status == Status::ok || status == Status::error) return;
+    if (k >= status_slots_.size()) status_slots_.resize(k + 1);
+    StatusSlot& slot = status_slots_[k];
+    if (!slot.count || slot.status != status || slot.name != named.first)
+      slot = {named.first, status, &summary_.statuses[named.first + ":" + to_string(status)]};
+    ++*slot.count;
+  }
+
   // Counts the case and opens or adds to its finding; its results line waits for the end of the window.
   // `index` is a generated case's index in its property, -1 for a corpus case.
   void record(CaseRecord&& record, long index) {
@@ -286,18 +303,16 @@ class Runner {
         if (std::find(r.c.dtypes.begin(), r.c.dtypes.end(), t) != r.c.dtypes.end())
           summary_.coverage.add_class(r.property, named.first + " answers " + to_string(t));
     }
-    for (const auto& [name, o] : r.outcomes)
-      if (o.status != Status::ok && o.status != Status::error) {
-        key_.assign(name).append(":").append(to_string(o.status));  // a reused buffer: no allocation per outcome
-        ++summary_.statuses[key_];
-      }
+    for (size_t k = 0; k < r.outcomes.size(); ++k) count_status(k, r.outcomes[k]);
+    // A declaration is in scope when the case ran on the implementation it names (an absent adapter's declarations
+    // never are): the cheaper test, so it comes first, asked once per name and case.
+    ran_.assign(named_.size(), -1);
     for (const size_t k : declarations_for(r.c.op)) {
       DeclarationUse& u = summary_.declarations[k];
-      // In scope when the case ran on the implementation it names (an absent adapter's declarations never are);
-      // that is the cheaper test, so it comes first.
-      const std::string& who = u.declaration.oracle;
-      if ((who == "document" || find_outcome(r.outcomes, who)) && u.declaration.covers_beyond_op(r.c)) ++u.covered;
-      if (lists_id(r.judgement.known_id, u.declaration.id)) ++u.matched;
+      signed char& ran = ran_[names_[k]];
+      if (ran < 0) ran = named_[names_[k]] == "document" || find_outcome(r.outcomes, named_[names_[k]]);
+      if (ran && u.declaration.covers_beyond_op(r.c)) ++u.covered;
+      if (!r.judgement.known_id.empty() && lists_id(r.judgement.known_id, u.declaration.id)) ++u.matched;
     }
     if (r.judgement.verdict == Verdict::agree) return;
     // Generated cases group by signature and verdict (a declared case must not absorb undeclared ones of the same
@@ -354,7 +369,15 @@ class Runner {
   };
   std::vector<Pending> pending_;
   std::map<std::string, std::vector<size_t>> declarations_for_op_;
-  std::string key_;
+  std::vector<std::string> named_;  // the implementations the declarations name, each once
+  std::vector<size_t> names_;       // per declaration, its implementation's place in named_
+  std::vector<signed char> ran_;    // per name in named_, for the case being counted: ran it, not, -1 not asked yet
+  struct StatusSlot {
+    std::string name;
+    Status status = Status::ok;
+    long* count = nullptr;  // into summary_.statuses (a map's values stay put)
+  };
+  std::vector<StatusSlot> status_slots_;
   long seq_base_ = 0, cases_ = 0, fresh_ = 0, known_ = 0;
   Clock::time_point start_ = Clock::now();
 };
@@ -401,8 +424,7 @@ std::optional<Shrinking> shrinking_from_string(const std::string& text) {
   return std::nullopt;
 }
 
-rc::Random case_random(uint64_t seed
-, const std::string& property, long index) {
+rc::Random case_random(uint64_t seed, const std::string& property, long index) {
   return rc::Random(rc::Random::Key{seed, stable_hash(property), static_cast<uint64_t>(index), 0x6263});
 }
 
