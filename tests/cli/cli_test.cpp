@@ -214,6 +214,19 @@ TEST(Cli, ResultsKeepEveryDisagreementAndCountEveryProperty) {
   }
   const auto per_property = summary["cases"].get<std::map<std::string, long>>();
   EXPECT_EQ(counted, per_property) << "one count line per property";
+
+  // Each outcome that neither succeeded nor failed counts once, under its own implementation and status, whatever
+  // its place among the case's outcomes (an equivalence case's unfused outcomes move the others along).
+  std::map<std::string, long> statuses;
+  for (const std::string& l : case_lines(scratch("res-all") / "results.jsonl")) {
+    const nlohmann::json line = nlohmann::json::parse(l);  // named: the loop must not outlive it
+    for (const auto& [name, o] : line.at("outcomes").items()) {
+      const std::string status = o.at("status");
+      if (status != "ok" && status != "error") ++statuses[name + ":" + status];
+    }
+  }
+  EXPECT_GT(statuses.size(), 1u);
+  EXPECT_EQ((summary["statuses"].get<std::map<std::string, long>>()), statuses);
 }
 
 // summary.md in --out, and appended to the file $GITHUB_STEP_SUMMARY names (a GitHub Actions job page).
