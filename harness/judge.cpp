@@ -124,14 +124,17 @@ const Field kFields[] = {
      [](const Outcome& a, const Outcome& b) { return std::strcmp(error_kind_name(a), error_kind_name(b)) == 0; }},
     {"signal", [](const Outcome& o) { return o.status == Status::crash; }, [](const Outcome& o) { return o.detail; },
      [](const Outcome& a, const Outcome& b) { return a.detail == b.detail; }},
-    {"shape", [](const Outcome& o) { return o.status == Status::ok; }, [](const Outcome& o) { return format_shape(o.shape); },
+    {"shape", [](const Outcome& o) { return o.status == Status::ok; },
+     [](const Outcome& o) { return format_shape(o.shape); },
      [](const Outcome& a, const Outcome& b) { return a.shape == b.shape; }},
     {"dtype", [](const Outcome& o) { return o.status == Status::ok; }, [](const Outcome& o) { return o.dtype; },
      [](const Outcome& a, const Outcome& b) { return a.dtype == b.dtype; }},
     // Whether a call warned (LibTorch's resize of an out= tensor), among those that succeeded; the texts are
     // compared only between the rule and the reference (message_differences), as messages are.
     {"warnings", [](const Outcome& o) { return o.status == Status::ok; },
-     [](const Outcome& o) { return o.warnings.empty() ? std::string("none") : std::to_string(o.warnings.size()) + " warning(s)"; },
+     [](const Outcome& o) {
+       return o.warnings.empty() ? std::string("none") : std::to_string(o.warnings.size()) + " warning(s)";
+     },
      [](const Outcome& a, const Outcome& b) { return a.warnings.size() == b.warnings.size(); }},
 };
 
