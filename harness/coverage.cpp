@@ -118,7 +118,6 @@ void Coverage::add(const std::string& property, const Case& c) {
   for (size_t k = 0; k < n; ++k) ++mine[names[k]];
 }
 
-
 void Coverage::add_class(const std::string& property, const std::string& cls) { ++counts[property][cls]; }
 
 void Coverage::add_outcome(const std::string& property, const std::pair<std::string, Outcome>& named) {
