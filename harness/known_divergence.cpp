@@ -48,7 +48,7 @@ bool Declaration::covers_beyond_op(const Case& c) const {
     if (scalar_of(c, name).value != want.value) return false;
   if (dtypes.empty()) return true;
   for (size_t k = 0; k < c.shapes.size(); ++k)
-    if (std::find(dtypes.begin(), dtypes.end(), to_string(dtype_of(c, k))) != dtypes.end()) return true;
+    if (std::find(dtypes.begin(), dtypes.end(), dtype_of(c, k)) != dtypes.end()) return true;
   return false;
 }
 
@@ -130,14 +130,18 @@ Declaration declaration_from_json(const nlohmann::json& j) {
     if (!j[key].is_boolean()) throw CaseError(std::string("\"") + key + "\" must be true or false");
     *flag = j[key].get<bool>();
   }
+  std::vector<std::string> dtype_names_given;
   for (const char* key : {"ops", "case_ids", "dtypes"}) {
     if (!j.contains(key)) continue;
     if (!j[key].is_array()) throw CaseError(std::string("\"") + key + "\" must be an array of strings");
-    auto& list = std::string(key) == "ops" ? d.ops : std::string(key) == "dtypes" ? d.dtypes : d.case_ids;
+    auto& list = std::string(key) == "ops" ? d.ops : std::string(key) == "dtypes" ? dtype_names_given : d.case_ids;
     for (const auto& v : j[key]) list.push_back(v.get<std::string>());
   }
-  for (const std::string& t : d.dtypes)
-    if (!dtype_from_string(t)) throw CaseError("unknown dtype \"" + t + "\" in \"dtypes\"; valid dtypes: " + dtype_names());
+  for (const std::string& t : dtype_names_given) {
+    const std::optional<DType> dtype = dtype_from_string(t);
+    if (!dtype) throw CaseError("unknown dtype \"" + t + "\" in \"dtypes\"; valid dtypes: " + dtype_names());
+    d.dtypes.push_back(*dtype);
+  }
   for (const std::string& op : d.ops) {
     if (op.empty()) throw CaseError("an empty op name in \"ops\"");
     if (op[0] == '@' && !in_op_group(op, Op::add))
@@ -183,7 +187,7 @@ nlohmann::json to_json(const Declaration& d) {
                       {"expected", pattern_to_json(d.expected)}, {"actual", pattern_to_json(d.actual)}};
   if (!d.ops.empty()) j["ops"] = d.ops;
   if (!d.case_ids.empty()) j["case_ids"] = d.case_ids;
-  if (!d.dtypes.empty()) j["dtypes"] = d.dtypes;
+  for (DType t : d.dtypes) j["dtypes"].push_back(to_string(t));
   if (!d.difference.empty()) j["difference"] = d.difference;
   if (d.empty) j["empty"] = true;
   if (d.rank0) j["rank0"] = true;

@@ -27,7 +27,7 @@ struct Declaration {
   std::string oracle;              // "engine", "torch", "xtensor", or "document" (the case's own expectation)
   std::vector<std::string> ops;    // empty: any op
   std::vector<std::string> case_ids;  // empty: any case
-  std::vector<std::string> dtypes;    // empty: any case; else only cases with an operand of one of these dtypes
+  std::vector<DType> dtypes;          // empty: any case; else only cases with an operand of one of these dtypes
   bool empty = false;                 // only cases with an operand that has a size-0 dim
   bool rank0 = false;                 // only cases with an operand of rank 0 (a 0-d tensor, or the shape [])
   std::string when;                   // only cases with this named fact (harness/case_conditions.h), "" for any
