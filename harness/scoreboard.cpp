@@ -1,18 +1,31 @@
 #include "harness/scoreboard.h"
 
 #include <algorithm>
+#include <string_view>
 
 #include "harness/run_record.h"
 
 namespace bc {
 
+namespace {
+
+// map[key], without building a string when the key is there already.
+template <class Map>
+typename Map::mapped_type& at_key(Map& map, std::string_view key) {
+  auto it = map.find(key);
+  if (it == map.end()) it = map.emplace(std::string(key), typename Map::mapped_type{}).first;
+  return it->second;
+}
+
+}  // namespace
+
 void add_to_scoreboard(Scoreboard& board, const CaseRecord& r) {
   const OpEntry* op = find_op(r.c.op);
-  const std::string family = op ? to_string(op->family) : "unknown";
+  const std::string_view family = op ? to_string(op->family) : "unknown";
   const auto& odd = r.judgement.odd_ones;
   for (const auto& [name, o] : r.outcomes) {
     if (name.find(" unfused") != std::string::npos) continue;
-    Score& s = board[name][family];
+    Score& s = at_key(at_key(board, name), family);
     if (o.status == Status::unsupported) {
       ++s.unsupported;
       continue;

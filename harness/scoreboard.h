@@ -23,8 +23,8 @@ struct Score {
   }
 };
 
-// implementation -> op family -> score
-using Scoreboard = std::map<std::string, std::map<std::string, Score>>;
+// implementation -> op family -> score (found by any string-like key: a run counts every outcome of every case)
+using Scoreboard = std::map<std::string, std::map<std::string, Score, std::less<>>, std::less<>>;
 
 struct CaseRecord;
 
