@@ -13,29 +13,33 @@ namespace bc {
 
 namespace {
 
-// Seed 003's equivalence, on each implementation by itself (properties/equivalence.h): its outcomes are listed as
-// "<oracle>" and "<oracle> unfused"; an implementation whose two forms differ is an odd one out, unless a
-// declaration (on "equivalence") explains that very difference.
-void evaluate_equivalence(const std::string& property, CaseRecord& r, std::vector<std::unique_ptr<Oracle>>& oracles,
-                          const std::vector<Declaration>& declarations) {
-  const Case& c = r.c;
-  const std::optional<Case> twin = unfused_twin(c);
+// Seed 003's equivalence, on each implementation by itself (properties/equivalence.h): the outcomes of each
+// oracle on the case and on its unfused twin, listed as "<oracle>" and "<oracle> unfused".
+void run_equivalence(CaseRecord& r, std::vector<std::unique_ptr<Oracle>>& oracles) {
+  const std::optional<Case> twin = unfused_twin(r.c);
   if (!twin) return;
-  std::vector<std::string> differences, details, known;
   for (auto& o : oracles) {
-    Outcome fused = o->run(c);
-    Outcome unfused = o->run(*twin);
+    r.outcomes.emplace_back(o->name(), o->run(r.c));
+    r.outcomes.emplace_back(o->name() + " unfused", o->run(*twin));
+  }
+}
+
+// The equivalence judged: an implementation whose two forms differ is an odd one out, unless a declaration (on
+// "equivalence") explains that very difference.
+void judge_equivalence(const std::string& property, CaseRecord& r, const std::vector<Declaration>& declarations) {
+  const Case& c = r.c;
+  std::vector<std::string> differences, details, known;
+  for (size_t k = 0; k + 1 < r.outcomes.size(); k += 2) {
+    const std::string& name = r.outcomes[k].first;
+    const Outcome &fused = r.outcomes[k].second, &unfused = r.outcomes[k + 1].second;
     const bool compared = fused.status != Status::unsupported && unfused.status != Status::unsupported;
     const std::optional<EquivalenceDeparture> d = compared ? equivalence_departure(c, fused, unfused) : std::nullopt;
-    r.outcomes.emplace_back(o->name(), std::move(fused));
-    r.outcomes.emplace_back(o->name() + " unfused", std::move(unfused));
     if (!d) continue;
-    r.judgement.odd_ones.push_back(o->name());
+    r.judgement.odd_ones.push_back(name);
     differences.push_back(d->difference);
-    details.push_back(o->name() + " (" + d->difference + "): " + d->detail);
+    details.push_back(name + " (" + d->difference + "): " + d->detail);
     for (const Declaration& decl : declarations)
-      if (decl.oracle == o->name() && decl.on == "equivalence" && decl.covers(c) &&
-          decl.explains(d->difference)) {
+      if (decl.oracle == name && decl.on == "equivalence" && decl.covers(c) && decl.explains(d->difference)) {
         known.push_back(decl.id);
         break;
       }
@@ -70,29 +74,51 @@ void submit_requests(const std::string& property, const Case& c, std::vector<std
     for (auto& o : oracles) o->submit(*twin);
 }
 
-CaseRecord evaluate(const std::string& property, Case given, std::vector<std::unique_ptr<Oracle>>& oracles,
-                    const std::vector<Declaration>& declarations, bool strict_zeros) {
+CaseRecord run_case(const std::string& property, Case given, std::vector<std::unique_ptr<Oracle>>& oracles) {
   CaseRecord r{property, std::move(given), {}, {}};
+  const Property* p = find_property(property);
+  const Check check = p ? p->check : Check::oracles;
+  switch (check) {
+    case Check::algebra: case Check::finite_differences: {
+      Oracle& rule = rule_oracle(oracles);
+      r.outcomes.emplace_back(rule.name(), rule.run(r.c));
+      return r;
+    }
+    case Check::equivalence:
+      submit_requests(property, r.c, oracles);  // isolated oracles start on the case and its twin at once
+      run_equivalence(r, oracles);
+      return r;
+    case Check::oracles:
+      submit_requests(property, r.c, oracles);  // isolated oracles start on the case while the engine runs it
+      r.outcomes.reserve(oracles.size());
+      for (auto& o : oracles) r.outcomes.emplace_back(o->name(), o->run(r.c));
+      return r;
+  }
+  return r;
+}
+
+void judge_case(CaseRecord& r, std::vector<std::unique_ptr<Oracle>>& oracles,
+                const std::vector<Declaration>& declarations, bool strict_zeros) {
+  const std::string& property = r.property;
   const Case& c = r.c;
   const Property* p = find_property(property);
-  // The single-implementation checks hold the rule's implementation to algebra and to finite differences.
-  Oracle& rule = rule_oracle(oracles);
-  if (p && p->check == Check::algebra) {
-    r.outcomes.emplace_back(rule.name(), rule.run(c));
-    const std::string broken = broadcast_algebra_violation(c);
-    if (!broken.empty()) {
+  const Check check = p ? p->check : Check::oracles;
+  switch (check) {
+    // The single-implementation checks hold the rule's implementation to algebra and to finite differences.
+    case Check::algebra: {
+      const std::string broken = broadcast_algebra_violation(c);
+      if (broken.empty()) return;
       r.judgement.verdict = Verdict::discrepancy;
       r.judgement.difference = "algebra";
-      r.judgement.odd_ones = {rule.name()};
+      r.judgement.odd_ones = {r.outcomes.front().first};
       r.judgement.attribution = broken;
       r.judgement.signature = property + " | broadcast_shapes | algebra: " + broken.substr(0, broken.find(':'));
+      return;
     }
-    return r;
-  }
-  if (p && p->check == Check::finite_differences) {
-    r.outcomes.emplace_back(rule.name(), rule.run(c));
-    const FiniteDifferenceResult fd = check_finite_differences(c, rule);
-    if (!fd.violation.empty()) {
+    case Check::finite_differences: {
+      Oracle& rule = rule_oracle(oracles);
+      const FiniteDifferenceResult fd = check_finite_differences(c, rule);
+      if (fd.violation.empty()) return;
       const OpEntry* op = find_op(c.op);
       r.judgement.verdict = Verdict::discrepancy;
       r.judgement.difference = "finite differences";
@@ -105,19 +131,22 @@ CaseRecord evaluate(const std::string& property, Case given, std::vector<std::un
           r.judgement.verdict = Verdict::known;
           r.judgement.known_id = d.id;
         }
+      return;
     }
-    return r;
+    case Check::equivalence:
+      judge_equivalence(property, r, declarations);
+      return;
+    case Check::oracles:
+      r.judgement = judge_with_nondeterminism(property, c, r.outcomes, declarations);
+      if (strict_zeros) make_zeros_strict(property, c, r.outcomes, r.judgement);
+      return;
   }
-  // Isolated oracles start on the case (and its twin) while the engine runs it.
-  submit_requests(property, c, oracles);
-  if (p && p->check == Check::equivalence) {
-    evaluate_equivalence(property, r, oracles, declarations);
-    return r;
-  }
-  r.outcomes.reserve(oracles.size());
-  for (auto& o : oracles) r.outcomes.emplace_back(o->name(), o->run(c));
-  r.judgement = judge_with_nondeterminism(property, c, r.outcomes, declarations);
-  if (strict_zeros) make_zeros_strict(property, c, r.outcomes, r.judgement);
+}
+
+CaseRecord evaluate(const std::string& property, Case given, std::vector<std::unique_ptr<Oracle>>& oracles,
+                    const std::vector<Declaration>& declarations, bool strict_zeros) {
+  CaseRecord r = run_case(property, std::move(given), oracles);
+  judge_case(r, oracles, declarations, strict_zeros);
   return r;
 }
 
