@@ -62,13 +62,19 @@ Oracle& rule_oracle(std::vector<std::unique_ptr<Oracle>>& oracles) {
   return *oracles.front();
 }
 
+// How a case of `property` is checked: a corpus case ("corpus", no property) on every oracle.
+Check check_of(const std::string& property) {
+  const Property* p = find_property(property);
+  return p ? p->check : Check::oracles;
+}
+
 }  // namespace
 
 void submit_requests(const std::string& property, const Case& c, std::vector<std::unique_ptr<Oracle>>& oracles) {
-  const Property* p = find_property(property);
-  if (p && (p->check == Check::algebra || p->check == Check::finite_differences)) return;
-  const std::optional<Case> twin = p && p->check == Check::equivalence ? unfused_twin(c) : std::nullopt;
-  if (p && p->check == Check::equivalence && !twin) return;
+  const Check check = check_of(property);
+  if (check == Check::algebra || check == Check::finite_differences) return;
+  const std::optional<Case> twin = check == Check::equivalence ? unfused_twin(c) : std::nullopt;
+  if (check == Check::equivalence && !twin) return;
   for (auto& o : oracles) o->submit(c);
   if (twin)
     for (auto& o : oracles) o->submit(*twin);
@@ -76,9 +82,7 @@ void submit_requests(const std::string& property, const Case& c, std::vector<std
 
 CaseRecord run_case(const std::string& property, Case given, std::vector<std::unique_ptr<Oracle>>& oracles) {
   CaseRecord r{property, std::move(given), {}, {}};
-  const Property* p = find_property(property);
-  const Check check = p ? p->check : Check::oracles;
-  switch (check) {
+  switch (check_of(property)) {
     case Check::algebra: case Check::finite_differences: {
       Oracle& rule = rule_oracle(oracles);
       r.outcomes.emplace_back(rule.name(), rule.run(r.c));
@@ -101,9 +105,7 @@ void judge_case(CaseRecord& r, std::vector<std::unique_ptr<Oracle>>& oracles,
                 const std::vector<Declaration>& declarations, bool strict_zeros) {
   const std::string& property = r.property;
   const Case& c = r.c;
-  const Property* p = find_property(property);
-  const Check check = p ? p->check : Check::oracles;
-  switch (check) {
+  switch (check_of(property)) {
     // The single-implementation checks hold the rule's implementation to algebra and to finite differences.
     case Check::algebra: {
       const std::string broken = broadcast_algebra_violation(c);
