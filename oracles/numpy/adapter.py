@@ -7,6 +7,7 @@ messages are reported as they are, with an error kind read from the message. Num
 not declared. Usage: python3 oracles/numpy/adapter.py (broadcheck starts it; see `broadcheck list oracles`).
 """
 import json
+import math
 import sys
 import warnings
 
@@ -143,20 +144,22 @@ def encode(x):
 
 
 def build(operands):
-    """Each operand as a view (np.lib.stride_tricks.as_strided) of a fresh base, as the request lays it out."""
+    """Each operand as a view of a fresh base, as the request lays it out (np.ndarray over the base's buffer: the
+    view np.lib.stride_tricks.as_strided makes, without its cost per call)."""
     bases, views = [], []
     for o in operands:
         dtype = DTYPES[o["dtype"]]
         if "views" in o:
             base = bases[o["views"]]
         elif "base" in o:
-            base = np.array([decode(v) for v in o["base"]], dtype=dtype)
+            # NumPy reads the strings "nan", "inf" and "-inf" as those floats, as decode() does.
+            base = np.array(o["base"], dtype=dtype)
         else:
-            base = np.zeros(int(np.prod(o["base_shape"], dtype=np.int64)), dtype=dtype)
+            base = np.zeros(math.prod(o["base_shape"]), dtype=dtype)
         bases.append(base)
         size = base.itemsize
-        views.append(np.lib.stride_tricks.as_strided(base[o["offset"]:], shape=tuple(o["shape"]),
-                                                     strides=tuple(s * size for s in o["strides"])))
+        views.append(np.ndarray(tuple(o["shape"]), dtype=base.dtype, buffer=base, offset=o["offset"] * size,
+                                strides=tuple(s * size for s in o["strides"])))
     return views
 
 
@@ -187,23 +190,22 @@ def kind_of(op, message):
 
 
 def outcome(case, operands):
+    """The answer to one case. NumPy's warnings and floating-point errors are silenced once, in main(): the
+    answer has no warnings, and 1/0 is inf as NumPy computes it."""
     op = case["op"]
     shapes = case["shapes"]
     try:
-        with warnings.catch_warnings(), np.errstate(all="ignore"):
-            warnings.simplefilter("ignore")
-            if op == "broadcast_shapes":
-                return {"status": "ok", "shape": list(np.broadcast_shapes(*map(tuple, shapes))),
-                        "dtype": "float32"}
-            if op == "expand":
-                r = np.broadcast_to(np.zeros(shapes[0], dtype=np.float32), tuple(shapes[1]))
-                return {"status": "ok", "shape": list(r.shape), "dtype": NAMES[r.dtype]}
-            views = build(operands)
-            if op in FILLS and operands[0]["layout"] == "expanded":
-                # An expanded self is what np.broadcast_to makes, and NumPy makes it read-only: writing to it is
-                # refused ("assignment destination is read-only"). The other ops keep the writable as_strided view.
-                views[0] = np.broadcast_to(views[0], views[0].shape)
-            r = np.asarray(program(op, case, views))
+        if op == "broadcast_shapes":
+            return {"status": "ok", "shape": list(np.broadcast_shapes(*map(tuple, shapes))), "dtype": "float32"}
+        if op == "expand":
+            r = np.broadcast_to(np.zeros(shapes[0], dtype=np.float32), tuple(shapes[1]))
+            return {"status": "ok", "shape": list(r.shape), "dtype": NAMES[r.dtype]}
+        views = build(operands)
+        if op in FILLS and operands[0]["layout"] == "expanded":
+            # An expanded self is what np.broadcast_to makes, and NumPy makes it read-only: writing to it is
+            # refused ("assignment destination is read-only"). The other ops keep the writable strided view.
+            views[0] = np.broadcast_to(views[0], views[0].shape)
+        r = np.asarray(program(op, case, views))
     except Exception as e:  # NumPy's own error, reported as it is
         message = str(e)
         return {"status": "error", "error": {"kind": kind_of(op, message), "message": message},
@@ -212,11 +214,17 @@ def outcome(case, operands):
         return {"status": "unsupported", "detail": "NumPy returned dtype " + str(r.dtype)}
     out = {"status": "ok", "shape": list(r.shape), "dtype": NAMES[r.dtype]}
     if "values" in case:
-        out["values"] = [encode(x) for x in r.reshape(-1).tolist()]
+        flat = r.reshape(-1)
+        # Integers and bools come out of tolist() as Python ints and bools, finite floats as floats: encode()
+        # would leave each as it is. Only a float result with a NaN or an infinity needs it per element.
+        finite = flat.dtype.kind != "f" or np.isfinite(flat).all()
+        out["values"] = flat.tolist() if finite else [encode(x) for x in flat.tolist()]
     return out
 
 
 def main():
+    warnings.simplefilter("ignore")
+    np.seterr(all="ignore")
     hello = json.loads(sys.stdin.readline())
     if hello.get("protocol") != 1:
         sys.exit("numpy adapter: protocol 1 only, got " + repr(hello.get("protocol")))
