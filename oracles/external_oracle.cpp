@@ -179,14 +179,13 @@ void ExternalOracle::submit(const Case& c) {
   if (!caps_ || undeclared(*caps_, c)) return;
   for (const Submitted& q : queue_)
     if (same_case(q.c, c)) return;
-  const int64_t id = next_id_++;
-  queue_.push_back({c, request_line(c, id) + "\n", id, Clock::now()});
+  queue_.push_back({c});
   if (!process_) {
     if (failed_start_) return;  // the next case run has that failure: one try per case
     failed_start_ = start();
     if (failed_start_) return;
   }
-  send_queued(queue_.size());
+  send_queued(queue_.size(), true);
   flush();
 }
 
@@ -201,22 +200,20 @@ Outcome ExternalOracle::run(const Case& c) {
   if (std::optional<std::string> why = undeclared(*caps_, c)) return Outcome::unsupported_because(*why);
   size_t at = 0;
   while (at < queue_.size() && !same_case(queue_[at].c, c)) ++at;
-  if (at == queue_.size()) {
-    const int64_t id = next_id_++;
-    queue_.push_back({c, request_line(c, id) + "\n", id, Clock::now()});
-  }
+  if (at == queue_.size()) queue_.push_back({c});
   for (size_t k = 0; k < at; ++k) answer_head();  // submitted, then not run: answers nobody waits for
   return answer_head();
 }
 
 Outcome ExternalOracle::answer_head() {
   if (resolved_ == 0) {
-    const Reading r = read_oldest(queue_.size());
-    if (!r.died || r.in_hand <= 1) {  // an answer, or a death with only this case in the adapter's hands
+    Reading r = read_oldest(queue_.size());
+    if (!r.failed || r.suspects <= 1) {  // an answer, or a failure only this case can have caused
       queue_.pop_front();
-      return r.outcome;
+      while (resolved_ < queue_.size() && queue_[resolved_].answer) ++resolved_;  // the rest of its request's
+      return std::move(r.outcome);
     }
-    reattribute(r.in_hand, r.outcome);
+    reattribute(r.suspects, r.outcome);
   }
   --resolved_;
   Outcome o = std::move(*queue_.front().answer);
@@ -229,8 +226,11 @@ ExternalOracle::Reading ExternalOracle::read_oldest(size_t upto) {
     if (std::optional<std::string> failed = start_for_run()) return {lost("did not start: " + *failed), false, 0};
   send_queued(upto);
   const size_t in_hand = sent_;
+  const Submitted& head = queue_[resolved_];
+  const size_t n = head.in_request;
   std::string line;
-  const Io r = exchange(line, std::max(queue_[resolved_].sent, last_answer_) + timeout_);
+  // Each case of a request has the whole timeout: a batch of n has n times it, from the answer before it.
+  const Io r = exchange(line, std::max(head.sent, last_answer_) + timeout_ * static_cast<long>(n));
   if (r == Io::timeout) {
     stop();
     Outcome o = timeout_outcome(timeout_);
@@ -238,39 +238,64 @@ ExternalOracle::Reading ExternalOracle::read_oldest(size_t upto) {
     return {std::move(o), true, in_hand};
   }
   if (r == Io::eof) return {lost("exited (" + process_->reap(false) + ")"), true, in_hand};
-  if (r != Io::done) return {lost("unreadable output (a line over 256 MB or a read error)"), false, in_hand};
-  --sent_;
+  if (r != Io::done) return {lost("unreadable output (a line over 256 MB or a read error)"), true, n};
+  std::vector<const Case*> cases;
+  for (size_t k = 0; k < n; ++k) cases.push_back(&queue_[resolved_ + k].c);
+  std::vector<Outcome> got;
   try {
-    return {outcomes_from_answer(line, queue_[resolved_].id, {queue_[resolved_].c}).front(), false, in_hand};
+    got = outcomes_from_answer(line, head.id, cases);
   } catch (const std::exception& e) {
-    return {lost(std::string("malformed answer: ") + e.what()), false, in_hand};
+    // A malformed answer to a batch is no one case's yet: its cases run again alone, as after a death.
+    return {lost(std::string("malformed answer: ") + e.what()), true, n};
   }
+  sent_ -= n;
+  for (size_t k = 1; k < n; ++k) queue_[resolved_ + k].answer = std::move(got[k]);
+  return {std::move(got[0]), false, 0};
 }
 
-void ExternalOracle::reattribute(size_t in_hand, const Outcome& death) {
-  // An adapter may read ahead, so any case in its hands may have killed it: each runs again alone, oldest first, in
-  // a fresh adapter, until one fails alone. Those cases keep their alone answers; the ones after the culprit were
+void ExternalOracle::reattribute(size_t suspects, const Outcome& death) {
+  // An adapter may read ahead, so any case in its hands may have killed it (and any case of a batch may have garbled
+  // its answer): each suspect runs again alone, oldest first, in a fresh adapter, until one fails alone. Those cases keep their alone answers; the ones after the culprit were
   // never answered and go back to the queue.
-  for (size_t k = 0; k < in_hand; ++k) {
+  for (size_t k = 0; k < suspects; ++k) {
     stop();  // sent_ = 0: only queue_[k] is sent below
     const Reading alone = read_oldest(resolved_ + 1);
     queue_[k].answer = alone.outcome;
     ++resolved_;
-    if (alone.died) return;
+    if (alone.failed) return;
   }
   // The death happened and did not recur: it is not swallowed but given to the oldest case, as an adapter sent one
   // case at a time would most likely have shown it, saying so; the run's re-runs report it as flaky.
   Outcome o = death;
-  o.detail += "; not reproduced when the " + std::to_string(in_hand) +
+  o.detail += "; not reproduced when the " + std::to_string(suspects) +
               " cases in the adapter's hands ran again alone, each in a fresh adapter";
   queue_.front().answer = std::move(o);
 }
 
-void ExternalOracle::send_queued(size_t upto) {
-  for (; resolved_ + sent_ < std::min(upto, queue_.size()); ++sent_) {
-    Submitted& s = queue_[resolved_ + sent_];
-    outbox_ += s.request;
-    s.sent = Clock::now();
+void ExternalOracle::send_queued(size_t upto, bool whole_only) {
+  const size_t end = std::min(upto, queue_.size());
+  const size_t most = caps_ && caps_->batch ? kBatch : 1;
+  std::vector<const Case*> batch;
+  while (resolved_ + sent_ < end) {
+    const size_t first = resolved_ + sent_;
+    const size_t n = std::min(end - first, most);
+    if (whole_only && n < most) return;
+    const int64_t id = next_id_++;
+    if (n == 1) {
+      outbox_ += request_line(queue_[first].c, id);
+    } else {
+      batch.clear();
+      for (size_t k = first; k < first + n; ++k) batch.push_back(&queue_[k].c);
+      outbox_ += batch_line(batch, id);
+    }
+    outbox_ += '\n';
+    const Clock::time_point now = Clock::now();
+    for (size_t k = first; k < first + n; ++k) {
+      queue_[k].id = id;
+      queue_[k].in_request = k == first ? n : 0;
+      queue_[k].sent = now;
+    }
+    sent_ += n;
   }
 }
 
@@ -311,37 +336,10 @@ Io ExternalOracle::exchange(std::string& line, Clock::time_point deadline) {
 }
 
 std::vector<Outcome> ExternalOracle::run_batch(const std::vector<Case>& cases) {
-  std::vector<Outcome> out(cases.size());
-  std::vector<size_t> sent;
-  std::vector<Case> batch;
-  if (!process_ || !caps_) start();
-  for (size_t k = 0; k < cases.size(); ++k) {
-    std::optional<std::string> why = caps_ ? undeclared(*caps_, cases[k]) : std::nullopt;
-    if (why) {
-      out[k] = Outcome::unsupported_because(*why);
-    } else {
-      sent.push_back(k);
-      batch.push_back(cases[k]);
-    }
-  }
-  bool answered = false;
-  if (process_ && caps_ && caps_->batch && batch.size() > 1 && queue_.empty()) {
-    const int64_t id = next_id_++;
-    const Clock::time_point deadline = Clock::now() + timeout_;
-    std::string line;
-    if (process_->write_line(batch_line(batch, id), deadline) == Io::done &&
-        process_->read_line(line, deadline) == Io::done) {
-      try {
-        std::vector<Outcome> got = outcomes_from_answer(line, id, batch);
-        for (size_t k = 0; k < sent.size(); ++k) out[sent[k]] = std::move(got[k]);
-        answered = true;
-      } catch (const std::exception&) {
-      }
-    }
-    if (!answered) stop();  // the one-by-one runs below start a fresh adapter
-  }
-  if (!answered)
-    for (size_t k : sent) out[k] = run(cases[k]);
+  if (!process_ || !caps_) start();  // submit() queues only to a running adapter; a failed start is run()'s outcome
+  for (const Case& c : cases) submit(c);
+  std::vector<Outcome> out;
+  for (const Case& c : cases) out.push_back(run(c));
   return out;
 }
 

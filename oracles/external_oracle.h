@@ -2,10 +2,11 @@
 // standard input and output in broadcheck's protocol (docs/protocol.md, oracles/protocol.h). Cases outside what the
 // adapter declared are `unsupported` and never sent; an adapter that crashes, exits, hangs or answers garbage gives
 // that case a crash or timeout outcome naming the adapter, and the next case starts a fresh process.
-// Submitted cases are queued to the adapter at once (the protocol answers requests in order), so it computes ahead
-// while this process judges (docs/notes/crash-isolation.md, "Batches"). An adapter that dies or hangs with several
-// cases in its hands has them run again alone, each in a fresh adapter, so that a crash is its own case's; one that
-// does not recur alone is the oldest case's, its detail saying it was not reproduced alone.
+// Submitted cases are queued to the adapter ahead (the protocol answers requests in order), in batch requests when
+// it declared "batch", so it computes ahead while this process judges (docs/notes/crash-isolation.md, "Batches").
+// An adapter that dies or hangs with several cases in its hands, or garbles a batch's answer, has them run again
+// alone, each in a fresh adapter, so that a crash is its own case's; one that does not recur alone is the oldest
+// case's, its detail saying it was not reproduced alone.
 #pragma once
 
 #include <chrono>
@@ -23,6 +24,10 @@ namespace bc {
 
 class ExternalOracle : public Oracle {
  public:
+  // The most cases in one request to an adapter that declared "batch". submit() sends a batch once it is full; the
+  // rest go with the next run() (docs/notes/crash-isolation.md, "Batches").
+  static constexpr size_t kBatch = 16;
+
   // `name` is the key of its outcomes; nothing starts until the first call that needs the adapter.
   ExternalOracle(std::string name, std::string command, std::chrono::milliseconds timeout);
   ~ExternalOracle() override;
@@ -35,15 +40,17 @@ class ExternalOracle : public Oracle {
   // adapter and the reason when it does not start or its handshake is unusable.
   const Capabilities& capabilities() const;
   const std::string& command() const { return command_; }
-  // The answer to `c`; answers to cases queued before it are read and dropped; a case not queued is sent now.
+  // The answer to `c`; the queued cases not sent yet go now, `c` behind them when it was not queued; answers to
+  // cases queued before it are read and dropped.
   Outcome run(const Case& c) override;
-  // Queues `c` behind the cases queued (unless it is queued already, or not declared); nothing before the adapter
-  // has first started (capabilities(), name's version()). An adapter stopped after a crash, a hang or a malformed
+  // Queues `c` behind the cases queued (unless it is queued already, or not declared), sending each batch as it
+  // fills (each case at once to an adapter without "batch"); nothing before the adapter has first started
+  // (capabilities(), name's version()). An adapter stopped after a crash, a hang or a malformed
   // answer is restarted here, so that the cases submitted after it still reach it together. A failed restart is the
   // next case run's outcome (it does not try again); until then the cases only wait in the queue.
   void submit(const Case& c) override;
-  // Several cases in one request when the adapter declared "batch" (else one by one). When the batch fails (a
-  // crash, hang or malformed answer), its cases are run again one at a time, so that a fault is that case's own.
+  // The outcomes of several cases: each submitted, then run, so that they go as batch requests to an adapter that
+  // declared "batch" (one at a time to one that did not).
   std::vector<Outcome> run_batch(const std::vector<Case>& cases);
 
  private:
@@ -54,13 +61,18 @@ class ExternalOracle : public Oracle {
   Outcome lost(const std::string& why) const;  // kills the adapter; the crash outcome naming it
   struct Reading {
     Outcome outcome;
-    bool died;       // the adapter crashed, exited or hung before it answered
-    size_t in_hand;  // how many cases it had been sent and not answered then
+    bool failed;      // no usable answer: the adapter crashed, exited or hung first, or garbled the answer
+    size_t suspects;  // the cases that may have caused it: all in its hands for a death or a hang, the request's
+                      // for a garbled answer
   };
   Outcome answer_head();                       // the answer to the oldest queued case, dequeued
-  Reading read_oldest(size_t upto);            // the oldest unanswered case's, sending the queue up to the upto-th
-  void reattribute(size_t in_hand, const Outcome& death);  // runs the cases in hand alone (header comment)
-  void send_queued(size_t upto);               // moves the unsent requests up to the upto-th into the outbox
+  // The oldest unanswered case's, sending the queue up to the upto-th; the answers to the other cases of its request
+  // go into their entries.
+  Reading read_oldest(size_t upto);
+  void reattribute(size_t suspects, const Outcome& death);  // runs the suspects alone (header comment)
+  // Moves the unsent cases up to the upto-th into the outbox as requests: batches of up to kBatch when the adapter
+  // declared "batch" (docs/notes/crash-isolation.md, "Batches"). `whole_only`: only full batches (submit()).
+  void send_queued(size_t upto, bool whole_only = false);
   void flush() const;                          // writes what the adapter's input takes now
   Io exchange(std::string& line, Clock::time_point deadline);  // the next answer line, writing while it waits
 
@@ -71,13 +83,14 @@ class ExternalOracle : public Oracle {
   mutable std::optional<std::string> failed_start_;  // why submit()'s start failed: the next case run gets it
   int64_t next_id_ = 1;
   // The cases whose answers are yet to be returned, oldest first: the first `resolved_` have their answer already
-  // (from running alone after a death); of the others, the first `sent_` went to the current adapter (or wait in
-  // `outbox_`, the bytes not yet written). A restarted adapter is sent them again.
+  // (from their request's answer, or from running alone after a death); of the others, the first `sent_` went to
+  // the current adapter (or wait in `outbox_`, the bytes not yet written), in requests of `in_request` cases from
+  // the one with that count. A restarted adapter is sent them again.
   struct Submitted {
     Case c;
-    std::string request;
-    int64_t id;
-    Clock::time_point sent;
+    int64_t id = 0;          // its request's, once sent
+    size_t in_request = 0;   // on a request's first case: the cases it holds
+    Clock::time_point sent{};
     std::optional<Outcome> answer = std::nullopt;
   };
   std::deque<Submitted> queue_;

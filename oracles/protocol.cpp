@@ -211,13 +211,13 @@ json request_json(const Case& c, int64_t id) {
 
 std::string request_line(const Case& c, int64_t id) { return dump(request_json(c, id)); }
 
-std::string batch_line(const std::vector<Case>& cases, int64_t id) {
+std::string batch_line(const std::vector<const Case*>& cases, int64_t id) {
   json batch = json::array();
-  for (const Case& c : cases) batch.push_back(case_json(c));
+  for (const Case* c : cases) batch.push_back(case_json(*c));
   return dump({{"id", id}, {"batch", std::move(batch)}});
 }
 
-std::vector<Outcome> outcomes_from_answer(const std::string& line, int64_t id, const std::vector<Case>& cases) {
+std::vector<Outcome> outcomes_from_answer(const std::string& line, int64_t id, const std::vector<const Case*>& cases) {
   const json answer = parse_object(line, "the answer");
   if (answer.value("id", json()) != id)
     throw std::runtime_error("the answer has id " + answer.value("id", json()).dump() + ", expected " + std::to_string(id));
@@ -227,10 +227,10 @@ std::vector<Outcome> outcomes_from_answer(const std::string& line, int64_t id, c
       const json& all = answer["outcomes"];
       if (!all.is_array() || all.size() != cases.size())
         throw std::runtime_error("\"outcomes\" must hold " + std::to_string(cases.size()) + " outcomes");
-      for (size_t k = 0; k < cases.size(); ++k) out.push_back(outcome_of(all[k], cases[k]));
+      for (size_t k = 0; k < cases.size(); ++k) out.push_back(outcome_of(all[k], *cases[k]));
     } else {
       if (cases.size() != 1) throw std::runtime_error("a batch answer needs \"outcomes\"");
-      out.push_back(outcome_of(answer.at("outcome"), cases[0]));
+      out.push_back(outcome_of(answer.at("outcome"), *cases[0]));
     }
   } catch (const json::exception& e) {
     throw std::runtime_error(std::string("the outcome is malformed: ") + e.what());

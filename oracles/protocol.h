@@ -42,12 +42,12 @@ std::optional<std::string> undeclared(const Capabilities& caps, const Case& c);
 nlohmann::json request_json(const Case& c, int64_t id);
 std::string request_line(const Case& c, int64_t id);
 // Several cases in one request: {"id", "batch": [{"case", "operands"}, ...]}.
-std::string batch_line(const std::vector<Case>& cases, int64_t id);
+std::string batch_line(const std::vector<const Case*>& cases, int64_t id);
 
 // An answer line {"id", "outcome"} (or {"id", "outcomes"} for a batch of `count`) back as outcomes. Throws
 // std::runtime_error with the reason when the line is not JSON, names another id, or an outcome is malformed
 // (unknown status, ok without shape or dtype, a value that is not a number or "nan"/"inf"/"-inf"/an integer in a
 // string, values whose count is not the shape's, ...).
-std::vector<Outcome> outcomes_from_answer(const std::string& line, int64_t id, const std::vector<Case>& cases);
+std::vector<Outcome> outcomes_from_answer(const std::string& line, int64_t id, const std::vector<const Case*>& cases);
 
 }  // namespace bc

@@ -7,6 +7,8 @@
 #include <cstdio>
 #include <fstream>
 #include <iterator>
+#include <set>
+#include <utility>
 #include <thread>
 
 #include <gtest/gtest.h>
@@ -24,10 +26,30 @@ std::string adapter(const std::string& mode) {
 const Case kFine = make_case(R"({"op": "add", "shapes": [[2, 1], [3]]})");
 const Case kSeven = make_case(R"({"op": "add", "shapes": [[7], [1]]})");
 
-// The lines in `path`: the requests a `log` or `crashlog` adapter has read.
+// The lines in `path`: the cases a `log` or `crashlog` adapter has read, one line each.
 long lines_in(const std::string& path) {
   std::ifstream in(path);
   return std::count(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>(), '\n');
+}
+
+// The requests those cases came in: the distinct request ids in `path`.
+size_t requests_in(const std::string& path) {
+  std::ifstream in(path);
+  std::set<std::string> ids;
+  for (std::string id; std::getline(in, id);) ids.insert(id);
+  return ids.size();
+}
+
+// `n` cases the shape adapter answers [2, 1] + [k] -> [2, k] (k from 8 up: a dim of 7 is what its faulty modes
+// fault on), with those answers.
+std::pair<std::vector<Case>, std::vector<std::string>> fine_cases(size_t n) {
+  std::pair<std::vector<Case>, std::vector<std::string>> out;
+  for (size_t k = 8; k < 8 + n; ++k) {
+    const std::string size = std::to_string(k);
+    out.first.push_back(make_case(("{\"op\": \"add\", \"shapes\": [[2, 1], [" + size + "]]}").c_str()));
+    out.second.push_back("ok [2, " + size + "] float32");
+  }
+  return out;
 }
 
 // Waits (at most 5 s) until `path` has `n` lines; returns how many it has.
@@ -102,20 +124,22 @@ TEST(ExternalOracle, BatchesAnswerAsSingleCasesAndAFaultStaysWithItsCase) {
   EXPECT_EQ(summarize(batch[2]), "ok [2, 3] float32");
 }
 
-// Submitted cases are queued to the adapter at once, not one at a time: it has read all three before any is run.
-TEST(ExternalOracle, SubmittedCasesAreQueuedToTheAdapterAhead) {
+// Submitted cases go to the adapter ahead, in batch requests: a full batch as soon as it is submitted, before any
+// case is run; the rest with the first run. A case submitted twice is sent once.
+TEST(ExternalOracle, SubmittedCasesGoToTheAdapterAheadInBatches) {
   const std::string log = ::testing::TempDir() + "external_oracle_queue.log";
   std::remove(log.c_str());
   ExternalOracle o("shapes", adapter("log " + log), 5000ms);
   o.capabilities();  // submit() queues only to a running adapter
-  const Case two = make_case(R"({"op": "add", "shapes": [[2], [1]]})");
-  for (const Case& c : {kFine, kSeven, two}) o.submit(c);
-  o.submit(kSeven);  // queued already: not sent twice
-  EXPECT_EQ(wait_for_lines(log, 3), 3) << "the adapter did not receive the queued cases before the first run";
-  EXPECT_EQ(summarize(o.run(kFine)), "ok [2, 3] float32");
-  EXPECT_EQ(summarize(o.run(kSeven)), "ok [7] float32");
-  EXPECT_EQ(summarize(o.run(two)), "ok [2] float32");
-  EXPECT_EQ(lines_in(log), 3);
+  const auto [cases, expected] = fine_cases(ExternalOracle::kBatch + 2);
+  for (const Case& c : cases) o.submit(c);
+  o.submit(cases[1]);  // queued already: not sent twice
+  EXPECT_EQ(wait_for_lines(log, ExternalOracle::kBatch), static_cast<long>(ExternalOracle::kBatch))
+      << "the adapter did not receive the full batch before the first run";
+  EXPECT_EQ(requests_in(log), 1u);
+  for (size_t k = 0; k < cases.size(); ++k) EXPECT_EQ(summarize(o.run(cases[k])), expected[k]) << k;
+  EXPECT_EQ(lines_in(log), static_cast<long>(cases.size()));
+  EXPECT_EQ(requests_in(log), 2u) << "a full batch, then the other two cases in one request";
 }
 
 // When the restart in submit() fails, that failure is the next case's outcome, and that case does not try again.
@@ -141,19 +165,38 @@ TEST(ExternalOracle, AnAdapterThatFailsToRestartInSubmitIsTriedOncePerCase) {
   EXPECT_EQ(lines_in(starts), 3);
 }
 
-// After a crash the adapter is gone; the cases submitted next start a fresh one at once and reach it together,
-// before any of them is run (not one by one as each is run).
+// After a crash the adapter is gone; the cases submitted next start a fresh one at once and reach it together, in
+// a batch, before any of them is run (not one by one as each is run).
 TEST(ExternalOracle, CasesSubmittedAfterACrashReachAFreshAdapterAhead) {
   const std::string log = ::testing::TempDir() + "external_oracle_restart.log";
   std::remove(log.c_str());
   ExternalOracle o("shapes", adapter("crashlog " + log), 5000ms);
   o.capabilities();
   EXPECT_EQ(o.run(kSeven).status, Status::crash);
-  const Case two = make_case(R"({"op": "add", "shapes": [[2], [1]]})");
-  for (const Case& c : {kFine, two}) o.submit(c);
-  EXPECT_EQ(wait_for_lines(log, 3), 3) << "the fresh adapter did not receive the queued cases before the first run";
-  EXPECT_EQ(summarize(o.run(kFine)), "ok [2, 3] float32");
-  EXPECT_EQ(summarize(o.run(two)), "ok [2] float32");
+  const auto [cases, expected] = fine_cases(ExternalOracle::kBatch);
+  for (const Case& c : cases) o.submit(c);
+  const long read = 1 + static_cast<long>(ExternalOracle::kBatch);  // the crashing case, then the batch
+  EXPECT_EQ(wait_for_lines(log, read), read) << "the fresh adapter did not receive the queued cases before the first run";
+  for (size_t k = 0; k < cases.size(); ++k) EXPECT_EQ(summarize(o.run(cases[k])), expected[k]) << k;
+}
+
+// A batch answered with a line that is not JSON is no one case's fault yet: its cases run again alone, and only the
+// case that garbles its answer alone is a crash.
+TEST(ExternalOracle, AGarbledBatchAnswerIsTheGarblingCasesOwn) {
+  ExternalOracle o("shapes", adapter("garbage"), 5000ms);
+  o.capabilities();
+  auto [cases, expected] = fine_cases(ExternalOracle::kBatch);
+  cases[3] = kSeven;
+  for (const Case& c : cases) o.submit(c);
+  for (size_t k = 0; k < cases.size(); ++k) {
+    const Outcome got = o.run(cases[k]);
+    if (k != 3) {
+      EXPECT_EQ(summarize(got), expected[k]) << k;
+      continue;
+    }
+    EXPECT_EQ(got.status, Status::crash);
+    EXPECT_NE(got.detail.find("malformed answer"), std::string::npos) << got.detail;
+  }
 }
 
 // A queue far larger than a pipe holds either way (64 KiB): this process writes what the adapter's input takes

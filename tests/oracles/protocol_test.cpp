@@ -87,18 +87,18 @@ TEST(Protocol, Int64ValuesBeyondDoublesGoAndComeBackExactly) {
   const Outcome o = outcomes_from_answer(
       R"({"id": 2, "outcome": {"status": "ok", "shape": [4], "dtype": "int64",
           "values": [9007199254740993, 9223372036854775807, -9223372036854775808, "-9223372036854775807"]}})",
-      2, {c})[0];
+      2, {&c})[0];
   EXPECT_EQ(o.values, Values(std::vector<int64_t>{9007199254740993, std::numeric_limits<int64_t>::max(),
                                                   std::numeric_limits<int64_t>::min(), -9223372036854775807}));
   const Outcome b = outcomes_from_answer(
-      R"({"id": 3, "outcome": {"status": "ok", "shape": [3], "dtype": "bool", "values": [true, 0, 1]}})", 3, {c})[0];
+      R"({"id": 3, "outcome": {"status": "ok", "shape": [3], "dtype": "bool", "values": [true, 0, 1]}})", 3, {&c})[0];
   EXPECT_EQ(b.values, Values(std::vector<int64_t>{1, 0, 1}));
   // An int64 result must hold integers: 2.5 is not one (a float holding an integer, 2.0, is taken as 2).
   EXPECT_THROW(outcomes_from_answer(R"({"id": 4, "outcome": {"status": "ok", "shape": [1], "dtype": "int64",
-                                        "values": [2.5]}})", 4, {c}),
+                                        "values": [2.5]}})", 4, {&c}),
                std::runtime_error);
   const Outcome two = outcomes_from_answer(
-      R"({"id": 5, "outcome": {"status": "ok", "shape": [1], "dtype": "int64", "values": [2.0]}})", 5, {c})[0];
+      R"({"id": 5, "outcome": {"status": "ok", "shape": [1], "dtype": "int64", "values": [2.0]}})", 5, {&c})[0];
   EXPECT_EQ(two.values, Values(std::vector<int64_t>{2}));
 }
 
@@ -111,17 +111,17 @@ TEST(Protocol, AnswersBecomeOutcomes) {
   const Case c = make_case(R"({"op": "add", "shapes": [[2], [2]], "values": {"seed": 1}})");
   const Outcome o = outcomes_from_answer(
       R"({"id": 3, "outcome": {"status": "ok", "shape": [2], "dtype": "float64", "values": ["nan", "-9007199254740993"]}})",
-      3, {c})[0];
+      3, {&c})[0];
   EXPECT_EQ(o.status, Status::ok);
   EXPECT_TRUE(std::isnan(o.values.as_double(0)));
   EXPECT_EQ(o.values.as_double(1), -9007199254740993.0);
   const Outcome e = outcomes_from_answer(
       R"({"id": 4, "outcome": {"status": "error", "error": {"kind": "broadcast", "message_latin1": "bad \u00ff byte"}}})",
-      4, {c})[0];
+      4, {&c})[0];
   EXPECT_EQ(e.error->kind, ErrorKind::broadcast);
   EXPECT_EQ(e.error->message, "bad \xff byte");
   const std::vector<Outcome> batch = outcomes_from_answer(
-      R"({"id": 5, "outcomes": [{"status": "unsupported", "detail": "no"}, {"status": "error"}]})", 5, {c, c});
+      R"({"id": 5, "outcomes": [{"status": "unsupported", "detail": "no"}, {"status": "error"}]})", 5, {&c, &c});
   EXPECT_EQ(batch[0].detail, "no");
   EXPECT_EQ(batch[1].error->kind, ErrorKind::other);
 }
@@ -130,7 +130,7 @@ TEST(Protocol, MalformedAnswersAreRefusedWithTheReason) {
   const Case c = make_case(R"({"op": "add", "shapes": [[2], [2]], "values": {"seed": 1}})");
   auto reason = [&](const std::string& line) {
     try {
-      outcomes_from_answer(line, 1, {c});
+      outcomes_from_answer(line, 1, {&c});
     } catch (const std::runtime_error& e) {
       return std::string(e.what());
     }

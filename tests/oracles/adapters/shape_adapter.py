@@ -10,8 +10,9 @@ broadcasting rule, and misbehaves on purpose as its first argument says:
   badhello  answers the handshake with protocol 99
   readahead reads every request already waiting before it answers, and aborts (SIGABRT) as soon as it has read a
             case with a dim of size 7, leaving the cases read before it unanswered
-  log FILE  follows the rule, and appends a line to FILE for each request as soon as it has read it
-  crashlog FILE  as crash, and appends a line to FILE for each request as soon as it has read it
+  log FILE  follows the rule, and appends a line to FILE for each case as soon as it has read its request: the
+            request's id (a batch's cases share one)
+  crashlog FILE  as crash, and logs each case as log does
   once FILE     aborts (SIGABRT) on the first case that any of its processes sees (FILE counts the cases), and
                 follows the rule after
   flip FILE     answers wrongly (an error of kind other) and rightly in turn, the turn counted in FILE across its
@@ -74,10 +75,11 @@ def requests():
     """The requests in order; in readahead mode those already waiting are read (and checked) before any answer."""
     if MODE != "readahead":
         for line in sys.stdin:
+            request = json.loads(line)
             if MODE in ("log", "crashlog"):
                 with open(STATE, "a") as f:
-                    f.write("read\n")
-            yield json.loads(line)
+                    f.write("".join("%d\n" % request["id"] for _ in request.get("batch", [request])))
+            yield request
         return
     fd, pending = sys.stdin.fileno(), b""
     while True:
