@@ -105,6 +105,9 @@ class Runner {
     for (const std::string& name : inactive_oracles(declarations_))
       if (options_.progress != Progress::quiet)
         std::cerr << "broadcheck: " << name << " does not take part in this run; its declarations are inactive\n";
+    for (const std::string& which : inactive_on_this_processor(declarations_))
+      if (options_.progress != Progress::quiet)
+        std::cerr << "broadcheck: this processor lacks what declaration " << which << " needs; it is inactive\n";
   }
 
   // Corpus cases take seq 0..n-1, whatever the shard, so that every shard numbers the search alike.

@@ -5,6 +5,7 @@
 #include <sstream>
 
 #include "harness/case.h"
+#include "harness/known_divergence.h"
 
 namespace bc {
 namespace {
@@ -25,6 +26,16 @@ std::string contents(const std::string& path) {
 
 // Each item with its length, so that no two lists of items give the same text.
 void append(std::string& text, const std::string& item) { text += std::to_string(item.size()) + ":" + item + "\n"; }
+
+// The declarations in force: the file, and those of them this machine's processor lacks a feature for (inactive
+// here: harness/processor.h), so that shards run on unlike processors are not merged as one run.
+std::string declarations_in_force(const std::string& path) {
+  if (path.empty()) return "none";
+  std::string text = "file:" + contents(path);
+  for (const std::string& inactive : inactive_on_this_processor(read_declarations(path).declarations))
+    append(text, "inactive:" + inactive);
+  return text;
+}
 
 }  // namespace
 
@@ -56,7 +67,7 @@ std::map<std::string, std::string> run_fingerprint(const RunOptions& o,
 
   return {{"flags", hex(flags)},
           {"corpus", hex(corpus)},
-          {"declarations", hex(o.declarations.empty() ? std::string("none") : "file:" + contents(o.declarations))},
+          {"declarations", hex(declarations_in_force(o.declarations))},
           {"implementations", hex(implementations)}};
 }
 

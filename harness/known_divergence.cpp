@@ -8,6 +8,7 @@
 #include "harness/implementations.h"
 #include "harness/input_lines.h"
 #include "harness/join.h"
+#include "harness/processor.h"
 #include "harness/utf8.h"
 
 namespace bc {
@@ -19,6 +20,7 @@ bool OutcomePattern::matches(const Outcome& o) const {
 }
 
 bool Declaration::covers_op(const std::string& name) const {
+  if (!cpu.empty() && !processor_lacks(cpu).empty()) return false;
   if (ops.empty()) return true;
   const OpEntry* op = find_op(name);
   return std::any_of(ops.begin(), ops.end(), [&](const std::string& listed) {
@@ -90,6 +92,14 @@ std::vector<std::string> inactive_oracles(const std::vector<Declaration>& declar
   return out;
 }
 
+std::vector<std::string> inactive_on_this_processor(const std::vector<Declaration>& declarations) {
+  std::vector<std::string> out;
+  for (const Declaration& d : declarations)
+    if (const std::vector<std::string> lacking = processor_lacks(d.cpu); !lacking.empty())
+      out.push_back(d.id + " (needs " + join(lacking, ", ") + ")");
+  return out;
+}
+
 Declaration declaration_from_json(const nlohmann::json& j) {
   if (!j.is_object()) throw CaseError("a declaration must be a JSON object");
   Declaration d;
@@ -131,11 +141,17 @@ Declaration declaration_from_json(const nlohmann::json& j) {
     *flag = j[key].get<bool>();
   }
   std::vector<std::string> dtype_names_given;
-  for (const char* key : {"ops", "case_ids", "dtypes"}) {
+  for (const char* key : {"ops", "case_ids", "dtypes", "cpu"}) {
     if (!j.contains(key)) continue;
     if (!j[key].is_array()) throw CaseError(std::string("\"") + key + "\" must be an array of strings");
-    auto& list = std::string(key) == "ops" ? d.ops : std::string(key) == "dtypes" ? dtype_names_given : d.case_ids;
+    const std::string k = key;
+    auto& list = k == "ops" ? d.ops : k == "dtypes" ? dtype_names_given : k == "cpu" ? d.cpu : d.case_ids;
     for (const auto& v : j[key]) list.push_back(v.get<std::string>());
+  }
+  for (const std::string& f : d.cpu) {
+    const std::vector<std::string>& names = processor_feature_names();
+    if (std::find(names.begin(), names.end(), f) == names.end())
+      throw CaseError("unknown processor feature \"" + f + "\" in \"cpu\"; valid: " + join(names, ", "));
   }
   for (const std::string& t : dtype_names_given) {
     const std::optional<DType> dtype = dtype_from_string(t);
@@ -175,7 +191,7 @@ Declaration declaration_from_json(const nlohmann::json& j) {
   for (const auto& [key, value] : j.items()) {
     static const std::vector<std::string> known = {"id",     "oracle", "ops",    "case_ids",  "on",
                                                    "expected", "actual", "reason", "reference", "difference", "dtypes",
-                                                   "empty", "rank0", "scalars", "when"};
+                                                   "empty", "rank0", "scalars", "when", "cpu"};
     if (std::find(known.begin(), known.end(), key) == known.end())
       throw CaseError("unknown field \"" + key + "\" in a declaration");
   }
@@ -192,6 +208,7 @@ nlohmann::json to_json(const Declaration& d) {
   if (d.empty) j["empty"] = true;
   if (d.rank0) j["rank0"] = true;
   if (!d.when.empty()) j["when"] = d.when;
+  if (!d.cpu.empty()) j["cpu"] = d.cpu;
   for (const auto& [name, s] : d.scalars)
     j["scalars"][name] = s.integral ? nlohmann::json(static_cast<int64_t>(s.value)) : nlohmann::json(s.value);
   return j;

@@ -31,6 +31,9 @@ struct Declaration {
   bool empty = false;                 // only cases with an operand that has a size-0 dim
   bool rank0 = false;                 // only cases with an operand of rank 0 (a 0-d tensor, or the shape [])
   std::string when;                   // only cases with this named fact (harness/case_conditions.h), "" for any
+  // Only on a processor with all these features (harness/processor.h): elsewhere the declaration covers nothing,
+  // as the library then takes another kernel and the departure does not happen.
+  std::vector<std::string> cpu;
   // Only cases whose scalar has this value (the default 1 filled in): {"beta": 0}. Compared as numbers, so 0 and
   // 0.0 (and -0.0) are alike; a NaN never matches.
   std::map<std::string, Scalar> scalars;
@@ -58,6 +61,10 @@ struct Declaration {
 // The implementations some declaration names that are not registered in this process (harness/implementations.h):
 // their declarations can match nothing in this run.
 std::vector<std::string> inactive_oracles(const std::vector<Declaration>& declarations);
+
+// The declarations this machine's processor lacks a feature for, each as "ID (needs FEATURE, ...)": they can match
+// nothing here.
+std::vector<std::string> inactive_on_this_processor(const std::vector<Declaration>& declarations);
 
 struct DeclarationLoad {
   std::vector<Declaration> declarations;  // every good line, in file order

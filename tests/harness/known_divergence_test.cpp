@@ -295,5 +295,41 @@ TEST(DeclarationScalars, RoundTripAndRefusals) {
   refused(R"({"on": "sometimes"})", "\"nondeterministic\"");
 }
 
+// A feature this machine's processor certainly lacks, and one it certainly has, for the declarations' "cpu".
+#if defined(__x86_64__) || defined(__i386__)
+const char* const kLacking = "asimd";  // ARM's
+#else
+const char* const kLacking = "avx2";  // x86's
+#endif
+
+Declaration needing(const std::string& features) {
+  return declaration_from_json(json::parse(R"({"id": "c", "oracle": "numpy", "ops": ["add"], "cpu": )" + features +
+                                           R"(, "reason": "r", "reference": "f"})"));
+}
+
+TEST(DeclarationCpu, ADeclarationForAnotherProcessorCoversNothingHere) {
+  const Case add = make_case(R"({"op": "add", "shapes": [[1],[3]]})");
+  EXPECT_TRUE(needing("[]").covers(add));
+  const Declaration elsewhere = needing(std::string("[\"") + kLacking + "\"]");
+  EXPECT_FALSE(elsewhere.covers(add));
+  EXPECT_FALSE(elsewhere.covers_op("add"));
+  const std::vector<std::string> inactive = inactive_on_this_processor({needing("[]"), elsewhere});
+  EXPECT_EQ(inactive, std::vector<std::string>{std::string("c (needs ") + kLacking + ")"});
+}
+
+TEST(DeclarationCpu, RoundTripAndUnknownFeaturesRefused) {
+  const Declaration d = needing(R"(["avx512f", "avx512bw"])");
+  EXPECT_EQ(to_json(d).at("cpu"), json::parse(R"(["avx512f", "avx512bw"])"));
+  EXPECT_EQ(to_json(declaration_from_json(to_json(d))), to_json(d));
+  EXPECT_FALSE(to_json(needing("[]")).contains("cpu"));
+  try {
+    needing(R"(["avx512"])");
+    ADD_FAILURE() << "an unknown feature was accepted";
+  } catch (const CaseError& e) {
+    EXPECT_NE(std::string(e.what()).find("unknown processor feature \"avx512\""), std::string::npos) << e.what();
+  }
+  EXPECT_THROW(needing(R"("avx2")"), CaseError);
+}
+
 }  // namespace
 }  // namespace bc
