@@ -185,20 +185,23 @@ Outcome evaluate(E&& expression) {
 
 // `out = expression` into an existing xarray of the out= spec's value type and shape, as people reuse a container:
 // xtensor's assignment resizes it to the expression's shape without a word, and converts each element as C++ does
-// (a float to an integer or bool too, where PyTorch refuses the cast).
-template <class T, class E>
-Outcome assign_into(const OutSpec& spec, E&& expression) {
+// (a float to an integer or bool too, where PyTorch refuses the cast). Each element is computed in the expression's
+// own value type and then converted, so the expression is evaluated first (one instantiation of xtensor's
+// assignment per expression, not one per out dtype: docs/notes/build-time.md) and its xarray is what is assigned.
+template <class T, class R>
+Outcome assign_into(const OutSpec& spec, const R& evaluated) {
   xt::xarray<T> out(std::vector<std::size_t>(spec.shape.begin(), spec.shape.end()), T(0));
-  out = std::forward<E>(expression);
+  out = evaluated;
   return result(out);
 }
 template <class E>
 Outcome assign_out(const OutSpec& spec, E&& expression) {
+  const auto evaluated = xt::eval(std::forward<E>(expression));
   switch (spec.dtype) {
-    case DType::bool_: return assign_into<bool>(spec, std::forward<E>(expression));
-    case DType::int64: return assign_into<int64_t>(spec, std::forward<E>(expression));
-    case DType::float32: return assign_into<float>(spec, std::forward<E>(expression));
-    case DType::float64: return assign_into<double>(spec, std::forward<E>(expression));
+    case DType::bool_: return assign_into<bool>(spec, evaluated);
+    case DType::int64: return assign_into<int64_t>(spec, evaluated);
+    case DType::float32: return assign_into<float>(spec, evaluated);
+    case DType::float64: return assign_into<double>(spec, evaluated);
     case DType::int8: case DType::uint8: case DType::int16: case DType::int32: case DType::float16:
     case DType::bfloat16: break;  // refused before (xtensor_oracle.cpp: unsupported_dtype)
   }

@@ -5,7 +5,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 packages=(
-  g++ cmake ninja-build git
+  g++ cmake ninja-build git ccache
   libtorch-dev xtensor-dev librapidcheck-dev libgtest-dev libbenchmark-dev
   nlohmann-json3-dev libcli11-dev libfmt-dev libgoogle-perftools-dev
   chromium chromium-driver python3-selenium python3-numpy libxml2-utils

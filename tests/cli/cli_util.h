@@ -12,6 +12,7 @@
 #include <vector>
 
 #include <nlohmann/json.hpp>
+#include "bc_test_paths.h"  // BC_SOURCE_DIR, BC_BINARY_DIR
 
 namespace fs = std::filesystem;
 

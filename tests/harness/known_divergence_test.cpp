@@ -11,6 +11,7 @@
 #include <fstream>
 #include <string>
 #include <unistd.h>
+#include "bc_test_paths.h"  // BC_SOURCE_DIR, BC_BINARY_DIR
 
 namespace bc {
 namespace {

@@ -12,6 +12,7 @@
 #include <thread>
 
 #include <gtest/gtest.h>
+#include "bc_test_paths.h"  // BC_SOURCE_DIR, BC_BINARY_DIR
 
 namespace bc {
 namespace {

@@ -6,6 +6,7 @@
 #include <cstdint>
 
 #include "oracles/external_oracle.h"
+#include "bc_test_paths.h"  // BC_SOURCE_DIR, BC_BINARY_DIR
 
 namespace bc {
 namespace {

@@ -4,7 +4,7 @@ bc_test(oracles_test
   SOURCES oracles/engine_oracle_test.cpp oracles/torch_oracle_test.cpp oracles/xtensor_oracle_test.cpp
           oracles/xtensor_grads_test.cpp oracles/xtensor_values_test.cpp oracles/xtensor_products_test.cpp
           oracles/xtensor_narrow_integers_test.cpp
-  LIBS bc_oracle_engine bc_oracle_torch bc_oracle_xtensor xtensor)
+  LIBS bc_oracle_engine bc_oracle_torch bc_oracle_xtensor xtensor PER_SUITE)
 bc_test(document_oracle_test SOURCES oracles/document_oracle_test.cpp LIBS bc_oracle_document)
 bc_test(isolated_oracle_test SOURCES oracles/isolated_oracle_test.cpp LIBS bc_oracle_process bc_oracle_engine)
 bc_test(protocol_test SOURCES oracles/protocol_test.cpp LIBS bc_oracle_process)

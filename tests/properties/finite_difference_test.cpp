@@ -7,6 +7,7 @@
 #include "oracles/engine_oracle.h"
 #include "properties/check.h"
 #include "properties/shape_gen.h"
+#include "bc_test_paths.h"  // BC_SOURCE_DIR, BC_BINARY_DIR
 
 namespace bc {
 namespace {

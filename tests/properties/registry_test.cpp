@@ -11,6 +11,7 @@
 #include "harness/implementations.h"
 #include "harness/known_divergence.h"
 #include "properties/check.h"
+#include "bc_test_paths.h"  // BC_SOURCE_DIR, BC_BINARY_DIR
 
 namespace bc {
 namespace {

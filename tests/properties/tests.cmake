@@ -10,5 +10,5 @@ if(NOT BC_SANITIZE)  # bc_run links LibTorch and xtensor, which the sanitizer bu
   else()
     set(property_env "RC_PARAMS=seed=${BC_PROPERTY_SEED}")
   endif()
-  bc_test(properties_test SOURCES properties/registry_test.cpp builtin_registry.cpp LIBS bc_run ENV ${property_env})
+  bc_test(properties_test SOURCES properties/registry_test.cpp builtin_registry.cpp LIBS bc_run ENV ${property_env} PER_SUITE)
 endif()

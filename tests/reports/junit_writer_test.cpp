@@ -16,6 +16,7 @@
 #include <cstring>
 #include <string>
 #include <vector>
+#include "bc_test_paths.h"  // BC_SOURCE_DIR, BC_BINARY_DIR
 
 namespace bc {
 namespace {
