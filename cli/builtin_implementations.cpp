@@ -2,6 +2,7 @@
 
 #include <chrono>
 
+#include "cli/build_info.h"
 #include "cli/external_implementations.h"
 #include "oracles/document_oracle.h"
 #include "oracles/engine_oracle.h"
@@ -13,10 +14,6 @@
 #include "reports/engine_draft.h"
 #include "reports/torch_draft.h"
 #include "reports/xtensor_draft.h"
-
-#ifndef BC_GIT_COMMIT
-#define BC_GIT_COMMIT "unknown"
-#endif
 
 namespace bc {
 namespace {
@@ -53,7 +50,7 @@ void register_builtin_implementations() {
 }
 
 std::string version_text() {
-  std::string text = "broadcheck " BC_GIT_COMMIT;
+  std::string text = std::string("broadcheck ") + broadcheck_commit();
   for (const BuiltIn& b : builtin_implementations()) text += "\n" + b.info.name + ": " + b.make()->version();
   return text;
 }

@@ -7,6 +7,7 @@
 
 #include <CLI/CLI.hpp>
 
+#include "cli/build_info.h"
 #include "cli/builtin_implementations.h"
 #include "cli/external_implementations.h"
 #include "cli/jobs.h"
@@ -18,13 +19,6 @@
 #include "cli/shrink_command.h"
 #include "harness/case.h"
 #include "properties/registry.h"
-
-#ifndef BC_DEFAULT_CONFIG
-#define BC_DEFAULT_CONFIG "broadcheck.json"
-#endif
-#ifndef BC_DEFAULT_CORPUS_DIR
-#define BC_DEFAULT_CORPUS_DIR "corpus"
-#endif
 
 namespace {
 
@@ -124,7 +118,7 @@ int main(int argc, char** argv) {
   app.require_subcommand(1);
   bc::RunOptions options;
   for (int i = 0; i < argc; ++i) options.arguments.push_back(argv[i]);
-  std::string corpus_dir = BC_DEFAULT_CORPUS_DIR, known, shard_text, shrink_case;
+  std::string corpus_dir = bc::default_corpus_dir(), known, shard_text, shrink_case;
   std::vector<std::string> merge_dirs;
   bool no_replay = false, no_known = false, quiet = false, no_isolation = false;
   long cases = 200;
@@ -138,7 +132,7 @@ int main(int argc, char** argv) {
         ->capture_default_str();
     cmd->add_flag("-q,--quiet", quiet, "print only errors, the verdict line and the report's path");
   };
-  std::string config = BC_DEFAULT_CONFIG;
+  std::string config = bc::default_config();
   std::vector<std::string> oracle_texts;
   bool no_config = false;
   auto voters = [&](CLI::App* cmd) {
@@ -253,7 +247,7 @@ int main(int argc, char** argv) {
     std::vector<bc::ExternalSpec> specs;
     try {
       // The default config is read when it exists; one given with --config must.
-      if (!no_config && (config != BC_DEFAULT_CONFIG || std::filesystem::exists(config)))
+      if (!no_config && (config != bc::default_config() || std::filesystem::exists(config)))
         specs = bc::load_config(config);
       for (const std::string& text : oracle_texts) specs.push_back(bc::parse_oracle_option(text));
     } catch (const std::exception& e) {

@@ -16,6 +16,7 @@
 #include <set>
 #include <sstream>
 
+#include "cli/build_info.h"
 #include "cli/builtin_implementations.h"
 #include "cli/number_text.h"
 #include "cli/outputs.h"
@@ -36,10 +37,6 @@
 #include "reports/regression_draft.h"
 #include "reports/text_file.h"
 #include "reports/verdict.h"
-
-#ifndef BC_GIT_COMMIT
-#define BC_GIT_COMMIT "unknown"
-#endif
 
 namespace bc {
 
@@ -91,7 +88,7 @@ class Runner {
       : options_(options), summary_(summary), out_(out), oracles_(make_all_oracles(options.isolate, options.timeout_ms)),
         progress_(options.progress, options.time_budget) {
     for (auto& o : oracles_) summary_.versions[o->name()] = o->version();
-    summary_.versions["broadcheck"] = BC_GIT_COMMIT;
+    summary_.versions["broadcheck"] = broadcheck_commit();
   }
 
   void use_declarations(std::vector<Declaration> declarations) {
