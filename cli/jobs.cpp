@@ -20,7 +20,6 @@
 #include "harness/join.h"
 #include "oracles/child_process.h"
 #include "reports/verdict.h"
-#include "oracles/child_process.h"
 
 namespace bc {
 namespace {
