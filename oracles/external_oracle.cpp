@@ -255,8 +255,8 @@ ExternalOracle::Reading ExternalOracle::read_oldest(size_t upto) {
 
 void ExternalOracle::reattribute(size_t suspects, const Outcome& death) {
   // An adapter may read ahead, so any case in its hands may have killed it (and any case of a batch may have garbled
-  // its answer): each suspect runs again alone, oldest first, in a fresh adapter, until one fails alone. Those cases keep their alone answers; the ones after the culprit were
-  // never answered and go back to the queue.
+  // its answer): each suspect runs again alone, oldest first, in a fresh adapter, until one fails alone. Those cases
+  // keep their alone answers; the ones after the culprit were never answered and go back to the queue.
   for (size_t k = 0; k < suspects; ++k) {
     stop();  // sent_ = 0: only queue_[k] is sent below
     const Reading alone = read_oldest(resolved_ + 1);
