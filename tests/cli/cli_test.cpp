@@ -16,7 +16,7 @@
 
 namespace {
 
-const std::string kSeeds = BC_SOURCE_DIR "/corpus/seeds.jsonl";
+const std::string kSeeds = bc::test_source_dir() + "/corpus/seeds.jsonl";
 
 }  // namespace
 
@@ -233,8 +233,10 @@ TEST(Cli, ResultsKeepEveryDisagreementAndCountEveryProperty) {
 TEST(Cli, SummaryMarkdownGoesToTheOutFolderAndTheStepSummary) {
   const fs::path out = scratch("md"), step = scratch("step-summary.md");
   std::ofstream(step) << "# earlier step\n";
-  const std::string cmd = "GITHUB_STEP_SUMMARY=" + step.string() + " " BC_BINARY_DIR "/broadcheck replay --no-known -q "
-                          "--case '{\"op\": \"add_\", \"shapes\": [[1], [3]]}' --out " + out.string();
+  const std::string cmd = "GITHUB_STEP_SUMMARY=" + step.string() + " " + bc::test_binary_dir() +
+                          "/broadcheck replay --no-known -q "
+                          "--case '{\"op\": \"add_\", \"shapes\": [[1], [3]]}' --out " +
+                          out.string();
   EXPECT_EQ(WEXITSTATUS(std::system(cmd.c_str())), 1);
   const std::string md = slurp(out / "summary.md");
   EXPECT_EQ(md.rfind("## broadcheck: FAILED: 1 new finding(s)", 0), 0u) << md;
@@ -269,8 +271,10 @@ TEST(Cli, ShardsMergeIntoTheUnshardedRun) {
 
 TEST(Cli, GoogleTestShardVariablesPickTheShard) {
   const fs::path out = scratch("gtest-shard");
-  const std::string cmd = "GTEST_TOTAL_SHARDS=2 GTEST_SHARD_INDEX=1 " BC_BINARY_DIR "/broadcheck run --seed 2 "
-                          "--cases 10 --no-replay --quiet --out " + out.string();
+  const std::string cmd = "GTEST_TOTAL_SHARDS=2 GTEST_SHARD_INDEX=1 " + bc::test_binary_dir() +
+                          "/broadcheck run --seed 2 "
+                          "--cases 10 --no-replay --quiet --out " +
+                          out.string();
   ASSERT_EQ(std::system(cmd.c_str()), 0);
   EXPECT_EQ(nlohmann::json::parse(slurp(out / "summary.json"))["shard"], "1/2");
   for (const std::string& l : case_lines(out / "results.jsonl"))
@@ -295,8 +299,10 @@ TEST(Cli, SaveAppendsEachNewMinimalCaseOnce) {
 
 TEST(Cli, ShrinkMinimisesAPastedCase) {
   const fs::path out = scratch("shrink.txt");
-  const std::string cmd = BC_BINARY_DIR "/broadcheck shrink --no-known --quiet --case "
-                          "'{\"op\": \"add_\", \"shapes\": [[5, 1, 4, 3], [2, 5, 3, 4, 3]]}' > " + out.string();
+  const std::string cmd = bc::test_binary_dir() +
+                          "/broadcheck shrink --no-known --quiet --case "
+                          "'{\"op\": \"add_\", \"shapes\": [[5, 1, 4, 3], [2, 5, 3, 4, 3]]}' > " +
+                          out.string();
   const int status = std::system(cmd.c_str());
   EXPECT_EQ(WEXITSTATUS(status), 1);
   // Not [[], [1]]: with a 0-d self the documents' answer (no dimension, so no broadcasting) changes the signature.
@@ -381,11 +387,15 @@ TEST(Cli, KnownFindingsAreShrunkOnlyUnderShrinkAll) {
 TEST(Cli, InterruptKeepsWhatWasFound) {
   const fs::path out = scratch("interrupt");
   const fs::path code = scratch("interrupt-code");
-  const std::string cmd = "sh -c '" BC_BINARY_DIR "/broadcheck run --seed 1 --time 60 --no-known --quiet --results all --out " +
-                          out.string() + " & pid=$!; "
+  const std::string cmd = "sh -c '" + bc::test_binary_dir() +
+                          "/broadcheck run --seed 1 --time 60 --no-known --quiet --results all --out " + out.string() +
+                          " & pid=$!; "
                           // wait until cases are being written (the handler is in place by then), then a bit more
-                          "for i in $(seq 100); do [ -s " + (out / "results.jsonl").string() + " ] && break; sleep 0.1; done; "
-                          "sleep 1; kill -INT $pid; wait $pid; echo $? > " + code.string() + "'";
+                          "for i in $(seq 100); do [ -s " +
+                          (out / "results.jsonl").string() +
+                          " ] && break; sleep 0.1; done; "
+                          "sleep 1; kill -INT $pid; wait $pid; echo $? > " +
+                          code.string() + "'";
   ASSERT_EQ(std::system(cmd.c_str()), 0);
   EXPECT_EQ(slurp(code), "1\n") << "undeclared findings were made before the interrupt";
   const auto summary = nlohmann::json::parse(slurp(out / "summary.json"));
@@ -419,7 +429,7 @@ TEST(Cli, AFolderWhereTheResultsMustGoIsBadInputNotAnInternalError) {
 TEST(Cli, ARealLibTorchCrashIsRecordedAndTheRunFinishes) {
   // INT64_MIN % -1 traps in LibTorch (SIGFPE); the isolated LibTorch oracle turns that into the case's outcome.
   const fs::path out = scratch("crash");
-  CliRun r = broadcheck("replay " BC_SOURCE_DIR "/corpus/findings.jsonl --no-known --out " + out.string());
+  CliRun r = broadcheck("replay " + bc::test_source_dir() + "/corpus/findings.jsonl --no-known --out " + out.string());
   EXPECT_EQ(r.exit_code, 1) << r.output;
   int crash_cases = 0;  // findings.jsonl grows; its two INT64_MIN cases are the crashing ones
   for (const std::string& l : case_lines(out / "results.jsonl")) {
@@ -434,7 +444,8 @@ TEST(Cli, ARealLibTorchCrashIsRecordedAndTheRunFinishes) {
   EXPECT_EQ(nlohmann::json::parse(slurp(out / "summary.json"))["statuses"]["torch:crash"], 2);
   EXPECT_NE(slurp(out / "report.html").find("SIGFPE"), std::string::npos);
   // Declared, the same crash is known and the run passes.
-  EXPECT_EQ(broadcheck("replay " BC_SOURCE_DIR "/corpus/findings.jsonl --out " + out.string()).exit_code, 0);
+  EXPECT_EQ(broadcheck("replay " + bc::test_source_dir() + "/corpus/findings.jsonl --out " + out.string()).exit_code,
+            0);
 }
 
 // `broadcheck list`: what the harness knows, as text and as JSON for scripts.

@@ -7,12 +7,12 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <nlohmann/json.hpp>
 #include <sstream>
 #include <string>
 #include <vector>
 
-#include <nlohmann/json.hpp>
-#include "bc_test_paths.h"  // BC_SOURCE_DIR, BC_BINARY_DIR
+#include "test_paths.h"
 
 namespace fs = std::filesystem;
 
@@ -39,8 +39,8 @@ struct CliRun {
 [[maybe_unused]] CliRun broadcheck(const std::string& args) {
   const fs::path log = scratch("log.txt");
   // Without GITHUB_STEP_SUMMARY: tests run in a CI job must not write to its page.
-  const std::string cmd = std::string("env -u GITHUB_STEP_SUMMARY " BC_BINARY_DIR "/broadcheck ") + args + " > " +
-                          log.string() + " 2>&1";
+  const std::string cmd = std::string("env -u GITHUB_STEP_SUMMARY " + bc::test_binary_dir() + "/broadcheck ") + args +
+                          " > " + log.string() + " 2>&1";
   const int status = std::system(cmd.c_str());
   return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, slurp(log)};
 }

@@ -66,7 +66,7 @@ struct Replay {
 const Replay& replay() {
   static const Replay r = [] {
     Replay out;
-    const std::string corpus = BC_SOURCE_DIR "/corpus/";
+    const std::string corpus = bc::test_source_dir() + "/corpus/";
     const fs::path dir = scratch("declarations-replay");
     const CliRun run = broadcheck("replay " + corpus + "seeds.jsonl " + corpus + "findings.jsonl " + corpus +
                                   "declared.jsonl --results all -q --out " + dir.string());

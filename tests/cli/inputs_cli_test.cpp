@@ -12,8 +12,8 @@
 
 namespace {
 
-const std::string kSeeds = BC_SOURCE_DIR "/corpus/seeds.jsonl";
-const std::string kKnown = BC_SOURCE_DIR "/corpus/known_divergences.jsonl";
+const std::string kSeeds = bc::test_source_dir() + "/corpus/seeds.jsonl";
+const std::string kKnown = bc::test_source_dir() + "/corpus/known_divergences.jsonl";
 const std::string kAddLine = R"({"id": "good", "op": "add", "shapes": [[2, 1], [3]]})";
 
 bool has(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
@@ -75,8 +75,9 @@ TEST(CliInputs, AnOutputFolderThatCannotBeWrittenIsBadInput) {
 
 TEST(CliInputs, AnInternalErrorStillWritesTheReports) {
   const fs::path out = scratch("internal-out");
-  const std::string cmd = "BROADCHECK_INJECT_INTERNAL_ERROR=1 " BC_BINARY_DIR "/broadcheck replay --quiet --results all --case '" +
-                          kAddLine + "' --out " + out.string() + " > " + scratch("internal-log").string() + " 2>&1";
+  const std::string cmd = "BROADCHECK_INJECT_INTERNAL_ERROR=1 " + bc::test_binary_dir() +
+                          "/broadcheck replay --quiet --results all --case '" + kAddLine + "' --out " + out.string() +
+                          " > " + scratch("internal-log").string() + " 2>&1";
   const int status = std::system(cmd.c_str());
   EXPECT_EQ(WEXITSTATUS(status), 3) << slurp(scratch("internal-log"));
   EXPECT_TRUE(has(slurp(scratch("internal-log")), "internal error")) << slurp(scratch("internal-log"));

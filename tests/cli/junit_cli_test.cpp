@@ -13,8 +13,8 @@ namespace {
 // "" when xmllint accepts the file against the schema, else what it said.
 std::string schema_problems(const fs::path& xml) {
   const fs::path log = scratch("xmllint.log");
-  const std::string cmd = "xmllint --noout --schema " BC_SOURCE_DIR "/tests/reports/junit.xsd " + xml.string() + " > " +
-                          log.string() + " 2>&1";
+  const std::string cmd = "xmllint --noout --schema " + bc::test_source_dir() + "/tests/reports/junit.xsd " +
+                          xml.string() + " > " + log.string() + " 2>&1";
   const int status = std::system(cmd.c_str());
   if (WIFEXITED(status) && WEXITSTATUS(status) == 127) return "xmllint is missing: install libxml2-utils";
   return status == 0 ? "" : slurp(log);
@@ -34,8 +34,8 @@ TEST(JunitCli, ARunWithFindingsAndInputErrorsValidates) {
   const fs::path corpus = scratch("junit-bad.jsonl");
   std::ofstream(corpus) << "{\"op\": \"add_\", \"shapes\": [[1], [3]]}\n{\"op\": \"addd\", \"shapes\": [[2], [2]]}\n";
   const fs::path out = scratch("junit-findings");
-  ASSERT_EQ(broadcheck("replay " + corpus.string() + " " BC_SOURCE_DIR "/corpus/seeds.jsonl --no-known -q --out " +
-                       out.string())
+  ASSERT_EQ(broadcheck("replay " + corpus.string() + " " + bc::test_source_dir() +
+                       "/corpus/seeds.jsonl --no-known -q --out " + out.string())
                 .exit_code,
             2);
   const std::string xml = slurp(out / "junit.xml");

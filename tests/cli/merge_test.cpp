@@ -358,7 +358,7 @@ TEST(MergeCommand, TheFingerprintFollowsTheFlagsThatChangeResults) {
     const fs::path dir = scratch(name);
     fs::create_directories(dir);
     std::ofstream(dir / "a.jsonl") << "{\"op\": \"add\", \"shapes\": [[" + shape + "], [2]]}\n";
-    fs::copy_file(BC_SOURCE_DIR "/corpus/known_divergences.jsonl", dir / "known_divergences.jsonl",
+    fs::copy_file(bc::test_source_dir() + "/corpus/known_divergences.jsonl", dir / "known_divergences.jsonl",
                   fs::copy_options::overwrite_existing);
     return dir.string();
   };

@@ -19,11 +19,11 @@ namespace bc {
 namespace {
 
 const std::vector<std::string>& corpus_lines() {
-  static const auto all = lines(BC_SOURCE_DIR "/corpus/seeds.jsonl");
+  static const auto all = lines(bc::test_source_dir() + "/corpus/seeds.jsonl");
   return all;
 }
 const std::vector<std::string>& declaration_lines() {
-  static const auto all = lines(BC_SOURCE_DIR "/corpus/known_divergences.jsonl");
+  static const auto all = lines(bc::test_source_dir() + "/corpus/known_divergences.jsonl");
   return all;
 }
 

@@ -12,13 +12,14 @@ using nlohmann::json;
 
 namespace {
 
-const std::string kShapeAdapter = "/usr/bin/python3 " BC_SOURCE_DIR "/tests/oracles/adapters/shape_adapter.py";
+const std::string kShapeAdapter =
+    "/usr/bin/python3 " + bc::test_source_dir() + "/tests/oracles/adapters/shape_adapter.py";
 
 }  // namespace
 
 TEST(ProtocolCli, EngineOverTheProtocolAgreesWithTheEngineOnADefaultRun) {
   const fs::path out = scratch("engine-over-protocol");
-  const CliRun r = broadcheck("run --seed 1 --cases 2000 --no-config --oracle 'served=" BC_BINARY_DIR
+  const CliRun r = broadcheck("run --seed 1 --cases 2000 --no-config --oracle 'served=" + bc::test_binary_dir() +
                               "/engine_adapter' -q --results all --out " + out.string());
   ASSERT_TRUE(r.exit_code == 0 || r.exit_code == 1) << r.output;
   long sent = 0, unsupported = 0;
@@ -68,7 +69,8 @@ TEST(ProtocolCli, NumPyVotesInTheDefaultRunThroughTheCommittedConfig) {
   EXPECT_NE(list.output.find("oracles/numpy/adapter.py\n  declares "), std::string::npos) << list.output;
   EXPECT_NE(list.output.find("gradients no"), std::string::npos) << list.output;
   const fs::path out = scratch("numpy");
-  const CliRun r = broadcheck("replay " BC_SOURCE_DIR "/corpus/seeds.jsonl -q --results all --out " + out.string());
+  const CliRun r =
+      broadcheck("replay " + bc::test_source_dir() + "/corpus/seeds.jsonl -q --results all --out " + out.string());
   EXPECT_EQ(r.exit_code, 0) << r.output;
   long answered = 0;
   for (const std::string& line : case_lines(out / "results.jsonl"))

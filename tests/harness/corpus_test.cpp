@@ -3,15 +3,15 @@
 #include "harness/corpus.h"
 
 #include <gtest/gtest.h>
-
-#include "temp_file.h"
+#include <unistd.h>
 
 #include <atomic>
 #include <filesystem>
 #include <fstream>
 #include <string>
-#include <unistd.h>
-#include "bc_test_paths.h"  // BC_SOURCE_DIR, BC_BINARY_DIR
+
+#include "temp_file.h"
+#include "test_paths.h"
 
 namespace bc {
 namespace {
@@ -149,7 +149,7 @@ TEST(LoadCorpus, ADirectoryIsAnErrorNotAnEmptyFile) {
 }
 
 TEST(LoadCorpus, TheProjectsSeedsLoadCleanly) {
-  const CorpusLoad load = load_corpus({std::string(BC_SOURCE_DIR) + "/corpus/seeds.jsonl"});
+  const CorpusLoad load = load_corpus({bc::test_source_dir() + "/corpus/seeds.jsonl"});
   EXPECT_TRUE(load.errors.empty()) << load.errors.front();
   EXPECT_GT(load.entries.size(), 10u);
 }

@@ -3,15 +3,15 @@
 #include "harness/known_divergence.h"
 
 #include <gtest/gtest.h>
-
-#include "temp_file.h"
+#include <unistd.h>
 
 #include <atomic>
 #include <filesystem>
 #include <fstream>
 #include <string>
-#include <unistd.h>
-#include "bc_test_paths.h"  // BC_SOURCE_DIR, BC_BINARY_DIR
+
+#include "temp_file.h"
+#include "test_paths.h"
 
 namespace bc {
 namespace {
@@ -157,7 +157,7 @@ TEST(ReadDeclarations, ADirectoryIsAnError) {
 }
 
 TEST(LoadDeclarations, TheProjectsOwnFileLoads) {
-  const std::vector<Declaration> decls = load_declarations(std::string(BC_SOURCE_DIR) + "/corpus/known_divergences.jsonl");
+  const std::vector<Declaration> decls = load_declarations(bc::test_source_dir() + "/corpus/known_divergences.jsonl");
   ASSERT_GE(decls.size(), 1u);
   for (size_t i = 0; i < decls.size(); ++i) {
     EXPECT_FALSE(decls[i].id.empty());

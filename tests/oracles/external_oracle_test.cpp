@@ -3,16 +3,17 @@
 // that case's outcome, naming the adapter, while the next case gets a fresh process.
 #include "oracles/external_oracle.h"
 
+#include <gtest/gtest.h>
+
 #include <algorithm>
 #include <cstdio>
 #include <fstream>
 #include <iterator>
 #include <set>
-#include <utility>
 #include <thread>
+#include <utility>
 
-#include <gtest/gtest.h>
-#include "bc_test_paths.h"  // BC_SOURCE_DIR, BC_BINARY_DIR
+#include "test_paths.h"
 
 namespace bc {
 namespace {
@@ -21,7 +22,7 @@ using namespace std::chrono_literals;
 Case make_case(const char* text) { return case_from_json(nlohmann::json::parse(text)); }
 
 std::string adapter(const std::string& mode) {
-  return "/usr/bin/python3 " BC_SOURCE_DIR "/tests/oracles/adapters/shape_adapter.py " + mode;
+  return "/usr/bin/python3 " + bc::test_source_dir() + "/tests/oracles/adapters/shape_adapter.py " + mode;
 }
 
 const Case kFine = make_case(R"({"op": "add", "shapes": [[2, 1], [3]]})");

@@ -6,7 +6,7 @@
 #include <cstdint>
 
 #include "oracles/external_oracle.h"
-#include "bc_test_paths.h"  // BC_SOURCE_DIR, BC_BINARY_DIR
+#include "test_paths.h"
 
 namespace bc {
 namespace {
@@ -16,7 +16,8 @@ using namespace std::chrono_literals;
 Case make_case(const char* text) { return case_from_json(nlohmann::json::parse(text)); }
 
 ExternalOracle& numpy() {
-  static ExternalOracle oracle("numpy", "/usr/bin/python3 " BC_SOURCE_DIR "/oracles/numpy/adapter.py", 10000ms);
+  static ExternalOracle oracle("numpy", "/usr/bin/python3 " + bc::test_source_dir() + "/oracles/numpy/adapter.py",
+                               10000ms);
   return oracle;
 }
 

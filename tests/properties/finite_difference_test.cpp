@@ -7,7 +7,7 @@
 #include "oracles/engine_oracle.h"
 #include "properties/check.h"
 #include "properties/shape_gen.h"
-#include "bc_test_paths.h"  // BC_SOURCE_DIR, BC_BINARY_DIR
+#include "test_paths.h"
 
 namespace bc {
 namespace {
@@ -85,7 +85,7 @@ CaseRecord judged_by_run(const Case& c) {
     return out;
   }();
   static const std::vector<Declaration> declarations =
-      load_declarations(BC_SOURCE_DIR "/corpus/known_divergences.jsonl");
+      load_declarations(bc::test_source_dir() + "/corpus/known_divergences.jsonl");
   return evaluate("grads_finite_difference", c, oracles, declarations);
 }
 

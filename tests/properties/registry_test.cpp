@@ -2,16 +2,16 @@
 // passes when the implementations agree or differ only in a declared way (corpus/known_divergences.jsonl).
 #include "properties/registry.h"
 
-#include <algorithm>
-
 #include <gtest/gtest.h>
 #include <rapidcheck/gtest.h>
+
+#include <algorithm>
 
 #include "cli/builtin_implementations.h"
 #include "harness/implementations.h"
 #include "harness/known_divergence.h"
 #include "properties/check.h"
-#include "bc_test_paths.h"  // BC_SOURCE_DIR, BC_BINARY_DIR
+#include "test_paths.h"
 
 namespace bc {
 namespace {
@@ -23,7 +23,8 @@ std::vector<std::unique_ptr<Oracle>>& oracles() {
 }
 
 const std::vector<Declaration>& declarations() {
-  static const std::vector<Declaration> d = load_declarations(BC_SOURCE_DIR "/corpus/known_divergences.jsonl");
+  static const std::vector<Declaration> d =
+      load_declarations(bc::test_source_dir() + "/corpus/known_divergences.jsonl");
   return d;
 }
 

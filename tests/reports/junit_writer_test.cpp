@@ -2,21 +2,21 @@
 // agreement case per property, input errors and interruption as errors, stale declarations as skipped, escaping,
 // counts, a document whose tags all balance (a small tag walker) and that the JUnit schema accepts (xmllint).
 #include "reports/junit_writer.h"
-#include "reports/xml_escape.h"
 
 #include <gtest/gtest.h>
-
 #include <sys/wait.h>
 
 #include <algorithm>
 #include <cctype>
 #include <cstdlib>
+#include <cstring>
 #include <fstream>
 #include <sstream>
-#include <cstring>
 #include <string>
 #include <vector>
-#include "bc_test_paths.h"  // BC_SOURCE_DIR, BC_BINARY_DIR
+
+#include "reports/xml_escape.h"
+#include "test_paths.h"
 
 namespace bc {
 namespace {
@@ -255,7 +255,8 @@ std::string schema_problems(const std::string& xml) {
   const std::string dir = ::testing::TempDir();
   const std::string file = dir + "/junit-schema-test.xml", log = dir + "/junit-schema-test.log";
   std::ofstream(file) << xml;
-  const std::string cmd = "xmllint --noout --schema " BC_SOURCE_DIR "/tests/reports/junit.xsd " + file + " > " + log + " 2>&1";
+  const std::string cmd =
+      "xmllint --noout --schema " + bc::test_source_dir() + "/tests/reports/junit.xsd " + file + " > " + log + " 2>&1";
   const int status = std::system(cmd.c_str());
   std::ifstream in(log);
   std::stringstream text;
