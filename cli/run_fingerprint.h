@@ -3,7 +3,8 @@
 //   "flags":           the command, --seed, --cases, --time, the properties in order, --no-replay (through the
 //                      corpus list), the shrink budget, --shrink, --no-isolation, --timeout-ms, --results;
 //   "corpus":          the contents of the replayed corpus files in order, the --case texts and --reproduce tokens;
-//   "declarations":    the declarations file's content ("none" with --no-known);
+//   "declarations":    the declarations file's content ("none" with --no-known) and the ids of those this
+//                      processor lacks a feature for (inactive here: harness/processor.h);
 //   "implementations": every voter's name and version, broadcheck's commit included.
 // Left out: --out, --shard, -q, --save and timing. A file that cannot be read hashes as "unreadable: PATH".
 #pragma once

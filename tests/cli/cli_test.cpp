@@ -235,8 +235,7 @@ TEST(Cli, SummaryMarkdownGoesToTheOutFolderAndTheStepSummary) {
   std::ofstream(step) << "# earlier step\n";
   const std::string cmd = "GITHUB_STEP_SUMMARY=" + step.string() + " " + bc::test_binary_dir() +
                           "/broadcheck replay --no-known -q "
-                          "--case '{\"op\": \"add_\", \"shapes\": [[1], [3]]}' --out " +
-                          out.string();
+                          "--case '{\"op\": \"add_\", \"shapes\": [[1], [3]]}' --out " + out.string();
   EXPECT_EQ(WEXITSTATUS(std::system(cmd.c_str())), 1);
   const std::string md = slurp(out / "summary.md");
   EXPECT_EQ(md.rfind("## broadcheck: FAILED: 1 new finding(s)", 0), 0u) << md;
@@ -272,9 +271,7 @@ TEST(Cli, ShardsMergeIntoTheUnshardedRun) {
 TEST(Cli, GoogleTestShardVariablesPickTheShard) {
   const fs::path out = scratch("gtest-shard");
   const std::string cmd = "GTEST_TOTAL_SHARDS=2 GTEST_SHARD_INDEX=1 " + bc::test_binary_dir() +
-                          "/broadcheck run --seed 2 "
-                          "--cases 10 --no-replay --quiet --out " +
-                          out.string();
+                          "/broadcheck run --seed 2 --cases 10 --no-replay --quiet --out " + out.string();
   ASSERT_EQ(std::system(cmd.c_str()), 0);
   EXPECT_EQ(nlohmann::json::parse(slurp(out / "summary.json"))["shard"], "1/2");
   for (const std::string& l : case_lines(out / "results.jsonl"))
@@ -299,10 +296,8 @@ TEST(Cli, SaveAppendsEachNewMinimalCaseOnce) {
 
 TEST(Cli, ShrinkMinimisesAPastedCase) {
   const fs::path out = scratch("shrink.txt");
-  const std::string cmd = bc::test_binary_dir() +
-                          "/broadcheck shrink --no-known --quiet --case "
-                          "'{\"op\": \"add_\", \"shapes\": [[5, 1, 4, 3], [2, 5, 3, 4, 3]]}' > " +
-                          out.string();
+  const std::string cmd = bc::test_binary_dir() + "/broadcheck shrink --no-known --quiet --case "
+                          "'{\"op\": \"add_\", \"shapes\": [[5, 1, 4, 3], [2, 5, 3, 4, 3]]}' > " + out.string();
   const int status = std::system(cmd.c_str());
   EXPECT_EQ(WEXITSTATUS(status), 1);
   // Not [[], [1]]: with a 0-d self the documents' answer (no dimension, so no broadcasting) changes the signature.
@@ -391,10 +386,8 @@ TEST(Cli, InterruptKeepsWhatWasFound) {
                           "/broadcheck run --seed 1 --time 60 --no-known --quiet --results all --out " + out.string() +
                           " & pid=$!; "
                           // wait until cases are being written (the handler is in place by then), then a bit more
-                          "for i in $(seq 100); do [ -s " +
-                          (out / "results.jsonl").string() +
-                          " ] && break; sleep 0.1; done; "
-                          "sleep 1; kill -INT $pid; wait $pid; echo $? > " +
+                          "for i in $(seq 100); do [ -s " + (out / "results.jsonl").string() +
+                          " ] && break; sleep 0.1; done; sleep 1; kill -INT $pid; wait $pid; echo $? > " +
                           code.string() + "'";
   ASSERT_EQ(std::system(cmd.c_str()), 0);
   EXPECT_EQ(slurp(code), "1\n") << "undeclared findings were made before the interrupt";

@@ -47,8 +47,7 @@ TEST(Jobs, ASignalToTheParentAloneStopsEveryJobAndTheRunReportsWhatRan) {
   const std::string cmd = "sh -c '" + bc::test_binary_dir() +
                           "/broadcheck run --seed 1 --time 60 --no-known --jobs 2 --quiet --out " + out.string() +
                           " & pid=$!; "
-                          "for i in $(seq 100); do [ -s " +
-                          (out / "jobs/1/results.jsonl").string() +
+                          "for i in $(seq 100); do [ -s " + (out / "jobs/1/results.jsonl").string() +
                           " ] && break; sleep 0.1; done; sleep 1; kill -TERM $pid; wait $pid; echo $? > " +
                           code.string() + "'";
   ASSERT_EQ(std::system(cmd.c_str()), 0);

@@ -296,7 +296,7 @@ TEST(DeclarationScalars, RoundTripAndRefusals) {
   refused(R"({"on": "sometimes"})", "\"nondeterministic\"");
 }
 
-// A feature this machine's processor certainly lacks, and one it certainly has, for the declarations' "cpu".
+// A feature this machine's processor certainly lacks (the other architecture's), for the declarations' "cpu".
 #if defined(__x86_64__) || defined(__i386__)
 const char* const kLacking = "asimd";  // ARM's
 #else
