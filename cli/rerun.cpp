@@ -12,4 +12,12 @@ Reproduction Rerunner::rerun(const CaseRecord& first, const std::vector<Declarat
   return compare_runs(runs);
 }
 
+std::vector<AdapterFault> Rerunner::take_faults() {
+  std::vector<AdapterFault> out;
+  for (auto& oracles : sets_)
+    for (auto& o : oracles)
+      for (AdapterFault& f : o->take_faults()) out.push_back(std::move(f));
+  return out;
+}
+
 }  // namespace bc

@@ -25,6 +25,8 @@ class Rerunner {
   // call and kept for the next ones: a set per call cost three forks of every library worker and three adapter
   // starts per new signature, minutes for a run with hundreds of them (--no-known).
   Reproduction rerun(const CaseRecord& first, const std::vector<Declaration>& declarations);
+  // The faults the re-runs' oracles found that are no case's (Oracle::take_faults).
+  std::vector<AdapterFault> take_faults();
 
  private:
   bool isolate_;

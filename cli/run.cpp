@@ -23,6 +23,7 @@
 #include "cli/rerun.h"
 #include "cli/run_fingerprint.h"
 #include "cli/run_inputs.h"
+#include "harness/adapter_fault.h"
 #include "harness/corpus.h"
 #include "harness/shell_quote.h"
 #include "harness/utf8.h"
@@ -227,6 +228,8 @@ class Runner {
       }
     }
     rerun_later_.clear();
+    for (auto& o : oracles_) add_faults(o->take_faults());
+    add_faults(rerunner_.take_faults());
     // The window's records go out once their findings are classified.
     for (Pending& p : pending_) {
       if (!p.key.empty()) p.record.stability = summary_.findings[index_.at(p.key)].reproduction.kind;
@@ -237,6 +240,22 @@ class Runner {
     }
     out_.end_batch();
     pending_.clear();
+  }
+
+  // An adapter's faults that are no case's (harness/adapter_fault.h) are its findings, new, one per adapter and kind.
+  void add_faults(const std::vector<AdapterFault>& faults) {
+    for (const AdapterFault& fault : faults) {
+      Finding f = fault_finding(fault);
+      f.first_seq = seq_base_ + cases_;
+      auto it = index_.find(f.key);
+      if (it != index_.end()) {
+        ++summary_.findings[it->second].hits;
+        continue;
+      }
+      ++fresh_;
+      index_[f.key] = summary_.findings.size();
+      summary_.findings.push_back(std::move(f));
+    }
   }
 
   // The declarations whose op list admits `op` (indices into summary_.declarations): only those can cover or

@@ -6,6 +6,7 @@
 #include "cli/rerun.h"
 #include "cli/run.h"
 #include "harness/corpus.h"
+#include "harness/utf8.h"
 #include "properties/check.h"
 
 namespace bc {
@@ -44,15 +45,22 @@ int shrink_command(const std::string& case_text, const std::string& declarations
     std::cerr << "verdict: " << to_string(m.judgement.verdict)
               << (m.judgement.known_id.empty() ? "" : " (" + m.judgement.known_id + ")") << "\n";
   }
+  // An adapter's fault met while shrinking is no case's (harness/adapter_fault.h): it fails the command, as a run.
+  long faults = 0;
+  for (auto& o : oracles)
+    for (const AdapterFault& f : o->take_faults()) {
+      ++faults;
+      std::cerr << "broadcheck shrink: a fault of the " << f.oracle << " adapter, no case's: " << visible_utf8(f.detail) << "\n";
+    }
   if (m.judgement.verdict == Verdict::known) {
     std::cout << to_json(m.c).dump() << "\n";
-    return kExitOk;
+    return faults ? kExitFindings : kExitOk;
   }
   // As in a run: a new finding whose minimal case does not come out alike in fresh workers is not reported as new.
   const Reproduction again = Rerunner(true, 10000).rerun(m, declarations);
   if (!quiet) std::cerr << describe(again) << "\n";
   std::cout << to_json(m.c).dump() << "\n";
-  return again.stable() ? kExitFindings : kExitOk;
+  return again.stable() || faults ? kExitFindings : kExitOk;
 }
 
 }  // namespace bc

@@ -86,11 +86,12 @@ Io wait_for(int fd, short events, Clock::time_point deadline, Spin spin) {
   if (spin == Spin::first && spin_until_ready(fd, events)) return Io::done;
   for (;;) {
     const auto left = std::chrono::ceil<std::chrono::milliseconds>(deadline - Clock::now()).count();
-    if (left <= 0) return Io::timeout;
     pollfd p{fd, events, 0};
-    const int r = ::poll(&p, 1, static_cast<int>(std::min<long long>(left, INT_MAX)));
+    // Past the deadline it still looks once: a caller that waited on another child meanwhile may find its answer.
+    const int r = ::poll(&p, 1, static_cast<int>(std::clamp<long long>(left, 0, INT_MAX)));
     if (r > 0) return Io::done;  // readable, writable, or POLLHUP/POLLERR: the read or write that follows tells
-    if (r == 0) continue;        // the loop re-checks the deadline
+    if (r == 0 && left <= 0) return Io::timeout;
+    if (r == 0) continue;  // the loop re-checks the deadline
     if (errno != EINTR) return Io::failed;
   }
 }

@@ -31,7 +31,8 @@ struct PipeEnds {
 // std::system_error, closing what it opened.
 pid_t fork_with_pipes(PipeEnds& ends);
 
-// Waits until `fd` is ready for `events` (POLLIN, POLLOUT) or the deadline passes; EINTR just waits on. By default
+// Waits until `fd` is ready for `events` (POLLIN, POLLOUT) or the deadline passes; EINTR just waits on. A deadline
+// that has passed already still looks once without waiting (time spent on another child is not this one's). By default
 // it spins briefly first: a lone round trip is two wake-ups of a sleeping process, which cost more than a case.
 // Without the spin (Spin::never) it sleeps at once: a child that has a queue of cases answers at its computing
 // pace, and on two cores a spinning parent would take the core it computes on.

@@ -1,14 +1,6 @@
 #include "oracles/external_oracle.h"
 
-#include <poll.h>
-#include <signal.h>
-#include <sys/prctl.h>
-#include <sys/wait.h>
-#include <unistd.h>
-
 #include <algorithm>
-#include <cerrno>
-#include <climits>
 #include <stdexcept>
 #include <utility>
 
@@ -17,72 +9,13 @@
 namespace bc {
 namespace {
 
-constexpr size_t kMaxLine = size_t{1} << 28;  // an answer longer than 256 MB is a runaway adapter
+// The failure of a read from the adapter, as words.
+std::string read_failure(size_t limit) {
+  return "an answer line longer than " + std::to_string(limit) +
+         " bytes, the protocol's limit for its request (docs/protocol.md, \"Limits\"), or a read error";
+}
 
 }  // namespace
-
-// The adapter's process and the parent's ends of its pipes, with a line reader over its output.
-struct ExternalOracle::Process {
-  pid_t pid = -1;
-  int to = -1, from = -1;
-  std::string buffer;
-
-  // The next whole line already read (without its newline): done, timeout (none yet) or failed (a runaway line).
-  Io take_line(std::string& line) {
-    const size_t nl = buffer.find('\n');
-    if (nl == std::string::npos) return buffer.size() > kMaxLine ? Io::failed : Io::timeout;
-    line.assign(buffer, 0, nl);
-    buffer.erase(0, nl + 1);
-    return Io::done;
-  }
-
-  // One read() into the buffer: done (bytes came, or none yet), eof or failed.
-  Io fill() {
-    char chunk[1 << 16];
-    const ssize_t got = ::read(from, chunk, sizeof chunk);
-    if (got > 0) buffer.append(chunk, static_cast<size_t>(got));
-    else if (got == 0) return Io::eof;
-    else if (errno != EINTR && errno != EAGAIN && errno != EWOULDBLOCK) return Io::failed;
-    return Io::done;
-  }
-
-  // Reads one line (without its newline) before the deadline.
-  Io read_line(std::string& line, Clock::time_point deadline) {
-    for (;;) {
-      const Io t = take_line(line);
-      if (t != Io::timeout) return t;
-      const Io w = wait_for(from, POLLIN, deadline);
-      if (w != Io::done) return w;
-      const Io r = fill();
-      if (r != Io::done) return r;
-    }
-  }
-
-  Io write_line(const std::string& line, Clock::time_point deadline) {
-    SigpipeBlock block;
-    const Io w = write_all(to, line + "\n", &deadline);
-    if (w == Io::eof) block.swallow();
-    return w;
-  }
-
-  // Closes the pipes, kills the process (a no-op for one that already exited) and returns how it ended.
-  std::string reap(bool kill_first) {
-    close_registered(to);
-    close_registered(from);
-    ::kill(-pid, SIGKILL);  // whatever the adapter's shell started and left behind
-    if (kill_first) ::kill(pid, SIGKILL);
-    int status = 0;
-    pid_t r;
-    while ((r = ::waitpid(pid, &status, 0)) < 0 && errno == EINTR) {
-    }
-    pid = -1;
-    if (r < 0) return "lost (no exit status)";
-    // A shell that ran the adapter as its child reports the adapter's death by signal N as exit status 128 + N.
-    if (WIFEXITED(status) && WEXITSTATUS(status) > 128 && WEXITSTATUS(status) < 128 + 32)
-      return signal_name(WEXITSTATUS(status) - 128) + " (exit status " + std::to_string(WEXITSTATUS(status)) + ")";
-    return describe_wait_status(status);
-  }
-};
 
 ExternalOracle::ExternalOracle(std::string name, std::string command, std::chrono::milliseconds timeout)
     : name_(std::move(name)), command_(std::move(command)), timeout_(timeout) {
@@ -105,35 +38,17 @@ const Capabilities& ExternalOracle::capabilities() const {
 
 std::optional<std::string> ExternalOracle::start() const {
   stop();
-  const pid_t parent = ::getpid();
-  PipeEnds ends;
-  const pid_t pid = fork_with_pipes(ends);
-  if (pid == 0) {
-    // The adapter: its stdin and stdout are the pipes (dup2 leaves the copies open across exec), default signals,
-    // and it dies with this process.
-    ::dup2(ends.in, 0);
-    ::dup2(ends.out, 1);
-    ::setpgid(0, 0);  // its own process group: the shell's children go with it when it is killed
-    sigset_t none;
-    sigemptyset(&none);
-    sigprocmask(SIG_SETMASK, &none, nullptr);
-    for (int s : {SIGPIPE, SIGINT, SIGTERM, SIGCHLD}) ::signal(s, SIG_DFL);
-    prctl(PR_SET_PDEATHSIG, SIGKILL);
-    if (getppid() != parent) _exit(127);
-    ::execl("/bin/sh", "sh", "-c", command_.c_str(), static_cast<char*>(nullptr));
-    _exit(127);
-  }
-  process_ = std::make_unique<Process>();
-  process_->pid = pid;
-  process_->to = ends.out;
-  process_->from = ends.in;
-
+  process_ = std::make_unique<AdapterProcess>(command_);
+  history_.clear();
+  history_bytes_ = answered_ = 0;
+  history_whole_ = true;
   const Clock::time_point deadline = Clock::now() + timeout_;
   std::string line;
   Io r = process_->write_line(hello_line(), deadline);
-  if (r == Io::done) r = process_->read_line(line, deadline);
+  if (r == Io::done) r = process_->read_line(line, deadline, kMaxHandshakeLine);
   std::string why;
   if (r == Io::timeout) why = "no handshake within " + std::to_string(timeout_.count()) + " ms";
+  else if (r == Io::failed) why = "a handshake line longer than " + std::to_string(kMaxHandshakeLine) + " bytes";
   else if (r != Io::done) why = "it ended before its handshake (" + process_->reap(true) + ")";
   if (why.empty()) {
     try {
@@ -150,6 +65,7 @@ std::optional<std::string> ExternalOracle::start() const {
     failed_start_.reset();  // an earlier failure is no case's outcome once an adapter runs
     return std::nullopt;
   }
+  why += process_->stderr_note();
   stop();
   return why;
 }
@@ -158,12 +74,12 @@ void ExternalOracle::stop() const {
   sent_ = 0;  // a fresh adapter is sent the queue again
   outbox_.clear();
   if (!process_) return;
-  if (process_->pid >= 0) {
+  if (process_->running()) {
     // EOF on its input asks the adapter to exit; it gets a moment, then SIGKILL.
-    close_registered(process_->to);
+    process_->close_input();
     const Clock::time_point deadline = Clock::now() + std::chrono::milliseconds(500);
     std::string ignored;
-    while (process_->read_line(ignored, deadline) == Io::done) {
+    while (process_->read_line(ignored, deadline, kMaxHandshakeLine) == Io::done) {
     }
     process_->reap(true);
   }
@@ -171,8 +87,9 @@ void ExternalOracle::stop() const {
 }
 
 Outcome ExternalOracle::lost(const std::string& why) const {
+  const std::string note = process_ ? process_->stderr_note() : "";
   stop();
-  return crash_outcome(name_ + " adapter: " + why);
+  return crash_outcome(name_ + " adapter: " + why + note);
 }
 
 void ExternalOracle::submit(const Case& c) {
@@ -186,7 +103,7 @@ void ExternalOracle::submit(const Case& c) {
     if (failed_start_) return;
   }
   send_queued(queue_.size(), true);
-  flush();
+  process_->write_some(outbox_);
 }
 
 std::optional<std::string> ExternalOracle::start_for_run() {
@@ -208,12 +125,13 @@ Outcome ExternalOracle::run(const Case& c) {
 Outcome ExternalOracle::answer_head() {
   if (resolved_ == 0) {
     Reading r = read_oldest(queue_.size());
-    if (!r.failed || r.suspects <= 1) {  // an answer, or a failure only this case can have caused
+    // An answer, or a failure that is this case's alone: it was a fresh adapter's only case, its first request.
+    if (!r.failed || (r.suspects <= 1 && r.request == 1)) {
       queue_.pop_front();
       while (resolved_ < queue_.size() && queue_[resolved_].answer) ++resolved_;  // the rest of its request's
       return std::move(r.outcome);
     }
-    reattribute(r.suspects, r.outcome);
+    settle(r);
   }
   --resolved_;
   Outcome o = std::move(*queue_.front().answer);
@@ -225,51 +143,119 @@ ExternalOracle::Reading ExternalOracle::read_oldest(size_t upto) {
   if (!process_ || !caps_)
     if (std::optional<std::string> failed = start_for_run()) return {lost("did not start: " + *failed), false, 0};
   send_queued(upto);
-  const size_t in_hand = sent_;
+  const size_t in_hand = sent_, request = answered_ + 1;
   const Submitted& head = queue_[resolved_];
   const size_t n = head.in_request;
-  std::string line;
-  // Each case of a request has the whole timeout: a batch of n has n times it, from the answer before it.
-  const Io r = exchange(line, std::max(head.sent, last_answer_) + timeout_ * static_cast<long>(n));
-  if (r == Io::timeout) {
-    stop();
-    Outcome o = timeout_outcome(timeout_);
-    o.detail = name_ + " adapter: " + o.detail;
-    return {std::move(o), true, in_hand};
-  }
-  if (r == Io::eof) return {lost("exited (" + process_->reap(false) + ")"), true, in_hand};
-  if (r != Io::done) return {lost("unreadable output (a line over 256 MB or a read error)"), true, n};
   std::vector<const Case*> cases;
   for (size_t k = 0; k < n; ++k) cases.push_back(&queue_[resolved_ + k].c);
+  const size_t limit = answer_line_limit(cases);
+  std::string line;
+  // Each case of a request has the whole timeout: a batch of n has n times it, from the answer before it.
+  const Io r = exchange(line, std::max(head.sent, last_answer_) + timeout_ * static_cast<long>(n), limit);
+  if (r == Io::timeout) {
+    Outcome o = timeout_outcome(timeout_);
+    o.detail = name_ + " adapter: " + o.detail + process_->stderr_note();
+    stop();
+    return {std::move(o), true, in_hand, request};
+  }
+  if (r == Io::eof) return {lost("exited (" + process_->reap(false) + ")"), true, in_hand, request};
+  if (r != Io::done) return {lost(read_failure(limit)), true, n, request};
   std::vector<Outcome> got;
   try {
     got = outcomes_from_answer(line, head.id, cases);
   } catch (const std::exception& e) {
     // A malformed answer to a batch is no one case's yet: its cases run again alone, as after a death.
-    return {lost(std::string("malformed answer: ") + e.what()), true, n};
+    return {lost(std::string("malformed answer: ") + e.what()), true, n, request};
   }
+  ++answered_;
   sent_ -= n;
   for (size_t k = 1; k < n; ++k) queue_[resolved_ + k].answer = std::move(got[k]);
-  return {std::move(got[0]), false, 0};
+  return {std::move(got[0]), false, 0, request};
 }
 
-void ExternalOracle::reattribute(size_t suspects, const Outcome& death) {
+void ExternalOracle::settle(const Reading& failure) {
+  // The failed process's requests up to the failed one, kept before a fresh adapter replaces them.
+  std::vector<std::string> history = std::move(history_);
+  const bool whole = history_whole_ && failure.request <= history.size();
   // An adapter may read ahead, so any case in its hands may have killed it (and any case of a batch may have garbled
   // its answer): each suspect runs again alone, oldest first, in a fresh adapter, until one fails alone. Those cases
   // keep their alone answers; the ones after the culprit were never answered and go back to the queue.
-  for (size_t k = 0; k < suspects; ++k) {
+  for (size_t k = 0; k < failure.suspects; ++k) {
     stop();  // sent_ = 0: only queue_[k] is sent below
     const Reading alone = read_oldest(resolved_ + 1);
     queue_[k].answer = alone.outcome;
     ++resolved_;
     if (alone.failed) return;
   }
-  // The death happened and did not recur: it is not swallowed but given to the oldest case, as an adapter sent one
-  // case at a time would most likely have shown it, saying so; the run's re-runs report it as flaky.
-  Outcome o = death;
-  o.detail += "; not reproduced when the " + std::to_string(suspects) +
-              " cases in the adapter's hands ran again alone, each in a fresh adapter";
-  queue_.front().answer = std::move(o);
+  const std::string request = std::to_string(failure.request);
+  const std::string alone = "; not reproduced when the " + std::to_string(failure.suspects) +
+                            " case(s) in the adapter's hands ran again alone, each in a fresh adapter";
+  const std::string again = whole ? replay(history, failure.request) : "";
+  if (whole && again.empty()) {
+    // The failure happened and did not recur: it is not swallowed but given to the oldest case, as an adapter sent one
+    // case at a time would most likely have shown it, saying so; the run's re-runs report it as flaky.
+    Outcome o = failure.outcome;
+    o.detail += alone + ", nor when a fresh adapter was sent the same " + request + " request(s) again";
+    queue_.front().answer = std::move(o);
+    return;
+  }
+  // It depends on what the adapter was sent before: the adapter's fault, not its case's (which keeps its alone answer).
+  AdapterFault f;
+  f.oracle = name_;
+  f.status = failure.outcome.status;
+  f.request = static_cast<long>(failure.request);
+  f.c = queue_.front().c;
+  f.detail = failure.outcome.detail + " at request " + request + " of its process" + alone +
+             (whole ? "; it failed again when a fresh adapter was sent the same " + request + " request(s): " + again
+                    : "; its process had been sent too many requests to send them again");
+  if (whole) {
+    std::vector<std::string> lines(history.begin(), history.begin() + static_cast<long>(failure.request));
+    f.reproduction = external_reproduction_of(command_, lines);
+  }
+  faults_.push_back(std::move(f));
+}
+
+std::string ExternalOracle::replay(const std::vector<std::string>& history, size_t count) const {
+  if (start()) return "";  // no adapter to ask: nothing recurred
+  for (size_t k = 0; k < count; ++k) {
+    int64_t id = 0;
+    const std::vector<Case> cases = cases_of_request(history[k], id);
+    std::vector<const Case*> pointers;
+    for (const Case& c : cases) pointers.push_back(&c);
+    const size_t limit = answer_line_limit(pointers);
+    const Clock::time_point deadline = Clock::now() + timeout_ * static_cast<long>(cases.size());
+    std::string line, why;
+    Io r = process_->write_line(history[k], deadline);
+    if (r == Io::done) r = process_->read_line(line, deadline, limit);
+    if (r == Io::timeout) why = "no answer within " + std::to_string(timeout_.count() * static_cast<long>(cases.size())) + " ms";
+    else if (r == Io::eof) why = "exited (" + process_->reap(false) + ")";
+    else if (r != Io::done) why = read_failure(limit);
+    else
+      try {
+        outcomes_from_answer(line, id, pointers);
+      } catch (const std::exception& e) {
+        why = std::string("malformed answer: ") + e.what();
+      }
+    if (!why.empty()) {
+      why = "request " + std::to_string(k + 1) + ": " + why + process_->stderr_note();
+      stop();
+      return why;
+    }
+  }
+  stop();
+  return "";
+}
+
+void ExternalOracle::keep_in_history(const std::string& line) {
+  if (!history_whole_) return;
+  history_bytes_ += line.size();
+  if (history_.size() >= kHistoryRequests || history_bytes_ > kHistoryBytes) {
+    history_whole_ = false;
+    history_.clear();
+    history_.shrink_to_fit();
+    return;
+  }
+  history_.push_back(line);
 }
 
 void ExternalOracle::send_queued(size_t upto, bool whole_only) {
@@ -281,13 +267,16 @@ void ExternalOracle::send_queued(size_t upto, bool whole_only) {
     const size_t n = std::min(end - first, most);
     if (whole_only && n < most) return;
     const int64_t id = next_id_++;
+    std::string line;
     if (n == 1) {
-      outbox_ += request_line(queue_[first].c, id);
+      line = request_line(queue_[first].c, id);
     } else {
       batch.clear();
       for (size_t k = first; k < first + n; ++k) batch.push_back(&queue_[k].c);
-      outbox_ += batch_line(batch, id);
+      line = batch_line(batch, id);
     }
+    keep_in_history(line);
+    outbox_ += line;
     outbox_ += '\n';
     const Clock::time_point now = Clock::now();
     for (size_t k = first; k < first + n; ++k) {
@@ -299,37 +288,19 @@ void ExternalOracle::send_queued(size_t upto, bool whole_only) {
   }
 }
 
-void ExternalOracle::flush() const {
-  if (outbox_.empty() || !process_ || process_->to < 0) return;
-  SigpipeBlock block;
-  const ssize_t n = ::write(process_->to, outbox_.data(), outbox_.size());
-  if (n > 0) {
-    outbox_.erase(0, static_cast<size_t>(n));
-  } else if (n < 0 && errno == EPIPE) {  // gone: its answer pipe says so (EOF) when the answer is read
-    block.swallow();
-    outbox_.clear();
-  }
-}
-
-Io ExternalOracle::exchange(std::string& line, Clock::time_point deadline) {
+Io ExternalOracle::exchange(std::string& line, Clock::time_point deadline, size_t limit) {
   for (;;) {
-    flush();
-    const Io t = process_->take_line(line);
+    process_->write_some(outbox_);
+    const Io t = process_->take_line(line, limit);
     if (t == Io::done) last_answer_ = Clock::now();
     if (t != Io::timeout) return t;
-    if (outbox_.empty()) {
-      // A lone round trip (shrinking, a case not submitted) spins briefly, as before the queue; with a queue the
-      // adapter answers at its computing pace, and a spinning parent would take its core (as the isolated workers).
-      const Io w = wait_for(process_->from, POLLIN, deadline, sent_ > 1 ? Spin::never : Spin::first);
-      if (w != Io::done) return w;
-    } else {  // an adapter blocked on writing its answers must not wait for us while we wait for it
-      pollfd fds[2] = {{process_->from, POLLIN, 0}, {process_->to, POLLOUT, 0}};
-      const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - Clock::now()).count();
-      if (left < 0) return Io::timeout;
-      if (::poll(fds, 2, static_cast<int>(std::min<long long>(left + 1, INT_MAX))) < 0 && errno != EINTR)
-        return Io::failed;
-      if (!(fds[0].revents & (POLLIN | POLLHUP | POLLERR))) continue;
-    }
+    // A lone round trip (shrinking, a case not submitted) spins briefly, as before the queue; with a queue the
+    // adapter answers at its computing pace, and a spinning parent would take its core (as the isolated workers).
+    // While requests wait to be written it waits for either pipe: an adapter blocked on writing its answers must not
+    // wait for us while we wait for it.
+    const bool writing = !outbox_.empty();
+    const Io w = process_->wait(deadline, true, writing, sent_ > 1 || writing ? Spin::never : Spin::first);
+    if (w != Io::done) return w;
     const Io r = process_->fill();
     if (r != Io::done) return r;
   }
@@ -344,8 +315,13 @@ std::vector<Outcome> ExternalOracle::run_batch(const std::vector<Case>& cases) {
 }
 
 std::string external_reproduction(const std::string& command, const Case& c) {
-  return "printf '%s\\n' " + shell_quote(hello_line()) + " " + shell_quote(request_line(c, 1)) + " | " + command +
-         "\n";
+  return external_reproduction_of(command, {request_line(c, 1)});
+}
+
+std::string external_reproduction_of(const std::string& command, const std::vector<std::string>& requests) {
+  std::string lines = shell_quote(hello_line());
+  for (const std::string& r : requests) lines += " " + shell_quote(r);
+  return "printf '%s\\n' " + lines + " | " + command + "\n";
 }
 
 }  // namespace bc

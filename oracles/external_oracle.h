@@ -1,12 +1,14 @@
 // An implementation outside this process: a program broadcheck starts (`/bin/sh -c COMMAND`) and talks to over its
 // standard input and output in broadcheck's protocol (docs/protocol.md, oracles/protocol.h). Cases outside what the
 // adapter declared are `unsupported` and never sent; an adapter that crashes, exits, hangs or answers garbage gives
-// that case a crash or timeout outcome naming the adapter, and the next case starts a fresh process.
-// Submitted cases are queued to the adapter ahead (the protocol answers requests in order), in batch requests when
-// it declared "batch", so it computes ahead while this process judges (docs/notes/crash-isolation.md, "Batches").
-// An adapter that dies or hangs with several cases in its hands, or garbles a batch's answer, has them run again
-// alone, each in a fresh adapter, so that a crash is its own case's; one that does not recur alone is the oldest
-// case's, its detail saying it was not reproduced alone.
+// that case a crash or timeout outcome naming the adapter (with the end of its stderr), and the next case starts a
+// fresh process. Submitted cases are queued to the adapter ahead (the protocol answers requests in order), in batch
+// requests when it declared "batch", so it computes ahead while this process judges (docs/notes/crash-isolation.md).
+// A failure is a case's own only when that case, alone, is a fresh adapter's first request: otherwise the cases in
+// its hands run again alone, each in a fresh adapter, and the first that fails alone keeps its failure. When none
+// does, a fresh adapter is sent the failed process's requests again: a failure that recurs then (or whose requests
+// are too many to send again) is the adapter's fault (take_faults()), and the cases keep their alone answers; one
+// that does not recur is the oldest case's, its detail saying it was not reproduced.
 #pragma once
 
 #include <chrono>
@@ -14,9 +16,10 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
-#include "oracles/child_process.h"
+#include "oracles/adapter_process.h"
 #include "oracles/oracle.h"
 #include "oracles/protocol.h"
 
@@ -52,33 +55,42 @@ class ExternalOracle : public Oracle {
   // The outcomes of several cases: each submitted, then run, so that they go as batch requests to an adapter that
   // declared "batch" (one at a time to one that did not).
   std::vector<Outcome> run_batch(const std::vector<Case>& cases);
+  std::vector<AdapterFault> take_faults() override { return std::exchange(faults_, {}); }
+
+  // The requests of one adapter process kept for sending them again (the oldest first); past either bound the
+  // history is dropped and a fault that did not recur alone is the adapter's without that test.
+  static constexpr size_t kHistoryRequests = 4096;
+  static constexpr size_t kHistoryBytes = size_t{32} << 20;
 
  private:
-  struct Process;
   std::optional<std::string> start() const;  // the reason it failed, or nothing
   std::optional<std::string> start_for_run();  // submit()'s failed start, once, else start(): one try per case
   void stop() const;
-  Outcome lost(const std::string& why) const;  // kills the adapter; the crash outcome naming it
+  Outcome lost(const std::string& why) const;  // kills the adapter; the crash outcome naming it, with its stderr
   struct Reading {
     Outcome outcome;
-    bool failed;      // no usable answer: the adapter crashed, exited or hung first, or garbled the answer
-    size_t suspects;  // the cases that may have caused it: all in its hands for a death or a hang, the request's
-                      // for a garbled answer
+    bool failed;          // no usable answer: the adapter crashed, exited or hung first, or garbled the answer
+    size_t suspects;      // the cases that may have caused it: all in its hands for a death or a hang, the request's
+                          // for a garbled answer
+    size_t request = 0;   // the failed request's place among those its process was sent, from 1
   };
   Outcome answer_head();                       // the answer to the oldest queued case, dequeued
   // The oldest unanswered case's, sending the queue up to the upto-th; the answers to the other cases of its request
   // go into their entries.
   Reading read_oldest(size_t upto);
-  void reattribute(size_t suspects, const Outcome& death);  // runs the suspects alone (header comment)
+  void settle(const Reading& failure);  // runs the suspects alone, then the history again (header comment)
+  // Sends a fresh adapter the first `count` requests of `history` one at a time, checking each answer: how it
+  // failed ("request 30: exited (...)"), or "" when it answered them all.
+  std::string replay(const std::vector<std::string>& history, size_t count) const;
   // Moves the unsent cases up to the upto-th into the outbox as requests: batches of up to kBatch when the adapter
   // declared "batch" (docs/notes/crash-isolation.md, "Batches"). `whole_only`: only full batches (submit()).
   void send_queued(size_t upto, bool whole_only = false);
-  void flush() const;                          // writes what the adapter's input takes now
-  Io exchange(std::string& line, Clock::time_point deadline);  // the next answer line, writing while it waits
+  void keep_in_history(const std::string& line);
+  Io exchange(std::string& line, Clock::time_point deadline, size_t limit);  // the next answer line, writing while it waits
 
   std::string name_, command_;
   std::chrono::milliseconds timeout_;
-  mutable std::unique_ptr<Process> process_;
+  mutable std::unique_ptr<AdapterProcess> process_;
   mutable std::optional<Capabilities> caps_;
   mutable std::optional<std::string> failed_start_;  // why submit()'s start failed: the next case run gets it
   int64_t next_id_ = 1;
@@ -98,10 +110,17 @@ class ExternalOracle : public Oracle {
   mutable size_t sent_ = 0;
   mutable std::string outbox_;
   mutable Clock::time_point last_answer_;  // when the current adapter last answered (a queued case's clock starts then)
+  // The current process's requests, in the order sent (while `history_whole_`), and how many it answered.
+  mutable std::vector<std::string> history_;
+  mutable size_t history_bytes_ = 0, answered_ = 0;
+  mutable bool history_whole_ = true;
+  std::vector<AdapterFault> faults_;
 };
 
 // A shell command that reproduces the case on the adapter alone: the hello line and the request line piped into
 // its command.
 std::string external_reproduction(const std::string& command, const Case& c);
+// The hello line and these request lines piped into the command (an adapter's history sent again).
+std::string external_reproduction_of(const std::string& command, const std::vector<std::string>& requests);
 
 }  // namespace bc

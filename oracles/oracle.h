@@ -4,7 +4,9 @@
 
 #include <memory>
 #include <string>
+#include <vector>
 
+#include "harness/adapter_fault.h"
 #include "harness/case.h"
 #include "harness/outcome.h"
 
@@ -21,6 +23,9 @@ class Oracle {
   // start a worker for it, which can take up to its timeout). Submitting a case that is queued already is a no-op.
   // run(c) must still be called.
   virtual void submit(const Case&) {}
+  // The faults of its own it found since the last call that are no case's (an adapter's: harness/adapter_fault.h),
+  // oldest first; the run reports each as the oracle's finding.
+  virtual std::vector<AdapterFault> take_faults() { return {}; }
 };
 
 }  // namespace bc

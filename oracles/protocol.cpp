@@ -1,6 +1,9 @@
 #include "oracles/protocol.h"
 
+#include <algorithm>
 #include <stdexcept>
+
+#include "harness/corpus.h"
 
 #include "harness/operands.h"
 
@@ -99,6 +102,15 @@ std::string latin1_bytes(const std::string& utf8) {
   return out;
 }
 
+// A text of the answer's (detail, message, warning), refused past kMaxAnswerText bytes.
+std::string bounded_text(const json& j, const char* what) {
+  std::string text = j.get<std::string>();
+  if (text.size() > kMaxAnswerText)
+    throw std::runtime_error(std::string("\"") + what + "\" holds " + std::to_string(text.size()) + " bytes; the limit is " +
+                             std::to_string(kMaxAnswerText));
+  return text;
+}
+
 Outcome outcome_of(const json& j, const Case& c) {
   if (!j.is_object()) throw std::runtime_error("an outcome must be a JSON object");
   const std::string status = j.at("status").get<std::string>();
@@ -106,15 +118,19 @@ Outcome outcome_of(const json& j, const Case& c) {
   if (!st) throw std::runtime_error("unknown status \"" + status + "\"");
   Outcome o;
   o.status = *st;
-  if (j.contains("detail")) o.detail = j["detail"].get<std::string>();
-  if (j.contains("warnings")) o.warnings = j["warnings"].get<std::vector<std::string>>();
+  if (j.contains("detail")) o.detail = bounded_text(j["detail"], "detail");
+  if (j.contains("warnings")) {
+    if (!j["warnings"].is_array()) throw std::runtime_error("\"warnings\" must be an array of strings");
+    for (const json& w : j["warnings"]) o.warnings.push_back(bounded_text(w, "warnings"));
+  }
   if (o.status == Status::error) {
     const json e = j.value("error", json::object());
     const std::string kind = e.value("kind", "other");
     const std::optional<ErrorKind> k = error_kind_from_string(kind);
     if (!k) throw std::runtime_error("unknown error kind \"" + kind + "\"; valid: " + error_kind_names());
-    o.error = Error{*k, e.contains("message_latin1") ? latin1_bytes(e["message_latin1"].get<std::string>())
-                                                     : e.value("message", "")};
+    o.error = Error{*k, e.contains("message_latin1") ? latin1_bytes(bounded_text(e["message_latin1"], "message_latin1"))
+                    : e.contains("message")          ? bounded_text(e["message"], "message")
+                                                     : std::string()};
   }
   if (o.status != Status::ok) return o;
   o.shape = j.at("shape").get<Shape>();
@@ -140,8 +156,30 @@ Outcome outcome_of(const json& j, const Case& c) {
   return o;
 }
 
+// Refuses a line whose arrays and objects nest deeper than kMaxJsonDepth, before it is parsed (a parser's work and
+// memory on a hostile line).
+void check_depth(const std::string& line, const std::string& what) {
+  int depth = 0;
+  bool in_string = false;
+  for (size_t k = 0; k < line.size(); ++k) {
+    const char ch = line[k];
+    if (in_string) {
+      if (ch == '\\') ++k;
+      else if (ch == '"') in_string = false;
+    } else if (ch == '"') {
+      in_string = true;
+    } else if (ch == '[' || ch == '{') {
+      if (++depth > kMaxJsonDepth)
+        throw std::runtime_error(what + " nests deeper than " + std::to_string(kMaxJsonDepth) + " levels");
+    } else if (ch == ']' || ch == '}') {
+      --depth;
+    }
+  }
+}
+
 // A line of the adapter's as a JSON object; `what` names it in the error ("the answer is not JSON: ...").
 json parse_object(const std::string& line, const std::string& what) {
+  check_depth(line, what);
   json j;
   try {
     j = json::parse(line);
@@ -215,6 +253,32 @@ std::string batch_line(const std::vector<const Case*>& cases, int64_t id) {
   json batch = json::array();
   for (const Case* c : cases) batch.push_back(case_json(*c));
   return dump({{"id", id}, {"batch", std::move(batch)}});
+}
+
+size_t answer_line_limit(const std::vector<const Case*>& cases) {
+  size_t values = 0;
+  for (const Case* c : cases) {
+    if (!c->values) continue;
+    values += static_cast<size_t>(kMaxElementsPerTensor);
+    if (is_gradient_case(*c))
+      for (const Shape& s : c->shapes) values += static_cast<size_t>(std::max<int64_t>(0, numel(s)));
+  }
+  return (size_t{1} << 20) + 32 * values;
+}
+
+std::vector<Case> cases_of_request(const std::string& line, int64_t& id) {
+  const json request = parse_object(line, "the request");
+  std::vector<Case> out;
+  try {
+    id = request.at("id").get<int64_t>();
+    if (request.contains("batch"))
+      for (const json& one : request["batch"]) out.push_back(case_from_json(one.at("case")));
+    else
+      out.push_back(case_from_json(request.at("case")));
+  } catch (const std::exception& e) {
+    throw std::runtime_error(std::string("the request is malformed: ") + e.what());
+  }
+  return out;
 }
 
 std::vector<Outcome> outcomes_from_answer(const std::string& line, int64_t id, const std::vector<const Case*>& cases) {

@@ -18,6 +18,16 @@ namespace bc {
 
 constexpr int kProtocolVersion = 1;
 
+// Limits on what an adapter writes (docs/protocol.md, "Limits"): past them its line is a protocol error, never
+// stored. A handshake line holds at most kMaxHandshakeLine bytes, any line JSON nested at most kMaxJsonDepth deep,
+// and a detail, a message or a warning at most kMaxAnswerText bytes.
+constexpr size_t kMaxHandshakeLine = size_t{1} << 20;
+constexpr int kMaxJsonDepth = 32;
+constexpr size_t kMaxAnswerText = size_t{1} << 16;
+// The longest answer line to a request of these cases: 1 MiB, and 32 bytes per value the answers may hold (a
+// result of at most kMaxElementsPerTensor elements, and a gradient case's gradients of its operands' sizes).
+size_t answer_line_limit(const std::vector<const Case*>& cases);
+
 // What an adapter says of itself in its handshake.
 struct Capabilities {
   std::string name;     // the library's own name, for people ("NumPy")
@@ -44,10 +54,14 @@ std::string request_line(const Case& c, int64_t id);
 // Several cases in one request: {"id", "batch": [{"case", "operands"}, ...]}.
 std::string batch_line(const std::vector<const Case*>& cases, int64_t id);
 
+// The request line's id and cases, read back (how a request is sent again when an adapter's history is replayed).
+// Throws std::runtime_error when it is not one of request_line's or batch_line's.
+std::vector<Case> cases_of_request(const std::string& line, int64_t& id);
+
 // An answer line {"id", "outcome"} (or {"id", "outcomes"} for a batch of `count`) back as outcomes. Throws
 // std::runtime_error with the reason when the line is not JSON, names another id, or an outcome is malformed
 // (unknown status, ok without shape or dtype, a value that is not a number or "nan"/"inf"/"-inf"/an integer in a
-// string, values whose count is not the shape's, ...).
+// string, values whose count is not the shape's, nesting deeper than kMaxJsonDepth, a text over kMaxAnswerText, ...).
 std::vector<Outcome> outcomes_from_answer(const std::string& line, int64_t id, const std::vector<const Case*>& cases);
 
 }  // namespace bc

@@ -21,3 +21,6 @@ bc_test(parser_fuzz_test SOURCES cli/parser_fuzz_test.cpp builtin_registry.cpp L
 # Each declaration replayed on its own corpus cases and judged again without it.
 bc_test(declarations_replay_test SOURCES cli/declarations_replay_test.cpp builtin_registry.cpp LIBS bc_run PER_SUITE)
 add_dependencies(declarations_replay_test broadcheck)
+# Broken adapters (a short batch, a crash at request N, a hang, huge and deep answers, stderr spam) through run.
+bc_test(adapter_fault_cli_test SOURCES cli/adapter_fault_cli_test.cpp LIBS nlohmann_json::nlohmann_json)
+add_dependencies(adapter_fault_cli_test broadcheck)

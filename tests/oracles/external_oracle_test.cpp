@@ -1,6 +1,8 @@
 // The external oracle against real adapter processes (tests/oracles/adapters/shape_adapter.py): answers come back,
 // cases outside the capabilities are not sent, and an adapter that crashes, hangs, answers garbage or exits gives
-// that case's outcome, naming the adapter, while the next case gets a fresh process.
+// that case's outcome, naming the adapter (with the end of its stderr), while the next case gets a fresh process; a
+// failure that is no case's alone but recurs when a fresh adapter is sent the same requests is the adapter's fault;
+// an answer over the protocol's limits is refused.
 #include "oracles/external_oracle.h"
 
 #include <gtest/gtest.h>
@@ -103,7 +105,7 @@ TEST_P(ExternalOracleFaults, AreThatCasesOutcomeAndTheNextCaseGetsAFreshAdapter)
 
 INSTANTIATE_TEST_SUITE_P(
     EveryFault, ExternalOracleFaults,
-    ::testing::Values(Fault{"crash", Status::crash, "shapes adapter: exited (SIGABRT (exit status 134))"},
+    ::testing::Values(Fault{"crash", Status::crash, "shapes adapter: exited (SIGABRT (exit status 134)); stderr: Aborted"},
                       Fault{"exit", Status::crash, "shapes adapter: exited (exit status 3)"},
                       Fault{"hang", Status::timeout, "shapes adapter: no answer within 1000 ms"},
                       Fault{"garbage", Status::crash,
@@ -227,7 +229,7 @@ TEST(ExternalOracle, AQueuedCrashStaysWithItsCase) {
   EXPECT_EQ(summarize(o.run(kFine)), "ok [2, 3] float32");
   const Outcome crashed = o.run(kSeven);
   EXPECT_EQ(crashed.status, Status::crash);
-  EXPECT_EQ(crashed.detail, "shapes adapter: exited (SIGABRT (exit status 134))");
+  EXPECT_EQ(crashed.detail, "shapes adapter: exited (SIGABRT (exit status 134)); stderr: Aborted");  // the shell's word
   EXPECT_EQ(summarize(o.run(two)), "ok [2] float32");  // the second kFine is dropped unread below
   o.submit(kSeven);
   EXPECT_EQ(summarize(o.run(kFine)), "ok [2, 3] float32");
@@ -243,7 +245,7 @@ TEST(ExternalOracle, ADeathWithSeveralCasesInHandRunsThemAgainAlone) {
   EXPECT_EQ(summarize(o.run(kFine)), "ok [2, 3] float32");
   const Outcome crashed = o.run(kSeven);
   EXPECT_EQ(crashed.status, Status::crash);
-  EXPECT_EQ(crashed.detail, "shapes adapter: exited (SIGABRT (exit status 134))");
+  EXPECT_EQ(crashed.detail, "shapes adapter: exited (SIGABRT (exit status 134)); stderr: Aborted");  // the shell's word
   EXPECT_EQ(summarize(o.run(two)), "ok [2] float32");  // behind the culprit: queued again to a fresh adapter
   EXPECT_EQ(summarize(o.run(kFine)), "ok [2, 3] float32");
 }
@@ -273,14 +275,93 @@ TEST(ExternalOracle, ADeathThatDoesNotRecurAloneIsTheOldestCasesSayingSo) {
   const Outcome crashed = o.run(kFine);
   EXPECT_EQ(crashed.status, Status::crash);
   EXPECT_EQ(crashed.detail,
-            "shapes adapter: exited (SIGABRT (exit status 134)); not reproduced when the 3 cases in the adapter's "
-            "hands ran again alone, each in a fresh adapter");
+            "shapes adapter: exited (SIGABRT (exit status 134)); stderr: Aborted; not reproduced when the 3 case(s) in the adapter's "
+            "hands ran again alone, each in a fresh adapter, nor when a fresh adapter was sent the same 1 request(s) "
+            "again");
   EXPECT_EQ(summarize(o.run(kSeven)), "ok [7] float32");
   EXPECT_EQ(summarize(o.run(two)), "ok [2] float32");
   std::ifstream seen(state);
   int turns = 0;
   seen >> turns;
-  EXPECT_EQ(turns, 4) << "the first case, then each of the three alone";
+  EXPECT_EQ(turns, 7) << "the first case, then each of the three alone, then the batch of three again";
+  EXPECT_TRUE(o.take_faults().empty()) << "a death that does not recur is no fault of the adapter's";
+}
+
+// An adapter that dies at its 3rd request whatever it holds: the case it held is fine alone, and a fresh adapter
+// sent the same three requests dies again, so the death is the adapter's fault, with the end of its stderr, and the
+// case keeps its alone answer.
+TEST(ExternalOracle, ACrashAtTheNthRequestIsTheAdaptersFaultNotTheCases) {
+  ExternalOracle o("shapes", adapter("crashat 3"), 5000ms);
+  const auto [cases, expected] = fine_cases(4);
+  for (size_t k = 0; k < cases.size(); ++k) EXPECT_EQ(summarize(o.run(cases[k])), expected[k]) << k;
+  const std::vector<AdapterFault> faults = o.take_faults();
+  ASSERT_EQ(faults.size(), 1u);
+  EXPECT_EQ(faults[0].oracle, "shapes");
+  EXPECT_EQ(faults[0].status, Status::crash);
+  EXPECT_EQ(faults[0].request, 3);
+  EXPECT_TRUE(same_case(faults[0].c, cases[2]));
+  EXPECT_NE(faults[0].detail.find("exited (SIGABRT (exit status 134)); stderr: Traceback"), std::string::npos)
+      << faults[0].detail;
+  EXPECT_NE(faults[0].detail.find("it failed again when a fresh adapter was sent the same 3 request(s): request 3: "
+                                  "exited"),
+            std::string::npos)
+      << faults[0].detail;
+  EXPECT_NE(faults[0].reproduction.find(" | " + adapter("crashat 3")), std::string::npos) << faults[0].reproduction;
+  EXPECT_TRUE(o.take_faults().empty()) << "taken once";
+}
+
+// A batch answered with one outcome too few, every time: each case is fine alone, so it is the adapter's fault.
+TEST(ExternalOracle, ABatchAnswerAlwaysShortIsTheAdaptersFault) {
+  ExternalOracle o("shapes", adapter("short"), 5000ms);
+  const auto [cases, expected] = fine_cases(4);
+  const std::vector<Outcome> got = o.run_batch(cases);
+  for (size_t k = 0; k < cases.size(); ++k) EXPECT_EQ(summarize(got[k]), expected[k]) << k;
+  const std::vector<AdapterFault> faults = o.take_faults();
+  ASSERT_EQ(faults.size(), 1u);
+  EXPECT_NE(faults[0].detail.find("malformed answer: \"outcomes\" must hold 4 outcomes"),
+            std::string::npos)
+      << faults[0].detail;
+}
+
+// An answer over the protocol's limits is refused with the reason, never stored: a 200 MB detail (over the line limit
+// of a shape-level case) and an answer nested 100000 deep.
+TEST(ExternalOracle, AnAnswerOverTheLimitsIsAProtocolError) {
+  ExternalOracle huge("shapes", adapter("huge"), 10000ms);
+  const Outcome big = huge.run(kSeven);
+  EXPECT_EQ(big.status, Status::crash);
+  EXPECT_EQ(big.detail.rfind("shapes adapter: an answer line longer than 1048576 bytes", 0), 0u) << big.detail.substr(0, 300);
+  EXPECT_LT(big.detail.size(), 1024u);
+  ExternalOracle deep("shapes", adapter("deep"), 5000ms);
+  const Outcome nested = deep.run(kSeven);
+  EXPECT_EQ(nested.status, Status::crash);
+  EXPECT_EQ(nested.detail, "shapes adapter: malformed answer: the answer nests deeper than 32 levels");
+  EXPECT_EQ(summarize(deep.run(kFine)), "ok [2, 3] float32");
+}
+
+// Its stderr never blocks an adapter that writes much of it, and the end of it is part of a crash's outcome.
+TEST(ExternalOracle, StderrIsDrainedAndItsEndIsInTheCrashOutcome) {
+  ExternalOracle o("shapes", adapter("spam"), 5000ms);
+  const auto [cases, expected] = fine_cases(40);  // 64 KiB of stderr each, far more than a pipe holds
+  const std::vector<Outcome> got = o.run_batch(cases);
+  for (size_t k = 0; k < cases.size(); ++k) EXPECT_EQ(summarize(got[k]), expected[k]) << k;
+  const Outcome crashed = o.run(kSeven);
+  EXPECT_EQ(crashed.status, Status::crash);
+  EXPECT_EQ(crashed.detail.rfind("shapes adapter: exited (SIGABRT (exit status 134)); stderr (the last 4096 of ", 0), 0u)
+      << crashed.detail.substr(0, 300);
+  EXPECT_NE(crashed.detail.find("RuntimeError: the spam adapter fails on a 7"), std::string::npos);
+  EXPECT_LT(crashed.detail.size(), AdapterProcess::kStderrTail + 200);
+}
+
+// An answer that came in time waits in the pipe while this process waits for another implementation; read after
+// the deadline, it is still the answer, not a timeout.
+TEST(ExternalOracle, AnAnswerWaitingPastTheDeadlineIsStillTheAnswer) {
+  ExternalOracle o("shapes", adapter("single"), 300ms);
+  o.capabilities();
+  o.submit(kFine);
+  o.submit(kSeven);  // each a request of its own, both sent at once
+  std::this_thread::sleep_for(600ms);  // another oracle's hang
+  EXPECT_EQ(summarize(o.run(kFine)), "ok [2, 3] float32");
+  EXPECT_EQ(summarize(o.run(kSeven)), "ok [7] float32");
 }
 
 TEST(ExternalOracle, AnAdapterThatDoesNotStartIsNamedWithTheReason) {
@@ -296,7 +377,9 @@ TEST(ExternalOracle, AnAdapterThatDoesNotStartIsNamedWithTheReason) {
   ExternalOracle missing("nothing", "/nonexistent/adapter", 5000ms);
   const Outcome o = missing.run(kFine);
   EXPECT_EQ(o.status, Status::crash);
-  EXPECT_EQ(o.detail, "nothing adapter: did not start: it ended before its handshake (exit status 127)");
+  EXPECT_EQ(o.detail.rfind("nothing adapter: did not start: it ended before its handshake (exit status 127); stderr: ", 0), 0u)
+      << o.detail;
+  EXPECT_NE(o.detail.find("/nonexistent/adapter: not found"), std::string::npos) << o.detail;
 }
 
 TEST(ExternalOracle, TheReproductionPipesTheRequestIntoTheCommand) {

@@ -126,16 +126,19 @@ TEST(Protocol, AnswersBecomeOutcomes) {
   EXPECT_EQ(batch[1].error->kind, ErrorKind::other);
 }
 
+// Why the answer line to request 1 of `c` is refused, or "accepted".
+std::string refusal(const std::string& line, const Case& c) {
+  try {
+    outcomes_from_answer(line, 1, {&c});
+  } catch (const std::runtime_error& e) {
+    return e.what();
+  }
+  return "accepted";
+}
+
 TEST(Protocol, MalformedAnswersAreRefusedWithTheReason) {
   const Case c = make_case(R"({"op": "add", "shapes": [[2], [2]], "values": {"seed": 1}})");
-  auto reason = [&](const std::string& line) {
-    try {
-      outcomes_from_answer(line, 1, {&c});
-    } catch (const std::runtime_error& e) {
-      return std::string(e.what());
-    }
-    return std::string("accepted");
-  };
+  auto reason = [&](const std::string& line) { return refusal(line, c); };
   EXPECT_NE(reason("garbage").find("not JSON"), std::string::npos);
   EXPECT_EQ(reason(R"({"id": 2, "outcome": {"status": "ok"}})"), "the answer has id 2, expected 1");
   EXPECT_EQ(reason(R"({"id": 1, "outcome": {"status": "fine"}})"), "unknown status \"fine\"");
@@ -148,6 +151,38 @@ TEST(Protocol, MalformedAnswersAreRefusedWithTheReason) {
             "not a value: \"x\"");
   EXPECT_EQ(reason(R"({"id": 1, "outcome": {"status": "error", "error": {"kind": "oops"}}})").substr(0, 26),
             "unknown error kind \"oops\";");
+}
+
+// Past the limits an answer is refused with the limit named: nesting, and a text over kMaxAnswerText bytes (a text
+// at the limit is kept).
+TEST(Protocol, AnswersOverTheLimitsAreRefused) {
+  const Case c = make_case(R"({"op": "add", "shapes": [[2], [2]]})");
+  auto reason = [&](const std::string& line) { return refusal(line, c); };
+  const std::string deep = std::string(kMaxJsonDepth - 2, '[') + std::string(kMaxJsonDepth - 2, ']');
+  EXPECT_EQ(reason(R"({"id": 1, "outcome": {"status": "unsupported", "x": )" + deep + "}}"), "accepted");
+  EXPECT_EQ(reason(R"({"id": 1, "outcome": {"status": "unsupported", "x": [)" + deep + "]}}"),
+            "the answer nests deeper than 32 levels");
+  EXPECT_EQ(reason(R"({"id": 1, "outcome": {"status": "unsupported", "x": "[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[["}})"),
+            "accepted") << "brackets in a string do not nest";
+  const std::string most(kMaxAnswerText, 'x');
+  EXPECT_EQ(reason(R"({"id": 1, "outcome": {"status": "unsupported", "detail": ")" + most + "\"}}"), "accepted");
+  EXPECT_EQ(reason(R"({"id": 1, "outcome": {"status": "unsupported", "detail": "x)" + most + "\"}}"),
+            "\"detail\" holds 65537 bytes; the limit is 65536");
+  EXPECT_EQ(reason(R"({"id": 1, "outcome": {"status": "error", "error": {"kind": "other", "message": "x)" + most + "\"}}}"),
+            "\"message\" holds 65537 bytes; the limit is 65536");
+  EXPECT_EQ(reason(R"({"id": 1, "outcome": {"status": "error", "warnings": ["x)" + most + "\"]}}"),
+            "\"warnings\" holds 65537 bytes; the limit is 65536");
+}
+
+// An answer line may hold 1 MiB, and 32 bytes more per value its cases' answers may hold.
+TEST(Protocol, TheAnswerLineLimitFollowsWhatTheCasesMayAnswer) {
+  const Case shapes = make_case(R"({"op": "add", "shapes": [[2], [2]]})");
+  const Case values = make_case(R"({"op": "add", "shapes": [[2], [2]], "values": {"seed": 1}})");
+  const Case grads = make_case(R"({"op": "add", "shapes": [[2, 3], [3]], "values": {"seed": 1}, "requires_grad": [true, true]})");
+  EXPECT_EQ(answer_line_limit({&shapes}), size_t{1} << 20);
+  EXPECT_EQ(answer_line_limit({&values}), (size_t{1} << 20) + 32 * (size_t{1} << 20));
+  EXPECT_EQ(answer_line_limit({&grads}), (size_t{1} << 20) + 32 * ((size_t{1} << 20) + 9));
+  EXPECT_EQ(answer_line_limit({&shapes, &values}), answer_line_limit({&values}));
 }
 
 }  // namespace

@@ -2,6 +2,7 @@
 """A test adapter for broadcheck's protocol, in plain Python: it answers shape-level `add` cases with the
 broadcasting rule, and misbehaves on purpose as its first argument says:
   good      follows the rule
+  single    follows the rule, and declares no batches (each case is a request of its own)
   planted   a size-0 dim stretches like a size-1 dim (0 against 3 gives 3: the planted bug)
   crash     aborts (SIGABRT) on a case with a dim of size 7
   hang      never answers a case with a dim of size 7
@@ -17,6 +18,11 @@ broadcasting rule, and misbehaves on purpose as its first argument says:
                 follows the rule after
   flip FILE     answers wrongly (an error of kind other) and rightly in turn, the turn counted in FILE across its
                 processes: the same case gets other answers in other runs
+  short     answers every batch with one outcome too few (a single request rightly)
+  crashat N     writes a traceback on stderr and aborts at its Nth request, whatever the request holds
+  huge      answers a case with a dim of size 7 with a 200 MB detail
+  deep      answers a case with a dim of size 7 with an answer nested 100000 levels deep
+  spam      writes 64 KiB on stderr for every case, and on a case with a dim of size 7 a traceback, then aborts
 """
 import json
 import os
@@ -26,6 +32,7 @@ import time
 
 MODE = sys.argv[1] if len(sys.argv) > 1 else "good"
 STATE = sys.argv[2] if len(sys.argv) > 2 else ""
+DEEP = "[" * 100000 + "]" * 100000
 
 
 def turn():
@@ -55,7 +62,17 @@ def outcome(case):
         os.abort()
     if MODE == "flip" and turn() % 2 == 0:
         return {"status": "error", "error": {"kind": "other", "message": "changed its mind"}}
+    if MODE == "spam":
+        sys.stderr.write("spam " * 13107 + "\n")
     if any(7 in s for s in shapes):
+        if MODE == "spam":
+            sys.stderr.write("Traceback (most recent call last):\nRuntimeError: the spam adapter fails on a 7\n")
+            sys.stderr.flush()
+            os.abort()
+        if MODE == "huge":
+            return {"status": "unsupported", "detail": "x" * (200 << 20)}
+        if MODE == "deep":
+            return {"status": "unsupported", "detail": "deep", "nested": "DEEP"}
         if MODE in ("crash", "crashlog"):
             os.abort()
         if MODE == "hang":
@@ -100,17 +117,23 @@ def requests():
 
 def main():
     json.loads(sys.stdin.readline())
-    caps = {"ops": ["add"], "dtypes": ["float32"], "layouts": ["contiguous"], "gradients": False, "batch": True}
+    caps = {"ops": ["add"], "dtypes": ["float32"], "layouts": ["contiguous"], "gradients": False, "batch": MODE != "single"}
     protocol = 99 if MODE == "badhello" else 1
     print(json.dumps({"protocol": protocol, "name": "shape adapter", "version": MODE, "capabilities": caps}), flush=True)
-    for request in requests():
+    for number, request in enumerate(requests(), 1):
+        if MODE == "crashat" and number == int(STATE):
+            sys.stderr.write("Traceback (most recent call last):\nMemoryError: request %d is one too many\n" % number)
+            sys.stderr.flush()
+            os.abort()
         answers = [outcome(r["case"]) for r in request.get("batch", [request])]
+        if MODE == "short" and "batch" in request:
+            answers.pop()
         if None in answers:
             sys.stdout.write("this is not JSON\n")
         elif "batch" in request:
-            sys.stdout.write(json.dumps({"id": request["id"], "outcomes": answers}) + "\n")
+            sys.stdout.write(json.dumps({"id": request["id"], "outcomes": answers}).replace('"DEEP"', DEEP) + "\n")
         else:
-            sys.stdout.write(json.dumps({"id": request["id"], "outcome": answers[0]}) + "\n")
+            sys.stdout.write(json.dumps({"id": request["id"], "outcome": answers[0]}).replace('"DEEP"', DEEP) + "\n")
         sys.stdout.flush()
 
 
