@@ -310,6 +310,19 @@ TEST(ExternalOracle, ACrashAtTheNthRequestIsTheAdaptersFaultNotTheCases) {
   EXPECT_TRUE(o.take_faults().empty()) << "taken once";
 }
 
+// A hang at the 3rd request whatever it holds is the adapter's fault too, a timeout.
+TEST(ExternalOracle, AHangAtTheNthRequestIsTheAdaptersFaultNotTheCases) {
+  ExternalOracle o("shapes", adapter("hangat 3"), 500ms);
+  const auto [cases, expected] = fine_cases(4);
+  for (size_t k = 0; k < cases.size(); ++k) EXPECT_EQ(summarize(o.run(cases[k])), expected[k]) << k;
+  const std::vector<AdapterFault> faults = o.take_faults();
+  ASSERT_EQ(faults.size(), 1u);
+  EXPECT_EQ(faults[0].status, Status::timeout);
+  EXPECT_EQ(faults[0].request, 3);
+  EXPECT_NE(faults[0].detail.find("same 3 request(s): request 3: no answer within 500 ms"), std::string::npos)
+      << faults[0].detail;
+}
+
 // A batch answered with one outcome too few, every time: each case is fine alone, so it is the adapter's fault.
 TEST(ExternalOracle, ABatchAnswerAlwaysShortIsTheAdaptersFault) {
   ExternalOracle o("shapes", adapter("short"), 5000ms);

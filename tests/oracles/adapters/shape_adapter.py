@@ -20,6 +20,7 @@ broadcasting rule, and misbehaves on purpose as its first argument says:
                 processes: the same case gets other answers in other runs
   short     answers every batch with one outcome too few (a single request rightly)
   crashat N     writes a traceback on stderr and aborts at its Nth request, whatever the request holds
+  hangat N      never answers its Nth request, whatever the request holds
   huge      answers a case with a dim of size 7 with a 200 MB detail
   deep      answers a case with a dim of size 7 with an answer nested 100000 levels deep
   spam      writes 64 KiB on stderr for every case, and on a case with a dim of size 7 a traceback, then aborts
@@ -125,6 +126,8 @@ def main():
             sys.stderr.write("Traceback (most recent call last):\nMemoryError: request %d is one too many\n" % number)
             sys.stderr.flush()
             os.abort()
+        if MODE == "hangat" and number == int(STATE):
+            time.sleep(3600)
         answers = [outcome(r["case"]) for r in request.get("batch", [request])]
         if MODE == "short" and "batch" in request:
             answers.pop()
