@@ -287,40 +287,43 @@ TEST(ExternalOracle, ADeathThatDoesNotRecurAloneIsTheOldestCasesSayingSo) {
   EXPECT_TRUE(o.take_faults().empty()) << "a death that does not recur is no fault of the adapter's";
 }
 
+// Four fine cases run one by one on `o`, each answered rightly (the case at a faulty request by
+// itself, alone); the one fault its oracle then hands over, after checking it is the third request's.
+AdapterFault fault_at_third_request(ExternalOracle& o) {
+  const auto [cases, expected] = fine_cases(4);
+  for (size_t k = 0; k < cases.size(); ++k) EXPECT_EQ(summarize(o.run(cases[k])), expected[k]) << k;
+  std::vector<AdapterFault> faults = o.take_faults();
+  EXPECT_TRUE(o.take_faults().empty()) << "taken once";
+  if (faults.size() != 1u) {
+    ADD_FAILURE() << faults.size() << " faults";
+    return {};
+  }
+  EXPECT_EQ(faults[0].oracle, "shapes");
+  EXPECT_EQ(faults[0].request, 3);
+  EXPECT_TRUE(same_case(faults[0].c, cases[2]));
+  return faults[0];
+}
+
 // An adapter that dies at its 3rd request whatever it holds: the case it held is fine alone, and a fresh adapter
 // sent the same three requests dies again, so the death is the adapter's fault, with the end of its stderr, and the
 // case keeps its alone answer.
 TEST(ExternalOracle, ACrashAtTheNthRequestIsTheAdaptersFaultNotTheCases) {
   ExternalOracle o("shapes", adapter("crashat 3"), 5000ms);
-  const auto [cases, expected] = fine_cases(4);
-  for (size_t k = 0; k < cases.size(); ++k) EXPECT_EQ(summarize(o.run(cases[k])), expected[k]) << k;
-  const std::vector<AdapterFault> faults = o.take_faults();
-  ASSERT_EQ(faults.size(), 1u);
-  EXPECT_EQ(faults[0].oracle, "shapes");
-  EXPECT_EQ(faults[0].status, Status::crash);
-  EXPECT_EQ(faults[0].request, 3);
-  EXPECT_TRUE(same_case(faults[0].c, cases[2]));
-  EXPECT_NE(faults[0].detail.find("exited (SIGABRT (exit status 134)); stderr: Traceback"), std::string::npos)
-      << faults[0].detail;
-  EXPECT_NE(faults[0].detail.find("it failed again when a fresh adapter was sent the same 3 request(s): request 3: "
-                                  "exited"),
+  const AdapterFault f = fault_at_third_request(o);
+  EXPECT_EQ(f.status, Status::crash);
+  EXPECT_NE(f.detail.find("exited (SIGABRT (exit status 134)); stderr: Traceback"), std::string::npos) << f.detail;
+  EXPECT_NE(f.detail.find("it failed again when a fresh adapter was sent the same 3 request(s): request 3: exited"),
             std::string::npos)
-      << faults[0].detail;
-  EXPECT_NE(faults[0].reproduction.find(" | " + adapter("crashat 3")), std::string::npos) << faults[0].reproduction;
-  EXPECT_TRUE(o.take_faults().empty()) << "taken once";
+      << f.detail;
+  EXPECT_NE(f.reproduction.find(" | " + adapter("crashat 3")), std::string::npos) << f.reproduction;
 }
 
 // A hang at the 3rd request whatever it holds is the adapter's fault too, a timeout.
 TEST(ExternalOracle, AHangAtTheNthRequestIsTheAdaptersFaultNotTheCases) {
   ExternalOracle o("shapes", adapter("hangat 3"), 500ms);
-  const auto [cases, expected] = fine_cases(4);
-  for (size_t k = 0; k < cases.size(); ++k) EXPECT_EQ(summarize(o.run(cases[k])), expected[k]) << k;
-  const std::vector<AdapterFault> faults = o.take_faults();
-  ASSERT_EQ(faults.size(), 1u);
-  EXPECT_EQ(faults[0].status, Status::timeout);
-  EXPECT_EQ(faults[0].request, 3);
-  EXPECT_NE(faults[0].detail.find("same 3 request(s): request 3: no answer within 500 ms"), std::string::npos)
-      << faults[0].detail;
+  const AdapterFault f = fault_at_third_request(o);
+  EXPECT_EQ(f.status, Status::timeout);
+  EXPECT_NE(f.detail.find("same 3 request(s): request 3: no answer within 500 ms"), std::string::npos) << f.detail;
 }
 
 // A batch answered with one outcome too few, every time: each case is fine alone, so it is the adapter's fault.
