@@ -29,7 +29,7 @@ Finding fault_finding(const AdapterFault& f) {
   j.differences.push_back(Difference{"adapter_fault", FindingClass::outcome, -1, {f.oracle}, j.attribution, {}, {f.oracle},
                                      Verdict::discrepancy});
   out.regression_draft = f.reproduction.empty()
-                             ? "# the adapter's requests were too long to repeat here; run broadcheck again to see the fault\n"
+                             ? "# the requests before the fault are too long to repeat here: the run that found it shows it again\n"
                              : f.reproduction;
   return out;
 }

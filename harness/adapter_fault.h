@@ -19,7 +19,7 @@ struct AdapterFault {
   std::string detail;            // what happened, how it was checked, and the end of the adapter's stderr
   long request = 0;              // the failing request's place among those its process had been sent, from 1
   Case c;                        // the oldest case in its hands then
-  std::string reproduction;      // a shell command that sends the adapter those requests again, or ""
+  std::string reproduction;      // a shell command that sends the adapter those requests again; "" when over 64 KiB
 };
 
 // The finding of `f`: key and signature "adapter_fault | NAME | crash", property and family "adapter", odd one out

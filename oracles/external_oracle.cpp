@@ -211,6 +211,7 @@ void ExternalOracle::settle(const Reading& failure) {
   if (whole) {
     std::vector<std::string> lines(history.begin(), history.begin() + static_cast<long>(failure.request));
     f.reproduction = external_reproduction_of(command_, lines);
+    if (f.reproduction.size() > kReproductionBytes) f.reproduction.clear();  // a report holds no megabytes of it
   }
   faults_.push_back(std::move(f));
 }

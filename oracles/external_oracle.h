@@ -61,6 +61,8 @@ class ExternalOracle : public Oracle {
   // history is dropped and a fault that did not recur alone is the adapter's without that test.
   static constexpr size_t kHistoryRequests = 4096;
   static constexpr size_t kHistoryBytes = size_t{32} << 20;
+  // The longest reproduction of a fault (the requests piped into the adapter) a finding carries.
+  static constexpr size_t kReproductionBytes = size_t{64} << 10;
 
  private:
   std::optional<std::string> start() const;  // the reason it failed, or nothing
