@@ -1,12 +1,14 @@
 #include "cli/merge.h"
 
 #include <algorithm>
+#include <cerrno>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <map>
 
 #include "cli/outputs.h"
+#include "reports/text_file.h"
 #include "cli/run.h"
 #include "cli/shard_set.h"
 #include "reports/results_counts.h"
@@ -31,6 +33,7 @@ RunSummary merge_summaries(const std::vector<RunSummary>& shards, const std::vec
   m.difference_classes.clear();
   m.messages = MessageCatalog{};
   m.signal = 0;
+  m.job_deaths.clear();
   for (DeclarationUse& u : m.declarations) u.covered = u.matched = 0;
   std::map<std::string, size_t> by_key;
   for (const RunSummary& s : shards) {
@@ -43,6 +46,7 @@ RunSummary merge_summaries(const std::vector<RunSummary>& shards, const std::vec
     for (const auto& [k, n] : s.difference_classes) m.difference_classes[k] += n;
     m.messages.merge(s.messages);
     if (s.signal != 0) m.signal = s.signal;
+    m.job_deaths.insert(m.job_deaths.end(), s.job_deaths.begin(), s.job_deaths.end());
     for (const auto& [k, n] : s.verdicts) m.verdicts[k] += n;
     for (const auto& [k, n] : s.cases_per_property) m.cases_per_property[k] += n;
     for (const auto& [property, ops] : s.cases_per_op)
@@ -79,7 +83,7 @@ RunSummary merge_summaries(const std::vector<RunSummary>& shards, const std::vec
 }
 
 std::optional<RunSummary> merge_into(const std::vector<std::string>& dirs, const std::string& out,
-                                     const std::vector<std::string>& arguments, bool whole_set) {
+                                     const std::vector<std::string>& arguments, bool whole_set, std::string& unwritten) {
   std::vector<ShardInput> inputs;
   for (const std::string& dir : dirs) {
     const std::string summary_path = dir + "/summary.json";
@@ -137,14 +141,10 @@ std::optional<RunSummary> merge_into(const std::vector<std::string>& dirs, const
     std::cerr << "broadcheck merge: " << e.what() << "\n";
     return std::nullopt;
   }
-  std::error_code ec;
-  std::filesystem::create_directories(out, ec);
   std::stable_sort(lines.begin(), lines.end(), [](const Line& a, const Line& b) { return a.seq < b.seq; });
-  std::ofstream results(out + "/results.jsonl", std::ios::trunc);
-  if (!results) {
-    std::cerr << "broadcheck merge: " << out << "/results.jsonl: cannot open for writing\n";
-    return std::nullopt;
-  }
+  const std::string results_path = out + "/results.jsonl";
+  errno = 0;
+  std::ofstream results(results_path, std::ios::trunc);
   // Each shard kept the first cases of each signature of its own slice; in run order the filter keeps the ones the
   // unsharded run kept.
   ResultsFilter filter(mode);
@@ -157,18 +157,20 @@ std::optional<RunSummary> merge_into(const std::vector<std::string>& dirs, const
   counts.set_written(written);
   for (const std::string& line : counts.lines()) results << line << "\n";
   results.close();
+  if (!results) unwritten = write_failure(results_path, errno);  // errno: the failed open or write(2)'s
   return merged;
 }
 
 int merge_runs(const std::vector<std::string>& dirs, const std::string& out, bool quiet,
                const std::vector<std::string>& arguments) {
-  OutputFolder outputs;  // one merge's set of outputs in `out`, as a run leaves it
-  const std::string unwritable = outputs.open(out);
+  OutputFolder outputs;  // one merge's set of outputs in `out`, as a run leaves it (its inputs may be there)
+  const std::string unwritable = outputs.open(out, OutputFolder::Earlier::keep);
   if (!unwritable.empty()) {
     std::cerr << "broadcheck merge: " << unwritable << "\n";
     return kExitBadInput;
   }
-  const std::optional<RunSummary> merged = merge_into(dirs, outputs.staging(), arguments, true);
+  std::string unwritten;
+  const std::optional<RunSummary> merged = merge_into(dirs, outputs.staging(), arguments, true, unwritten);
   if (!merged) return kExitBadInput;
   if (!quiet) {
     long cases = 0;
@@ -179,7 +181,7 @@ int merge_runs(const std::vector<std::string>& dirs, const std::string& out, boo
   RunOptions as_run;  // what publishing needs to know: where, and how much to say
   as_run.out = out;
   as_run.progress = quiet ? Progress::quiet : Progress::automatic;
-  return publish_run(*merged, outputs, as_run);
+  return publish_run(*merged, outputs, as_run, unwritten);
 }
 
 }  // namespace bc

@@ -17,10 +17,12 @@ namespace bc {
 RunSummary merge_summaries(const std::vector<RunSummary>& shards, const std::vector<std::string>& arguments);
 
 // What merge_runs does short of writing the reports: the merged results.jsonl in `out`, and the merged summary;
-// nothing after saying on stderr what is wrong. With `whole_set` false the shards need not be a whole I/N set
-// (the jobs of a run that is itself a shard, cli/jobs.h); every other check holds.
+// nothing after saying on stderr what is wrong with the inputs. When results.jsonl cannot be written (a full disk),
+// `unwritten` says why (its path and the system's reason) and the summary is still returned. With `whole_set` false
+// the shards need not be a whole I/N set (the jobs of a run that is itself a shard, cli/jobs.h); every other check
+// holds.
 std::optional<RunSummary> merge_into(const std::vector<std::string>& dirs, const std::string& out,
-                                     const std::vector<std::string>& arguments, bool whole_set);
+                                     const std::vector<std::string>& arguments, bool whole_set, std::string& unwritten);
 
 // Reads DIR/summary.json of each shard and refuses (kExitBadInput, one line per problem) unless they are exactly
 // one I/N set of one run (cli/shard_set.h); then reads each DIR/results.jsonl and writes the merged set into

@@ -16,13 +16,28 @@ const std::vector<std::string>& output_file_names() {
   return names;
 }
 
-OutputFolder::~OutputFolder() {
+OutputFolder::~OutputFolder() { abandon(); }
+
+void OutputFolder::abandon() {
   if (staging_.empty()) return;
   std::error_code ignored;
-  fs::remove(staging_, ignored);  // only succeeds when empty: a failed commit keeps what was written
+  fs::remove_all(staging_, ignored);
+  staging_.clear();
 }
 
-std::string OutputFolder::open(const std::string& out) {
+// Removes the outputs of an earlier run from `out`: "" or the reason one could not be removed.
+static std::string remove_earlier_outputs(const std::string& out, const std::vector<std::string>& keep) {
+  for (const std::string& name : output_file_names()) {
+    if (std::find(keep.begin(), keep.end(), name) != keep.end()) continue;
+    std::error_code ec;
+    if (fs::is_directory(fs::path(out) / name, ec)) continue;  // no run wrote that; the move into place will say so
+    fs::remove(fs::path(out) / name, ec);
+    if (ec) return (fs::path(out) / name).string() + ": cannot remove an earlier run's output: " + ec.message();
+  }
+  return "";
+}
+
+std::string OutputFolder::open(const std::string& out, Earlier earlier) {
   std::error_code ec;
   fs::create_directories(out, ec);
   if (ec) return out + ": cannot create the output folder: " + ec.message();
@@ -32,7 +47,7 @@ std::string OutputFolder::open(const std::string& out) {
     return out + ": cannot write into the output folder: " + std::strerror(errno);
   out_ = out;
   staging_ = pattern;
-  return "";
+  return earlier == Earlier::remove ? remove_earlier_outputs(out, {}) : "";
 }
 
 std::string OutputFolder::path(const std::string& name) const { return (fs::path(staging_) / name).string(); }
@@ -42,11 +57,7 @@ std::string OutputFolder::commit() {
   std::vector<std::string> written;
   for (const auto& entry : fs::directory_iterator(staging_, ec)) written.push_back(entry.path().filename().string());
   if (ec) return staging_ + ": cannot list the outputs: " + ec.message();
-  for (const std::string& name : output_file_names()) {
-    if (std::find(written.begin(), written.end(), name) != written.end()) continue;
-    fs::remove(fs::path(out_) / name, ec);
-    if (ec) return (fs::path(out_) / name).string() + ": cannot remove an earlier run's output: " + ec.message();
-  }
+  if (std::string failed = remove_earlier_outputs(out_, written); !failed.empty()) return failed;
   for (const std::string& name : written) {
     fs::rename(fs::path(staging_) / name, fs::path(out_) / name, ec);
     if (ec) return (fs::path(out_) / name).string() + ": cannot move the output into place: " + ec.message();

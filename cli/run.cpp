@@ -27,6 +27,7 @@
 #include "harness/corpus.h"
 #include "harness/shell_quote.h"
 #include "harness/utf8.h"
+#include "oracles/child_process.h"
 #include "properties/check.h"
 #include "properties/exec.h"
 #include "properties/registry.h"
@@ -44,7 +45,10 @@ namespace bc {
 namespace {
 
 std::atomic<int> g_signal{0};
-extern "C" void on_signal(int sig) { g_signal.store(sig); }
+extern "C" void on_signal(int sig) {
+  g_signal.store(sig);
+  request_stop(true);  // waits on workers and adapters give up at once (oracles/child_process.h)
+}
 
 using Clock = std::chrono::steady_clock;
 
@@ -148,6 +152,7 @@ class Runner {
   void finish() { progress_.finish(); }
 
  private:
+  static bool interrupted() { return g_signal.load() != 0; }  // SIGINT or SIGTERM
   bool stopped() const {
     if (g_signal.load() != 0) return true;
     return options_.time_budget > 0 &&
@@ -189,7 +194,9 @@ class Runner {
     records_.clear();
     for (Item& item : window) {
       if (stopped()) break;
-      records_.push_back(run_case(item.property, std::move(item.c), oracles_));
+      CaseRecord r = run_case(item.property, std::move(item.c), oracles_);
+      if (interrupted()) break;  // a wait the signal cut short gave it outcomes that are not its own: not reported
+      records_.push_back(std::move(r));
       records_.back().seq = item.seq;
     }
     for (size_t k = 0; k < records_.size(); ++k) {
@@ -200,10 +207,17 @@ class Runner {
     window.clear();
     for (const ShrinkLater& s : shrink_later_) {
       Finding& f = summary_.findings[s.finding];
+      if (interrupted()) {  // a stopping run shrinks nothing more: the finding keeps its first case
+        f.reproduce = reproduce_token(options_.seed, f.property, s.index, {});
+        describe_reproduction(f);
+        continue;
+      }
       const Shrunk shrunk = shrink(
           shrink_tree(f.property, s.index), f.minimal,
           [&](const Case& c) {  // under --op, a case of another op never counts as failing the same way
-            return options_.takes_op(c.op) ? evaluate(f.property, c, oracles_, declarations_, options_.strict_zeros) : CaseRecord{};
+            if (!options_.takes_op(c.op) || interrupted()) return CaseRecord{};
+            CaseRecord r = evaluate(f.property, c, oracles_, declarations_, options_.strict_zeros);
+            return interrupted() ? CaseRecord{} : r;  // cut short by the signal: not a shrink step
           },
           options_.max_shrink_evaluations);
       const long seq = f.minimal.seq;
@@ -222,6 +236,7 @@ class Runner {
       Finding& f = summary_.findings[k];
       if (!f.is_new() || stopped()) continue;
       f.reproduction = rerunner_.rerun(f.minimal, declarations_);
+      if (interrupted()) f.reproduction = Reproduction{};  // cut short by the signal: never re-run, as said
       if (!f.reproduction.stable()) {
         f.minimal.stability = f.reproduction.kind;
         --fresh_;
@@ -510,13 +525,14 @@ void write_reports(const RunSummary& summary, const std::string& dir, const std:
 
 // The end of a run on stderr: unless quiet, the counts, each new finding with its minimal case, stale
 // declarations, missing coverage and the files written; always the verdict line (reports/verdict.h) and where
-// the report is.
+// the report is (`out`; "" when the reports could not be written).
 static void print_verdict(const RunSummary& summary, const std::string& out, bool quiet) {
   if (!quiet) {
     long fresh = 0, unstable = 0;
     const long stale = stale_declarations(summary);
     for (const Finding& f : summary.findings) fresh += f.is_new(), unstable += !f.reproduction.stable();
     if (summary.interrupted) std::cerr << "interrupted by signal " << summary.signal << "; reporting what ran\n";
+    for (const std::string& death : summary.job_deaths) std::cerr << "  JOB DIED: " << death << "\n";
     const long agree = summary.verdicts.count("agree") ? summary.verdicts.at("agree") : 0;
     std::cerr << "done in " << summary.seconds << " s: " << agree << " agree, " << fresh << " new finding(s), "
               << (summary.findings.size() - fresh - unstable) << " known, " << unstable
@@ -537,23 +553,33 @@ static void print_verdict(const RunSummary& summary, const std::string& out, boo
     for (const auto& [kind, n] : summary.difference_classes)
       std::cerr << "  " << n << " case(s) also differ in " << kind << (kind == "zeros" ? " (the sign of zero)" : "")
                 << " behind their verdict\n";
-    std::cerr << "wrote " << out << "/{results.jsonl, summary.json, summary.md, junit.xml, report.html}\n";
+    if (!out.empty()) std::cerr << "wrote " << out << "/{results.jsonl, summary.json, summary.md, junit.xml, report.html}\n";
   }
-  std::cerr << verdict_text(summary) << "\nreport: " << out << "/report.html\n";
+  std::cerr << verdict_text(summary) << "\n";
+  if (!out.empty()) std::cerr << "report: " << out << "/report.html\n";
 }
 
-int publish_run(const RunSummary& summary, OutputFolder& outputs, const RunOptions& options) {
+int publish_run(const RunSummary& summary, OutputFolder& outputs, const RunOptions& options,
+                const std::string& results_unwritten) {
   const bool quiet = options.progress == Progress::quiet;
-  std::string unwritten;
-  try {
-    write_reports(summary, outputs.staging(), options.out);
-  } catch (const std::exception& e) {
-    unwritten = visible_utf8(e.what());
+  std::string unwritten = results_unwritten;
+  if (unwritten.empty()) {
+    try {
+      write_reports(summary, outputs.staging(), options.out);
+    } catch (const std::exception& e) {
+      unwritten = visible_utf8(e.what());
+    }
   }
   if (unwritten.empty()) unwritten = outputs.commit();
-  if (!unwritten.empty()) {
-    std::cerr << "broadcheck: cannot write the reports: " << unwritten << "\n";
-    return summary.exit_code == kExitInternal ? kExitInternal : kExitBadInput;
+  if (!unwritten.empty()) {  // an --out that cannot be written is an input error (exit 2), said on the console
+    outputs.abandon();        // nothing half-written stays behind to fill the disk
+    RunSummary told = summary;
+    told.input_errors.push_back("cannot write the reports: " + unwritten + "; " + options.out +
+                                " holds no report of this run nor of an earlier one");
+    told.exit_code = exit_code_for(told, told.signal);
+    std::cerr << "broadcheck: " << told.input_errors.back() << "\n";
+    if (!options.job) print_verdict(told, "", quiet);
+    return told.exit_code;
   }
   if (!options.save.empty()) {
     try {
@@ -568,8 +594,7 @@ int publish_run(const RunSummary& summary, OutputFolder& outputs, const RunOptio
   return summary.exit_code;
 }
 
-int run_conformance(const RunOptions& options) {
-  const auto t0 = Clock::now();
+RunSummary summary_of_no_case(const RunOptions& options) {
   RunSummary summary;
   summary.command = options.command;
   summary.arguments = options.arguments;
@@ -579,6 +604,12 @@ int run_conformance(const RunOptions& options) {
   summary.results = to_string(options.results);
   summary.fail_on_stale = options.fail_on_stale;
   summary.started_at = utc_now();
+  return summary;
+}
+
+int run_conformance(const RunOptions& options) {
+  const auto t0 = Clock::now();
+  RunSummary summary = summary_of_no_case(options);
   const bool quiet = options.progress == Progress::quiet;
 
   OutputFolder outputs;
@@ -597,7 +628,9 @@ int run_conformance(const RunOptions& options) {
     for (const Property& p : properties()) chosen.push_back(&p);
   const bool usable = summary.input_errors.empty();  // a bad command line runs nothing; bad lines drop only themselves
 
+  std::string unwritten;  // why results.jsonl could not be written, if it could not
   g_signal.store(0);
+  request_stop(false);
   std::signal(SIGINT, on_signal);
   std::signal(SIGTERM, on_signal);
   try {
@@ -623,6 +656,8 @@ int run_conformance(const RunOptions& options) {
     }
     runner.finish();
     out.finish();
+  } catch (const WriteError& e) {  // results.jsonl is incomplete: no report of this run can be published
+    unwritten = visible_utf8(e.what());
   } catch (const std::exception& e) {
     summary.internal_error = visible_utf8(e.what());
     std::cerr << "broadcheck: internal error: " << summary.internal_error << "; reporting what ran\n";
@@ -630,6 +665,7 @@ int run_conformance(const RunOptions& options) {
   const int sig = g_signal.load();
   std::signal(SIGINT, SIG_DFL);
   std::signal(SIGTERM, SIG_DFL);
+  request_stop(false);
   summary.interrupted = sig != 0;
   summary.signal = sig;
   // One shard of several may hold no case at all; the merged run is where that would count.
@@ -644,7 +680,7 @@ int run_conformance(const RunOptions& options) {
   summary.exit_code = exit_code_for(summary, sig);
   summary.seconds = std::chrono::duration<double>(Clock::now() - t0).count();
   summary.fingerprint = run_fingerprint(options, summary.versions);
-  return publish_run(summary, outputs, options);
+  return publish_run(summary, outputs, options, unwritten);
 }
 
 }  // namespace bc

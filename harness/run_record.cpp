@@ -144,6 +144,7 @@ nlohmann::json to_json(const RunSummary& s) {
           {"signal", s.signal},
           {"exit_code", s.exit_code}};
   if (!s.internal_error.empty()) j["internal_error"] = s.internal_error;  // only when broadcheck itself failed
+  if (!s.job_deaths.empty()) j["job_deaths"] = s.job_deaths;              // only when a job died
   return j;
 }
 
@@ -180,6 +181,7 @@ RunSummary run_summary_from_json(const nlohmann::json& j) {
   s.signal = j.value("signal", 0);
   s.exit_code = j.at("exit_code").get<int>();
   s.internal_error = j.value("internal_error", "");
+  s.job_deaths = j.value("job_deaths", std::vector<std::string>{});
   return s;
 }
 

@@ -99,6 +99,9 @@ struct RunSummary {
   int signal = 0;                                  // which signal stopped it (0: none)
   int exit_code = 0;
   std::string internal_error;                      // what failed when broadcheck itself failed (exit 3), else ""
+  // --jobs: each job that ended without writing its outputs (killed, say) and what became of its shard: run again
+  // in a new job, or missing (the run is then incomplete: internal_error says so).
+  std::vector<std::string> job_deaths;
 };
 // Declarations a run covered but never matched.
 long stale_declarations(const RunSummary& s);

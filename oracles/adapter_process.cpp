@@ -82,11 +82,12 @@ Io AdapterProcess::wait(Clock::time_point deadline, bool reading, bool writing, 
   for (;;) {
     const auto left = std::chrono::ceil<std::chrono::milliseconds>(deadline - Clock::now()).count();
     pollfd fds[3] = {{err_, POLLIN, 0}, {reading ? from_ : -1, POLLIN, 0}, {writing ? to_ : -1, POLLOUT, 0}};
-    const int r = ::poll(fds, 3, static_cast<int>(std::clamp<long long>(left, 0, INT_MAX)));
+    const int r = ::poll(fds, 3, static_cast<int>(std::clamp<long long>(left, 0, kStopCheckMs)));
     if (r < 0 && errno != EINTR) return Io::failed;
     if (r > 0 && fds[0].revents) drain_stderr();
     if (r > 0 && (fds[1].revents || fds[2].revents)) return Io::done;
     if (left <= 0 && r >= 0) return Io::timeout;  // looked once past the deadline
+    if (stop_requested()) return Io::timeout;     // the run is stopping (oracles/child_process.h)
   }
 }
 

@@ -7,6 +7,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <atomic>
 #include <cerrno>
 #include <climits>
 #include <cstdio>
@@ -82,17 +83,27 @@ pid_t fork_with_pipes(PipeEnds& ends) {
   return pid;
 }
 
+namespace {
+std::atomic<bool> g_stop{false};
+static_assert(std::atomic<bool>::is_always_lock_free, "set from a signal handler");
+}  // namespace
+
+void request_stop(bool stop) { g_stop.store(stop); }
+bool stop_requested() { return g_stop.load(); }
+
+
 Io wait_for(int fd, short events, Clock::time_point deadline, Spin spin) {
   if (spin == Spin::first && spin_until_ready(fd, events)) return Io::done;
   for (;;) {
     const auto left = std::chrono::ceil<std::chrono::milliseconds>(deadline - Clock::now()).count();
     pollfd p{fd, events, 0};
     // Past the deadline it still looks once: a caller that waited on another child meanwhile may find its answer.
-    const int r = ::poll(&p, 1, static_cast<int>(std::clamp<long long>(left, 0, INT_MAX)));
+    // Each poll sleeps at most kStopCheckMs, so that a stop request is seen.
+    const int r = ::poll(&p, 1, static_cast<int>(std::clamp<long long>(left, 0, kStopCheckMs)));
     if (r > 0) return Io::done;  // readable, writable, or POLLHUP/POLLERR: the read or write that follows tells
+    if (r < 0 && errno != EINTR) return Io::failed;
     if (r == 0 && left <= 0) return Io::timeout;
-    if (r == 0) continue;  // the loop re-checks the deadline
-    if (errno != EINTR) return Io::failed;
+    if (stop_requested()) return Io::timeout;  // else the loop re-checks the deadline
   }
 }
 
@@ -151,6 +162,9 @@ std::string signal_name(int sig) {
     case SIGABRT: return "SIGABRT";
     case SIGBUS: return "SIGBUS";
     case SIGILL: return "SIGILL";
+    case SIGKILL: return "SIGKILL";
+    case SIGTERM: return "SIGTERM";
+    case SIGINT: return "SIGINT";
     default: return "signal " + std::to_string(sig);
   }
 }

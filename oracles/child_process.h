@@ -31,13 +31,24 @@ struct PipeEnds {
 // std::system_error, closing what it opened.
 pid_t fork_with_pipes(PipeEnds& ends);
 
-// Waits until `fd` is ready for `events` (POLLIN, POLLOUT) or the deadline passes; EINTR just waits on. A deadline
-// that has passed already still looks once without waiting (time spent on another child is not this one's). By default
+// Waits until `fd` is ready for `events` (POLLIN, POLLOUT) or the deadline passes, or a stop is requested (then
+// Io::timeout); EINTR just waits on. A deadline that has passed already still looks once without waiting (time
+// spent on another child is not this one's). By default
 // it spins briefly first: a lone round trip is two wake-ups of a sleeping process, which cost more than a case.
 // Without the spin (Spin::never) it sleeps at once: a child that has a queue of cases answers at its computing
 // pace, and on two cores a spinning parent would take the core it computes on.
 enum class Spin { first, never };
 Io wait_for(int fd, short events, Clock::time_point deadline, Spin spin = Spin::first);
+
+// A run that is stopping (SIGINT, SIGTERM) says so here, from its signal handler (async-signal-safe). Every wait on
+// a child then gives up within kStopCheck (Io::timeout) instead of waiting out a hanging case's timeout, and no new
+// child is started to run a case again alone. The outcome of a case cut short that way is not that case's own:
+// the run drops it.
+void request_stop(bool stop);
+bool stop_requested();
+// Every wait on a child polls for at most this long at a time, so that a stop request is seen whichever thread the
+// signal interrupted.
+inline constexpr int kStopCheckMs = 100;
 
 // Writes all of `bytes`. EPIPE (the reader is gone) is eof. With a deadline the fd is non-blocking.
 Io write_all(int fd, const std::string& bytes, const Clock::time_point* deadline);

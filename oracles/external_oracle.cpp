@@ -180,12 +180,19 @@ void ExternalOracle::settle(const Reading& failure) {
   // An adapter may read ahead, so any case in its hands may have killed it (and any case of a batch may have garbled
   // its answer): each suspect runs again alone, oldest first, in a fresh adapter, until one fails alone. Those cases
   // keep their alone answers; the ones after the culprit were never answered and go back to the queue.
-  for (size_t k = 0; k < failure.suspects; ++k) {
+  for (size_t k = 0; k < failure.suspects && !stop_requested(); ++k) {
     stop();  // sent_ = 0: only queue_[k] is sent below
     const Reading alone = read_oldest(resolved_ + 1);
     queue_[k].answer = alone.outcome;
     ++resolved_;
     if (alone.failed) return;
+  }
+  if (stop_requested()) {  // the run is stopping and drops this case: no more adapters to start
+    if (resolved_ == 0) {
+      queue_.front().answer = failure.outcome;
+      resolved_ = 1;
+    }
+    return;
   }
   const std::string request = std::to_string(failure.request);
   const std::string alone = "; not reproduced when the " + std::to_string(failure.suspects) +

@@ -368,10 +368,10 @@ class IsolatedOracle : public Oracle {
       } else {
         pollfd fds[2] = {{from_worker_, POLLIN, 0}, {to_worker_, POLLOUT, 0}};
         const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - Clock::now()).count();
-        if (::poll(fds, 2, static_cast<int>(std::clamp<long long>(left + 1, 0, INT_MAX))) < 0 && errno != EINTR)
+        if (::poll(fds, 2, static_cast<int>(std::clamp<long long>(left + 1, 0, kStopCheckMs))) < 0 && errno != EINTR)
           return Io::failed;
         if (!(fds[0].revents & (POLLIN | POLLHUP | POLLERR))) {
-          if (left < 0) return Io::timeout;  // looked once past the deadline: no answer waiting
+          if (left < 0 || stop_requested()) return Io::timeout;  // looked once past the deadline: no answer waiting
           continue;
         }
       }

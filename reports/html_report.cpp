@@ -103,6 +103,7 @@ void run_table(std::string& out, const RunSummary& s) {
   row("exit code", fmt::format("{}", s.exit_code));
   if (!s.shard.empty()) row("shard", "<code>" + e(s.shard) + "</code>");
   if (s.interrupted) row("INTERRUPTED", "the run was stopped by a signal; this report covers what ran");
+  for (const std::string& death : s.job_deaths) row("JOB DIED", e(death));
   for (const auto& [name, version] : s.versions) row(version_label(name), "<code>" + e(version) + "</code>");
   out += "</table></div>\n";
 }

@@ -1,13 +1,20 @@
 #include "reports/jsonl_writer.h"
 
-#include <stdexcept>
+#include <cerrno>
 
 #include "reports/results_line.h"
+#include "reports/text_file.h"
 
 namespace bc {
 
-JsonlWriter::JsonlWriter(const std::string& path, ResultsMode mode) : out_(path, std::ios::trunc), filter_(mode) {
-  if (!out_) throw std::runtime_error(path + ": cannot open for writing");
+JsonlWriter::JsonlWriter(const std::string& path, ResultsMode mode)
+    : path_(path), out_(path, std::ios::trunc), filter_(mode) {
+  if (!out_) throw WriteError(write_failure(path, errno));
+}
+
+// The stream keeps no reason of its own: errno is the one its failed write(2) left (ENOSPC on a full disk).
+void JsonlWriter::check() {
+  if (!out_) throw WriteError(write_failure(path_, errno));
 }
 
 void JsonlWriter::write(const CaseRecord& record) {
@@ -16,24 +23,31 @@ void JsonlWriter::write(const CaseRecord& record) {
   const bool keep = filter_.keep(record.property, record.judgement.signature, verdict);
   counts_.add(record.property, verdict, keep);
   if (!keep) return;
+  errno = 0;
   out_ << results_line(record) << '\n';
+  check();
   ++lines_;
   finding_unflushed_ = finding_unflushed_ || record.judgement.verdict != Verdict::agree;
   if (lines_ % 256 == 0) {
     out_.flush();
+    check();
     finding_unflushed_ = false;
   }
 }
 
 void JsonlWriter::end_batch() {
   if (!finding_unflushed_) return;
+  errno = 0;
   out_.flush();
+  check();
   finding_unflushed_ = false;
 }
 
 void JsonlWriter::finish() {
+  errno = 0;
   for (const std::string& line : counts_.lines()) out_ << line << '\n';
   out_.flush();
+  check();
 }
 
 }  // namespace bc

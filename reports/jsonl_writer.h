@@ -2,7 +2,8 @@
 // finish(), one count line per property (reports/results_counts.h) that counts every case. The lines of a batch
 // (the run's window of cases) that holds anything but agreement reach the disk when the batch ends (and any line
 // within 256 lines), so a run that is killed keeps the findings of every batch it ended (it then has no count
-// lines); one flush per batch, not per line. Schema: reports/README.md.
+// lines); one flush per batch, not per line. A line that cannot be written (a full disk) throws WriteError
+// (reports/text_file.h) with the system's reason. Schema: reports/README.md.
 #pragma once
 
 #include <fstream>
@@ -16,7 +17,7 @@ namespace bc {
 
 class JsonlWriter {
  public:
-  // Throws std::runtime_error if the file cannot be opened.
+  // Throws WriteError if the file cannot be opened.
   explicit JsonlWriter(const std::string& path, ResultsMode mode = ResultsMode::findings);
   void write(const CaseRecord& record);  // counts the case; writes its line if the filter keeps it
   void end_batch();                      // flushes when a line since the last flush is not an agreement
@@ -24,6 +25,8 @@ class JsonlWriter {
   long lines() const { return lines_; }
 
  private:
+  void check();  // throws WriteError when the stream failed
+  std::string path_;
   std::ofstream out_;
   ResultsFilter filter_;
   ResultsCounts counts_;

@@ -55,6 +55,7 @@ std::string markdown_summary(const RunSummary& s, const std::string& report_path
   md += fmt::format("{} · seed {} · {} case(s) in {:.1f} s · exit code {}{}\n\n", code(join(s.arguments, " ")), s.seed,
                     cases, s.seconds, s.exit_code,
                     s.interrupted ? fmt::format(" · interrupted by signal {}", s.signal) : std::string());
+  for (const std::string& death : s.job_deaths) md += "**Job died:** " + death + "\n\n";
   md += "| verdict | cases |\n| --- | ---: |\n";
   for (const auto& [verdict, n] : s.verdicts) md += fmt::format("| {} | {} |\n", verdict, n);
   md += "\n";

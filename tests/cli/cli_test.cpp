@@ -1,12 +1,15 @@
 // The command line as a user meets it: exit codes, output files, bad input, determinism.
+#include <signal.h>
 #include <sys/wait.h>
 
+#include <chrono>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <map>
 #include <sstream>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include <gtest/gtest.h>
@@ -397,6 +400,30 @@ TEST(Cli, InterruptKeepsWhatWasFound) {
   EXPECT_GT(summary["findings"].size(), 0u);
   EXPECT_GT(case_lines(out / "results.jsonl").size(), 100u);
   EXPECT_NE(slurp(out / "report.html").find("INTERRUPTED"), std::string::npos);
+}
+
+// An adapter that never answers (the test adapter hangs on a dim of 7) with four cases in its hands: the interrupt
+// ends the wait at once, no adapter is started again to run those cases one by one, each with its own timeout, and
+// the reports cover what ran.
+TEST(Cli, AnInterruptEndsTheRunPromptlyWhileAnAdapterHangs) {
+  const fs::path out = scratch("interrupt-hang"), log = scratch("interrupt-hang.log"), corpus = scratch("sevens.jsonl");
+  std::ofstream(corpus) << "{\"op\": \"add\", \"shapes\": [[7], [1]]}\n{\"op\": \"add\", \"shapes\": [[7, 2], [2]]}\n"
+                           "{\"op\": \"add\", \"shapes\": [[1, 7], [7]]}\n{\"op\": \"add\", \"shapes\": [[2, 7], [1]]}\n";
+  const std::string hang =
+      "hang=/usr/bin/python3 " + bc::test_source_dir() + "/tests/oracles/adapters/shape_adapter.py hang";
+  const pid_t run = start_broadcheck({"replay", corpus.string(), "--no-config", "--oracle", hang, "--timeout-ms", "4000",
+                                      "--quiet", "--out", out.string()},
+                                     log);
+  std::this_thread::sleep_for(std::chrono::seconds(3));  // LibTorch's worker starts, the adapter hangs
+  ASSERT_EQ(::kill(run, SIGINT), 0);
+  const auto t0 = std::chrono::steady_clock::now();
+  exit_code_of(run);
+  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  EXPECT_LT(seconds, 3.0) << slurp(log);
+  const auto summary = nlohmann::json::parse(slurp(out / "summary.json"));
+  EXPECT_TRUE(summary["interrupted"].get<bool>());
+  EXPECT_EQ(summary["signal"], 2);
+  EXPECT_EQ(summary["statuses"].value("hang:timeout", 0), 0) << "a wait the interrupt cut short is no timeout";
 }
 
 TEST(Cli, TimeBudgetBoundsTheRun) {

@@ -1,6 +1,7 @@
 // Running the broadcheck binary from a test: its exit code and output, a scratch folder, file helpers.
 #pragma once
 
+#include <fcntl.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -43,6 +44,30 @@ struct CliRun {
                           " > " + log.string() + " 2>&1";
   const int status = std::system(cmd.c_str());
   return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, slurp(log)};
+}
+
+// Starts build/broadcheck with `args` (no shell), its stdout and stderr into `log`; returns its pid.
+[[maybe_unused]] pid_t start_broadcheck(const std::vector<std::string>& args, const fs::path& log) {
+  const std::string binary = bc::test_binary_dir() + "/broadcheck";
+  const pid_t pid = ::fork();
+  if (pid == 0) {
+    const int fd = ::open(log.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    ::dup2(fd, 1);
+    ::dup2(fd, 2);
+    ::unsetenv("GITHUB_STEP_SUMMARY");
+    std::vector<char*> argv{const_cast<char*>(binary.c_str())};
+    for (const std::string& a : args) argv.push_back(const_cast<char*>(a.c_str()));
+    argv.push_back(nullptr);
+    ::execv(binary.c_str(), argv.data());
+    _exit(127);
+  }
+  return pid;
+}
+
+[[maybe_unused]] int exit_code_of(pid_t pid) {
+  int status = 0;
+  ::waitpid(pid, &status, 0);
+  return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
 }
 
 [[maybe_unused]] std::vector<std::string> lines(const fs::path& p) {

@@ -1,5 +1,5 @@
-// The output folder holds one run's consistent set: outputs are staged, moved into place at the end, and an
-// earlier run's outputs that this run did not write are removed.
+// The output folder holds one run's consistent set or none: an earlier run's outputs are removed when a run starts,
+// outputs are staged and moved into place at the end, and a staging folder never committed is removed.
 #include "cli/outputs.h"
 
 #include <unistd.h>
@@ -48,6 +48,46 @@ TEST(OutputFolder, AnEarlierRunsOutputsNeverSitNextToThisRuns) {
   EXPECT_FALSE(fs::exists(out / "junit.xml"));
   EXPECT_FALSE(fs::exists(out / "report.html"));
   EXPECT_EQ(read(out / "notes.txt"), "mine\n") << "files that are not outputs are left alone";
+}
+
+// A run that never commits (killed, a full disk) must not leave the earlier run's reports looking current.
+TEST(OutputFolder, AnEarlierRunsOutputsAreGoneOnceARunStarts) {
+  const fs::path out = fresh_folder("earlier");
+  fs::create_directories(out);
+  for (const std::string& name : output_file_names()) std::ofstream(out / name) << "old\n";
+  std::ofstream(out / "notes.txt") << "mine\n";
+  OutputFolder folder;
+  ASSERT_EQ(folder.open(out.string()), "");
+  for (const std::string& name : output_file_names()) EXPECT_FALSE(fs::exists(out / name)) << name;
+  EXPECT_EQ(read(out / "notes.txt"), "mine\n") << "files that are not outputs are left alone";
+}
+
+TEST(OutputFolder, AMergeKeepsItsInputsUntilItCommits) {
+  const fs::path out = fresh_folder("merge-in-place");
+  fs::create_directories(out);
+  std::ofstream(out / "summary.json") << "an input of the merge\n";
+  OutputFolder folder;
+  ASSERT_EQ(folder.open(out.string(), OutputFolder::Earlier::keep), "");
+  EXPECT_EQ(read(out / "summary.json"), "an input of the merge\n");
+  std::ofstream(folder.path("results.jsonl")) << "merged\n";
+  ASSERT_EQ(folder.commit(), "");
+  EXPECT_FALSE(fs::exists(out / "summary.json")) << "an output this merge did not write is gone once it commits";
+}
+
+// A run that cannot write its outputs (ENOSPC) leaves nothing behind in --out to keep the disk full.
+TEST(OutputFolder, AStagingFolderNeverCommittedIsRemovedWithWhatItHolds) {
+  const fs::path out = fresh_folder("abandoned");
+  std::string staging;
+  {
+    OutputFolder folder;
+    ASSERT_EQ(folder.open(out.string()), "");
+    staging = folder.staging();
+    std::ofstream(folder.path("results.jsonl")) << "half a run\n";
+    fs::create_directories(folder.path("jobs/0"));
+    std::ofstream(folder.path("jobs/0/results.jsonl")) << "a job's\n";
+  }
+  EXPECT_FALSE(fs::exists(staging));
+  EXPECT_TRUE(fs::is_empty(out));
 }
 
 TEST(OutputFolder, AnOutputPathThatIsAFileIsRefusedWithItsName) {
