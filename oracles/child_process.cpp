@@ -91,7 +91,6 @@ static_assert(std::atomic<bool>::is_always_lock_free, "set from a signal handler
 void request_stop(bool stop) { g_stop.store(stop); }
 bool stop_requested() { return g_stop.load(); }
 
-
 Io wait_for(int fd, short events, Clock::time_point deadline, Spin spin) {
   if (spin == Spin::first && spin_until_ready(fd, events)) return Io::done;
   for (;;) {
