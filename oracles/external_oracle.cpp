@@ -156,16 +156,16 @@ ExternalOracle::Reading ExternalOracle::read_oldest(size_t upto) {
     Outcome o = timeout_outcome(timeout_);
     o.detail = name_ + " adapter: " + o.detail + process_->stderr_note();
     stop();
-    return {std::move(o), true, in_hand, request};
+    return {std::move(o), true, in_hand, request, n > 1};
   }
-  if (r == Io::eof) return {lost("exited (" + process_->reap(false) + ")"), true, in_hand, request};
-  if (r != Io::done) return {lost(read_failure(limit)), true, n, request};
+  if (r == Io::eof) return {lost("exited (" + process_->reap(false) + ")"), true, in_hand, request, n > 1};
+  if (r != Io::done) return {lost(read_failure(limit)), true, n, request, n > 1};
   std::vector<Outcome> got;
   try {
     got = outcomes_from_answer(line, head.id, cases);
   } catch (const std::exception& e) {
     // A malformed answer to a batch is no one case's yet: its cases run again alone, as after a death.
-    return {lost(std::string("malformed answer: ") + e.what()), true, n, request};
+    return {lost(std::string("malformed answer: ") + e.what()), true, n, request, n > 1};
   }
   ++answered_;
   sent_ -= n;
@@ -220,6 +220,10 @@ void ExternalOracle::settle(const Reading& failure) {
     f.reproduction = external_reproduction_of(command_, lines);
     if (f.reproduction.size() > kReproductionBytes) f.reproduction.clear();  // a report holds no megabytes of it
   }
+  if (failure.batch && !batches_off_) {  // else every later batch would cost its cases' alone runs again
+    batches_off_ = true;
+    f.detail += "; it is sent no more batches";
+  }
   faults_.push_back(std::move(f));
 }
 
@@ -268,7 +272,7 @@ void ExternalOracle::keep_in_history(const std::string& line) {
 
 void ExternalOracle::send_queued(size_t upto, bool whole_only) {
   const size_t end = std::min(upto, queue_.size());
-  const size_t most = caps_ && caps_->batch ? kBatch : 1;
+  const size_t most = caps_ && caps_->batch && !batches_off_ ? kBatch : 1;
   std::vector<const Case*> batch;
   while (resolved_ + sent_ < end) {
     const size_t first = resolved_ + sent_;

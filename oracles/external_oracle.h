@@ -75,6 +75,7 @@ class ExternalOracle : public Oracle {
     size_t suspects;      // the cases that may have caused it: all in its hands for a death or a hang, the request's
                           // for a garbled answer
     size_t request = 0;   // the failed request's place among those its process was sent, from 1
+    bool batch = false;   // that request held several cases
   };
   Outcome answer_head();                       // the answer to the oldest queued case, dequeued
   // The oldest unanswered case's, sending the queue up to the upto-th; the answers to the other cases of its request
@@ -117,6 +118,7 @@ class ExternalOracle : public Oracle {
   mutable size_t history_bytes_ = 0, answered_ = 0;
   mutable bool history_whole_ = true;
   std::vector<AdapterFault> faults_;
+  bool batches_off_ = false;  // after a fault at a batch request: one case per request (a correct, slower adapter)
 };
 
 // A shell command that reproduces the case on the adapter alone: the hello line and the request line piped into

@@ -326,7 +326,8 @@ TEST(ExternalOracle, AHangAtTheNthRequestIsTheAdaptersFaultNotTheCases) {
   EXPECT_NE(f.detail.find("same 3 request(s): request 3: no answer within 500 ms"), std::string::npos) << f.detail;
 }
 
-// A batch answered with one outcome too few, every time: each case is fine alone, so it is the adapter's fault.
+// A batch answered with one outcome too few, every time: each case is fine alone, so it is the adapter's fault, and
+// the adapter is sent no more batches.
 TEST(ExternalOracle, ABatchAnswerAlwaysShortIsTheAdaptersFault) {
   ExternalOracle o("shapes", adapter("short"), 5000ms);
   const auto [cases, expected] = fine_cases(4);
@@ -337,6 +338,11 @@ TEST(ExternalOracle, ABatchAnswerAlwaysShortIsTheAdaptersFault) {
   EXPECT_NE(faults[0].detail.find("malformed answer: \"outcomes\" must hold 4 outcomes"),
             std::string::npos)
       << faults[0].detail;
+  // After a fault at a batch it is sent one case per request, which it answers: no fault, and no batch, again.
+  EXPECT_NE(faults[0].detail.find("; it is sent no more batches"), std::string::npos) << faults[0].detail;
+  const std::vector<Outcome> later = o.run_batch(cases);
+  for (size_t k = 0; k < cases.size(); ++k) EXPECT_EQ(summarize(later[k]), expected[k]) << k;
+  EXPECT_TRUE(o.take_faults().empty());
 }
 
 // An answer over the protocol's limits is refused with the reason, never stored: a 200 MB detail (over the line limit
