@@ -1,5 +1,6 @@
 #include "cli/job_pool.h"
 
+#include <fcntl.h>
 #include <signal.h>
 #include <sys/prctl.h>
 #include <sys/wait.h>
@@ -47,6 +48,7 @@ struct Job {
   Shard shard;
   std::string dir;
   pid_t pid = -1;
+  int unwritten_fd = -1;  // the read end of the pipe the job says through why it could not write its outputs
   int starts = 0;
   bool running = false;
   std::string name() const { return "job " + std::to_string(index) + " (shard " + shard.text() + ")"; }
@@ -67,17 +69,27 @@ RunOptions job_options(const RunOptions& options, const Job& job, double time_bu
 // Forks `job`, which runs its shard for at most `time_budget` seconds (0: no limit) and exits with its run's code.
 void start(Job& job, const RunOptions& options, double time_budget) {
   const pid_t parent = ::getpid();
+  int why[2];
+  if (::pipe2(why, O_CLOEXEC) != 0) throw std::system_error(errno, std::generic_category(), "pipe2");
   std::cout.flush();
   std::cerr.flush();
   std::fflush(nullptr);
   const pid_t pid = ::fork();
-  if (pid < 0) throw std::system_error(errno, std::generic_category(), "cannot start " + job.name());
+  if (pid < 0) {
+    const int e = errno;
+    ::close(why[0]);
+    ::close(why[1]);
+    throw std::system_error(e, std::generic_category(), "cannot start " + job.name());
+  }
   if (pid == 0) {
     ::prctl(PR_SET_PDEATHSIG, SIGKILL);  // a parent killed outright takes its jobs with it
     if (::getppid() != parent) _exit(kExitInternal);  // it died before the line above
+    ::close(why[0]);
     int code = kExitInternal;
     try {
-      code = run_conformance(job_options(options, job, time_budget));
+      RunOptions mine = job_options(options, job, time_budget);
+      mine.unwritten_fd = why[1];
+      code = run_conformance(mine);
     } catch (const std::exception& e) {
       std::cerr << "broadcheck: " << job.name() << ": " << e.what() << "\n";
     }
@@ -86,9 +98,25 @@ void start(Job& job, const RunOptions& options, double time_budget) {
     std::fflush(nullptr);
     _exit(code);  // never the parent's atexit handlers: this is a copy of it
   }
+  ::close(why[1]);
+  ::fcntl(why[0], F_SETFL, O_NONBLOCK);  // the job's workers may hold the write end a moment longer
+  if (job.unwritten_fd >= 0) ::close(job.unwritten_fd);
+  job.unwritten_fd = why[0];
   job.pid = pid;
   job.running = true;
   ++job.starts;
+}
+
+// What the job that ended said through its pipe: why it could not write its outputs, or "".
+std::string unwritten_reason(Job& job) {
+  std::string text;
+  char buf[4096];
+  ssize_t n;
+  while ((n = ::read(job.unwritten_fd, buf, sizeof buf)) > 0 || (n < 0 && errno == EINTR))
+    if (n > 0) text.append(buf, static_cast<size_t>(n));
+  ::close(job.unwritten_fd);
+  job.unwritten_fd = -1;
+  return text;
 }
 
 class Pool {
@@ -153,9 +181,16 @@ class Pool {
 
   // A job that wrote its outputs is done; one killed before it did runs its shard once more if there is time.
   void ended(Job& job, int status) {
+    const std::string unwritten = unwritten_reason(job);
     if (std::filesystem::exists(job.dir + "/summary.json")) {
       if (!WIFEXITED(status) || WEXITSTATUS(status) == kExitInternal)
         ended_.failed.push_back(job.name() + ", " + describe_wait_status(status));
+      return;
+    }
+    if (!unwritten.empty()) {  // running it again would meet the same full disk
+      const std::string what = job.name() + " could not write its outputs (" + unwritten + ")";
+      ended_.unwritten.push_back(what);
+      ended_.deaths.push_back(what + "; its shard's cases are missing");
       return;
     }
     const std::string what =

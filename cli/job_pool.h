@@ -16,7 +16,10 @@ struct JobsEnded {
   std::vector<std::string> dirs;     // the folders of the jobs that wrote their outputs, in job order
   std::vector<std::string> failed;   // "job 1 (shard 1/2, exit status 3)": jobs that wrote outputs after an internal error
   std::vector<std::string> deaths;   // each job that ended without its outputs, and what became of its shard
-  std::vector<std::string> missing;  // "job 1 (shard 1/2)": the shards that have no outputs
+  std::vector<std::string> missing;  // "job 1 (shard 1/2)": the shards with no outputs because their jobs died
+  // "job 1 (shard 1/2) could not write its outputs: PATH: cannot write: No space left on device": the shards with no
+  // outputs because their jobs could not write them (the job says why through a pipe: the disk may be full).
+  std::vector<std::string> unwritten;
 };
 
 // Starts `jobs` jobs (job j writes into base/j), forwards SIGINT and SIGTERM sent to this process alone to them,

@@ -51,6 +51,9 @@ static std::optional<RunSummary> merge_jobs(const JobsEnded& ended, const RunOpt
     why.push_back("incomplete: no outputs from " + join(ended.missing, ", ") +
                   "; the cases of that shard are missing from this report");
   merged->internal_error = join(why, "; ");
+  // A job that could not write its outputs met the same unwritable --out as the run: an input error (exit 2).
+  for (const std::string& u : ended.unwritten)
+    merged->input_errors.push_back("incomplete: " + u + ", so the cases of its shard are missing from this report");
   return merged;
 }
 
@@ -82,7 +85,7 @@ int run_jobs(const RunOptions& options, int jobs) {
   merged->seconds = std::chrono::duration<double>(Clock::now() - t0).count();
   // As one process would: a run of no case proves nothing (the jobs, being shards, do not say it themselves).
   if (cases_checked(*merged) == 0 && !merged->interrupted && merged->internal_error.empty() &&
-      options.shard.count == 1)
+      ended.unwritten.empty() && options.shard.count == 1)
     merged->input_errors.push_back(kNothingChecked);
   merged->exit_code = exit_code_for(*merged, merged->signal);
   std::error_code ec;

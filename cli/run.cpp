@@ -578,6 +578,8 @@ int publish_run(const RunSummary& summary, OutputFolder& outputs, const RunOptio
                                 " holds no report of this run nor of an earlier one");
     told.exit_code = exit_code_for(told, told.signal);
     std::cerr << "broadcheck: " << told.input_errors.back() << "\n";
+    if (options.unwritten_fd >= 0 && ::write(options.unwritten_fd, unwritten.data(), unwritten.size()) < 0)
+      std::cerr << "broadcheck: the reason did not reach the parent\n";  // it says the job wrote nothing anyway
     if (!options.job) print_verdict(told, "", quiet);
     return told.exit_code;
   }

@@ -66,6 +66,7 @@ struct RunOptions {
   ResultsMode results = ResultsMode::findings;  // --results: which cases get a line in results.jsonl
   bool job = false;                              // one job of run_jobs (cli/jobs.h): no verdict or input errors on
                                                  // the console, the parent prints them for the whole run
+  int unwritten_fd = -1;                         // a job's pipe to its parent: why its outputs could not be written
   std::vector<std::string> ops;                  // --op: only cases of these ops run (empty: every op)
   std::vector<std::string> input_errors;         // found while reading the command line (a missing --corpus-dir)
   bool strict_zeros = false;                     // --strict-zeros: a difference in the sign of zero fails a case
