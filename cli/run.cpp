@@ -519,8 +519,7 @@ void write_reports(const RunSummary& summary, const std::string& dir, const std:
   write_text_file(dir + "/summary.json", json_text(to_json(summary), 1) + "\n");
   write_junit(summary, dir + "/junit.xml");
   write_html_report(summary, dir + "/report.html");
-  const char* step_summary = std::getenv("GITHUB_STEP_SUMMARY");  // a GitHub Actions job page
-  write_markdown_summary(summary, dir, out + "/report.html", step_summary ? step_summary : "");
+  write_markdown_summary(summary, dir, out + "/report.html");
 }
 
 // The end of a run on stderr: unless quiet, the counts, each new finding with its minimal case, stale
@@ -582,6 +581,12 @@ int publish_run(const RunSummary& summary, OutputFolder& outputs, const RunOptio
       std::cerr << "broadcheck: the reason did not reach the parent\n";  // it says the job wrote nothing anyway
     if (!options.job) print_verdict(told, "", quiet);
     return told.exit_code;
+  }
+  // A GitHub Actions job page gets one section per run: the whole run's, never a job's (cli/jobs.h).
+  const char* step_summary = std::getenv("GITHUB_STEP_SUMMARY");
+  if (step_summary && *step_summary && !options.job) {
+    const std::string problem = append_step_summary(markdown_summary(summary, options.out + "/report.html"), step_summary);
+    if (!problem.empty()) std::cerr << "broadcheck: warning: " << visible_utf8(problem) << "\n";
   }
   if (!options.save.empty()) {
     try {

@@ -99,17 +99,17 @@ RunSummary summary_of_no_case(const RunOptions& options);
 class OutputFolder;  // cli/outputs.h
 
 // The end of every run (one process, the jobs' merge, `broadcheck merge`): the reports into `outputs`' staging
-// folder and moved into place, new findings appended to options.save, the verdict printed (not by a job). Returns
-// the run's exit code, or 2 when the findings cannot be saved. When the reports cannot be written, or `unwritten`
-// says why results.jsonl could not be (a full disk), no report is published: the staging folder is removed, the
-// verdict and the reason (the system's: "No space left on device") go to the console, and it returns 2 (3 after
-// an internal error).
+// folder and moved into place, summary.md appended to the file $GITHUB_STEP_SUMMARY names (not by a job; a file
+// that cannot be appended to is a warning), new findings appended to options.save, the verdict printed (not by a
+// job). Returns the run's exit code, or 2 when the findings cannot be saved. When the reports cannot be written, or
+// `unwritten` says why results.jsonl could not be (a full disk), no report is published: the staging folder is
+// removed, the verdict and the reason (the system's: "No space left on device") go to the console, and it returns
+// 2 (3 after an internal error).
 int publish_run(const RunSummary& summary, OutputFolder& outputs, const RunOptions& options,
                 const std::string& unwritten = "");
 
 // Writes summary.json, summary.md, junit.xml and report.html for a finished summary into `dir` (results.jsonl is
-// streamed), and appends summary.md to the file $GITHUB_STEP_SUMMARY names when it is set. `out` is where they
-// end up (--out; `dir` may be its staging folder): summary.md names the report there.
+// streamed). `out` is where they end up (--out; `dir` may be its staging folder): summary.md names the report there.
 void write_reports(const RunSummary& summary, const std::string& dir, const std::string& out);
 
 // Exit code for a summary: input errors 2, new findings (or, under --fail-on-stale, stale declarations) 1,

@@ -105,6 +105,23 @@ std::string make_signature(const std::string& property, const Case& c, const Dif
          join(lead.odd_ones, ",") + " | " + join(classes, " ");
 }
 
+}  // namespace
+
+std::string signature_without_outcomes(const std::string& signature) {
+  const size_t bar = signature.rfind(" | ");
+  if (bar == std::string::npos) return signature;
+  const std::string last = signature.substr(bar + 3);
+  size_t at = 0;
+  while (at < last.size()) {  // each token "name=class", neither part empty
+    const size_t end = std::min(last.find(' ', at), last.size()), eq = last.find('=', at);
+    if (eq == std::string::npos || eq == at || eq + 1 >= end) return signature;
+    at = end + 1;
+  }
+  return last.empty() ? signature : signature.substr(0, bar);
+}
+
+namespace {
+
 // The fields of an outcome that implementations must agree on, each among the outcomes it applies to: the status
 // among all; the error kind among those that failed; the signal among those that crashed; shape and dtype among
 // those that succeeded. `key` names a field's value for the report; `same` says whether two outcomes have the same

@@ -57,6 +57,12 @@ struct Judgement {
   std::string signature;               // stable key of this kind of finding (see judge.cpp)
 };
 
+// A signature without the voters' outcome classes that the judge's signatures end with (" | engine=ok torch=error:
+// inplace_shape ..."): property, family, difference and odd ones out, which stay the same when a voter joins the
+// run. Other signatures (equivalence, algebra, finite differences, nondeterminism) hold no outcome classes and come
+// back as they are.
+std::string signature_without_outcomes(const std::string& signature);
+
 // The difference the judgement's lead fields were taken from, or nullptr (an agreement).
 const Difference* lead_difference(const Judgement& j);
 

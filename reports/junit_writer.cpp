@@ -8,11 +8,13 @@
 //    sorted by name, carrying seed, command, cases and versions as <properties>; then a suite "run" and, when a
 //    declaration was in scope, a suite "declarations";
 //  - in a property's suite: a passing test case "agreement" whose <system-out> gives its agreeing count, then one
-//    test case per finding signature, named by the signature itself, sorted by name: a new finding makes it a
-//    <failure message="SIGNATURE" type="VERDICT"> (body: minimal case as text and JSON, original case, each
-//    oracle's outcome and message, attribution, hits, replay and reproduce commands, regression draft; further new
-//    findings of the same signature, from the corpus, follow in the same body); known divergences of the signature
-//    are listed in its <system-out> and do not fail it;
+//    test case per finding signature without the voters' outcome classes (harness/judge.h,
+//    signature_without_outcomes: adding a voter must not rename every test), sorted by name: a new finding makes
+//    it a <failure message="SIGNATURE" type="VERDICT"> (the first new finding's whole signature; body: signature,
+//    minimal case as text and JSON, original case, each oracle's outcome and message, attribution, hits, replay and
+//    reproduce commands, regression draft; further new findings under the same name, from the corpus or with
+//    other outcome classes, follow in the same body); known divergences under the name are listed in its
+//    <system-out> and do not fail it;
 //  - suite "run": test case "corpus input", an <error type="input_error"> listing every refused corpus line when
 //    there is one; test case "completed", an <error type="internal_error"> when broadcheck itself failed, else an
 //    <error type="interrupted"> when a signal stopped the run;
@@ -28,6 +30,7 @@
 #include <fmt/format.h>
 
 #include <map>
+#include <set>
 #include <stdexcept>
 
 #include "reports/text_file.h"
@@ -47,6 +50,7 @@ std::string json_text(const nlohmann::json& j) {
 std::string failure_body(const Finding& f) {
   const CaseRecord& m = f.minimal;
   std::string body;
+  body += "signature: " + f.signature + "\n";
   body += "verdict: " + std::string(to_string(f.verdict)) + "\n";
   body += "minimal case: " + describe(m.c) + "\n";
   body += "minimal case JSON: " + json_text(to_json(m.c)) + "\n";
@@ -135,11 +139,11 @@ struct SignatureCase {
 }  // namespace
 
 std::string junit_xml(const RunSummary& summary) {
-  // property -> signature -> findings
+  // property -> test name -> findings
   std::map<std::string, std::map<std::string, SignatureCase>> suites;
   for (const auto& [property, cases] : summary.cases_per_property) suites[property];
   for (const Finding& f : summary.findings) {
-    SignatureCase& t = suites[f.property][f.signature];
+    SignatureCase& t = suites[f.property][signature_without_outcomes(f.signature)];
     (f.is_new() ? t.fresh : t.known).push_back(&f);
   }
   long total_cases = 0;
@@ -165,24 +169,24 @@ std::string junit_xml(const RunSummary& summary) {
     std::string tests;
     // Per-property agreement comes from the findings' hits: the cases that did not make a finding agreed.
     long disagreeing = 0;
-    for (const auto& [signature, t] : signatures) {
-      for (const Finding* f : t.fresh) disagreeing += f->hits;
-      for (const Finding* f : t.known) disagreeing += f->hits;
-    }
+    std::set<std::string> distinct;  // signatures, with their outcome classes
+    for (const auto& [name, t] : signatures)
+      for (const auto* group : {&t.fresh, &t.known})
+        for (const Finding* f : *group) disagreeing += f->hits, distinct.insert(f->signature);
     const long agreeing = cases - disagreeing;
     tests += testcase(
         classname, "agreement", seconds, "",
-        fmt::format("{} of {} case(s) agree; {} signature(s) disagree\n", agreeing, cases, signatures.size()), c);
-    for (const auto& [signature, t] : signatures) {
+        fmt::format("{} of {} case(s) agree; {} signature(s) disagree\n", agreeing, cases, distinct.size()), c);
+    for (const auto& [name, t] : signatures) {
       std::string outcome;
       if (!t.fresh.empty()) {
         std::string text;
         for (const Finding* f : t.fresh) text += (text.empty() ? "" : "\n") + failure_body(*f);
-        outcome = element("failure", signature, to_string(t.fresh.front()->verdict), text);
+        outcome = element("failure", t.fresh.front()->signature, to_string(t.fresh.front()->verdict), text);
       }
       std::string known;
       for (const Finding* f : t.known) known += known_line(*f);
-      tests += testcase(classname, signature, 0.0, outcome, known, c);
+      tests += testcase(classname, name, 0.0, outcome, known, c);
     }
     body += suite(property, c, seconds, timestamp, common + property_line("cases", std::to_string(cases)) + versions,
                   tests);

@@ -4,10 +4,10 @@
 
 #include <algorithm>
 #include <fstream>
-#include <stdexcept>
 
 #include "harness/join.h"
 #include "reports/text_file.h"
+#include "reports/verdict.h"
 
 namespace bc {
 namespace {
@@ -32,14 +32,6 @@ std::string code(std::string text) {
   return fence + (pad ? " " : "") + text + (pad ? " " : "") + fence;
 }
 
-std::string verdict_words(const RunSummary& s, long fresh) {
-  if (s.exit_code == 2) return "INPUT ERRORS: some corpus lines could not be used";
-  if (s.exit_code == 3) return "INTERNAL ERROR: broadcheck itself failed";
-  if (fresh > 0) return fmt::format("FAILED: {} new finding(s)", fresh);
-  if (s.interrupted) return "INTERRUPTED: nothing new so far, but the run did not finish";
-  return "PASSED: nothing new disagrees";
-}
-
 }  // namespace
 
 std::string markdown_summary(const RunSummary& s, const std::string& report_path) {
@@ -51,7 +43,7 @@ std::string markdown_summary(const RunSummary& s, const std::string& report_path
     else (f.is_new() ? fresh : known) += 1;
   }
   for (const auto& [verdict, n] : s.verdicts) cases += n;
-  std::string md = "## broadcheck: " + verdict_words(s, fresh) + "\n\n";
+  std::string md = "## broadcheck: " + verdict_text(s) + "\n\n";
   md += fmt::format("{} · seed {} · {} case(s) in {:.1f} s · exit code {}{}\n\n", code(join(s.arguments, " ")), s.seed,
                     cases, s.seconds, s.exit_code,
                     s.interrupted ? fmt::format(" · interrupted by signal {}", s.signal) : std::string());
@@ -94,13 +86,15 @@ std::string markdown_summary(const RunSummary& s, const std::string& report_path
   return md;
 }
 
-void write_markdown_summary(const RunSummary& summary, const std::string& dir, const std::string& report_path,
-                            const std::string& step_summary) {
-  const std::string md = markdown_summary(summary, report_path);
-  write_text_file(dir + "/summary.md", md);
-  if (step_summary.empty()) return;
+void write_markdown_summary(const RunSummary& summary, const std::string& dir, const std::string& report_path) {
+  write_text_file(dir + "/summary.md", markdown_summary(summary, report_path));
+}
+
+std::string append_step_summary(const std::string& markdown, const std::string& step_summary) {
   std::ofstream out(step_summary, std::ios::app);
-  if (!out || !(out << md << "\n")) throw std::runtime_error(step_summary + ": cannot append the step summary");
+  if (!out || !(out << markdown << "\n") || !out.flush())
+    return step_summary + ": cannot append the step summary ($GITHUB_STEP_SUMMARY); the job's page goes without it";
+  return "";
 }
 
 }  // namespace bc

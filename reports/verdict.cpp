@@ -1,5 +1,9 @@
 #include "reports/verdict.h"
 
+#include <vector>
+
+#include "harness/join.h"
+
 namespace bc {
 
 long cases_checked(const RunSummary& s) {
@@ -10,23 +14,38 @@ long cases_checked(const RunSummary& s) {
 
 bool verdict_passed(const RunSummary& s) { return s.exit_code == 0 && cases_checked(s) > 0; }
 
-std::string verdict_text(const RunSummary& s) {
+namespace {
+
+// Each verdict that holds, in words, worst first (never empty).
+std::vector<std::string> verdicts_worst_first(const RunSummary& s) {
   long fresh = 0;
   for (const Finding& f : s.findings) fresh += f.is_new() ? 1 : 0;
+  const long cases = cases_checked(s), stale = s.fail_on_stale ? stale_declarations(s) : 0;
   const std::string errors = std::to_string(s.input_errors.size()) + " input error(s)";
-  if (s.exit_code == 3) return "INTERNAL ERROR: broadcheck itself failed" +
-                               (s.internal_error.empty() ? std::string() : ": " + s.internal_error);
-  if (s.exit_code == 2 && cases_checked(s) == 0)
-    return "NOTHING CHECKED: no case ran, so nothing can have passed (" + errors + ")";
-  if (s.exit_code == 2) return "INPUT ERRORS: " + errors + "; the inputs that could be used ran";
+  std::vector<std::string> all;
+  if (s.exit_code == 3 || !s.internal_error.empty())
+    all.push_back("INTERNAL ERROR: broadcheck itself failed" +
+                  (s.internal_error.empty() ? std::string() : ": " + s.internal_error));
+  if (!s.input_errors.empty())
+    all.push_back(cases == 0 ? "NOTHING CHECKED: no case ran, so nothing can have passed (" + errors + ")"
+                             : "INPUT ERRORS: " + errors + "; the inputs that could be used ran");
   if (fresh > 0)
-    return "FAILED: " + std::to_string(fresh) + " new finding(s) — the implementations disagree where nothing declares it";
-  if (s.fail_on_stale && stale_declarations(s) > 0)
-    return "FAILED: " + std::to_string(stale_declarations(s)) +
-           " stale declaration(s) under --fail-on-stale — declarations that covered cases and explained none";
-  if (s.interrupted) return "INTERRUPTED: nothing new so far, but the run did not finish";
-  if (cases_checked(s) == 0) return "NOTHING CHECKED: no case ran";
-  return "PASSED: nothing new disagrees in " + std::to_string(cases_checked(s)) + " case(s)";
+    all.push_back("FAILED: " + std::to_string(fresh) +
+                  " new finding(s) — the implementations disagree where nothing declares it");
+  if (stale > 0)
+    all.push_back("FAILED: " + std::to_string(stale) +
+                  " stale declaration(s) under --fail-on-stale — declarations that covered cases and explained none");
+  if (s.interrupted)
+    all.push_back(all.empty() ? "INTERRUPTED: nothing new so far, but the run did not finish"
+                              : "INTERRUPTED: the run did not finish");
+  if (all.empty())
+    all.push_back(cases == 0 ? "NOTHING CHECKED: no case ran"
+                             : "PASSED: nothing new disagrees in " + std::to_string(cases) + " case(s)");
+  return all;
 }
+
+}  // namespace
+
+std::string verdict_text(const RunSummary& s) { return join(verdicts_worst_first(s), " · "); }
 
 }  // namespace bc

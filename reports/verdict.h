@@ -1,8 +1,10 @@
 // The run's result in one line of words, the same on the console and at the top of report.html.
 //
-// Contract: the line starts with one upper-case word group naming the outcome and agrees with the exit code:
-// INTERNAL ERROR (3), NOTHING CHECKED (2, no case ran), INPUT ERRORS (2), FAILED (1), INTERRUPTED (128 + signal),
-// PASSED (0). PASSED is only ever said of a run that checked at least one case.
+// Contract: every verdict that holds, worst first, joined by " · ", each an upper-case word group and a sentence:
+// INTERNAL ERROR (3), NOTHING CHECKED (2, no case ran), INPUT ERRORS (2), FAILED (1: new findings, and stale
+// declarations under --fail-on-stale), INTERRUPTED (128 + signal), PASSED (0, alone). The first agrees with the
+// exit code, and the ones after it are news a worse one must not hide (input errors next to new findings).
+// PASSED is only ever said of a run that checked at least one case.
 #pragma once
 
 #include <string>

@@ -254,6 +254,18 @@ TEST(Cli, SummaryMarkdownGoesToTheOutFolderAndTheStepSummary) {
   EXPECT_EQ(slurp(step), "# earlier step\n" + md + "\n");
 }
 
+// A step summary that cannot be appended to costs the job's page its summary, not the run its verdict.
+TEST(Cli, AnUnwritableStepSummaryIsAWarning) {
+  const fs::path out = scratch("md-unwritable");
+  const std::string step = "/nonexistent-dir-for-broadcheck/step-summary.md", log = scratch("md-unwritable.log");
+  const std::string cmd = "GITHUB_STEP_SUMMARY=" + step + " " + bc::test_binary_dir() +
+                          "/broadcheck replay --no-known -q --case '{\"op\": \"add_\", \"shapes\": [[1], [3]]}' --out " +
+                          out.string() + " 2>" + log;
+  EXPECT_EQ(WEXITSTATUS(std::system(cmd.c_str())), 1);
+  EXPECT_NE(slurp(log).find("broadcheck: warning: " + step + ": "), std::string::npos) << slurp(log);
+  EXPECT_EQ(slurp(out / "summary.md").rfind("## broadcheck: FAILED: 1 new finding(s)", 0), 0u);
+}
+
 TEST(Cli, ShardsMergeIntoTheUnshardedRun) {
   const std::string args = "run --seed 11 --cases 60 --no-known --quiet --out ";
   EXPECT_EQ(broadcheck(args + scratch("whole").string()).exit_code, 1);  // undeclared differences: findings

@@ -46,6 +46,22 @@ TEST(CliInputs, ALineThatIsNotUtf8IsAnInputErrorAndEveryReportIsWritten) {
   EXPECT_TRUE(has(slurp(out / "report.html"), "byte 27 is \\xE9"));
 }
 
+// Input errors make the exit code 2, but a new finding among the lines that ran is news it must not hide: the
+// verdict line, report.html and summary.md name both, worst first (issue 36).
+TEST(CliInputs, InputErrorsDoNotHideANewFinding) {
+  const fs::path corpus = file_with("bad-and-new.jsonl", std::string(R"({"op": "add_", "shapes": [[1], [3]]})") +
+                                                         "\n{\"op\": \"addd\", \"shapes\": [[1]]}\n");
+  const fs::path out = scratch("bad-and-new-out");
+  CliRun r = broadcheck("replay " + corpus.string() + " --no-known --out " + out.string());
+  EXPECT_EQ(r.exit_code, 2) << r.output;
+  const std::string verdict = r.output.substr(r.output.find("INPUT ERRORS"));
+  EXPECT_EQ(verdict.rfind("INPUT ERRORS: 1 input error(s)", 0), 0u) << r.output;
+  EXPECT_NE(verdict.substr(0, verdict.find('\n')).find("FAILED: 1 new finding(s)"), std::string::npos) << r.output;
+  EXPECT_TRUE(has(slurp(out / "report.html"), "FAILED: 1 new finding(s)"));
+  const std::string md = slurp(out / "summary.md");
+  EXPECT_TRUE(has(md.substr(0, md.find('\n')), "FAILED: 1 new finding(s)")) << md;
+}
+
 TEST(CliInputs, AReusedOutputFolderNeverMixesTwoRuns) {
   const fs::path out = scratch("reused-out");
   fs::create_directories(out);

@@ -88,6 +88,18 @@ TEST(Jobs, JobsOfAShardSplitThatShard) {
   EXPECT_EQ(nlohmann::json::parse(slurp(scratch("shard-two") / "summary.json"))["shard"], "1/2");
 }
 
+// A GitHub Actions job page gets one section for the run, the merged one, not one per job besides (issue 36).
+TEST(Jobs, TheStepSummaryGetsOneSectionForTheWholeRun) {
+  const fs::path out = scratch("jobs-step"), step = scratch("jobs-step-summary.md");
+  std::ofstream(step) << "# earlier step\n";
+  const std::string cmd = "GITHUB_STEP_SUMMARY=" + step.string() + " " + bc::test_binary_dir() +
+                          "/broadcheck run --seed 11 --cases 20 --no-known --quiet --jobs 2 --out " + out.string() +
+                          " 2>/dev/null";
+  const int status = std::system(cmd.c_str());
+  EXPECT_EQ(WEXITSTATUS(status), 1);
+  EXPECT_EQ(slurp(step), "# earlier step\n" + slurp(out / "summary.md") + "\n");
+}
+
 TEST(Jobs, BadUsageIsReportedOnceAndExitsTwo) {
   CliRun r = broadcheck("run --jobs 2 --property nope --out " + scratch("jobs-nope").string());
   EXPECT_EQ(r.exit_code, 2);

@@ -548,6 +548,23 @@ TEST(JudgeMajority, FourVotersThreeAgainstOneNameTheOne) {
   EXPECT_NE(j.signature.find("fourth=ok"), std::string::npos) << j.signature;
 }
 
+// A voter that joins the run and sides with the majority adds its outcome class to the signature, but not to the
+// signature without outcomes (the JUnit test's name: reports/junit_writer.cpp).
+TEST(JudgeMajority, AJoiningVoterKeepsTheSignatureWithoutOutcomes) {
+  TwoMore voters;
+  const Case c = make_case(R"({"op": "add", "shapes": [[2],[3]]})");
+  const Outcome refused = Outcome::failure(ErrorKind::broadcast, "The size of tensor a (2) ...");
+  const Judgement three = judge("p", c, {{"engine", refused}, {"torch", refused}, {"xtensor", Outcome::success({3})}}, {});
+  const Judgement four = judge("p", c, {{"engine", refused}, {"torch", refused}, {"xtensor", Outcome::success({3})},
+                                        {"fourth", refused}}, {});
+  EXPECT_NE(three.signature, four.signature);
+  EXPECT_EQ(signature_without_outcomes(four.signature), signature_without_outcomes(three.signature));
+  EXPECT_EQ(signature_without_outcomes(three.signature), "p | elementwise | status | odd: xtensor");
+  // Signatures that end in anything else come back whole.
+  for (const std::string other : {"p | elementwise | nondeterministic | odd: torch | add", "p | x | a=b | c", "a=b"})
+    EXPECT_EQ(signature_without_outcomes(other), other);
+}
+
 TEST(JudgeMajority, FiveVotersThreeAgainstTwoNameBothMinorities) {
   TwoMore voters;
   const Case c = make_case(R"({"op": "add", "shapes": [[2],[3]]})");

@@ -200,6 +200,24 @@ TEST(JunitXml, NamesDoNotDependOnCountsOrDiscoveryOrder) {
   EXPECT_EQ(testcase_names(junit_xml(b)), names);
 }
 
+// A voter joining the run adds its outcome class to every judge's signature; the test names must stay (issue 36).
+TEST(JunitXml, NamesDoNotChangeWhenAVoterJoins) {
+  RunSummary three = sample_summary();
+  for (Finding& f : three.findings) f.signature += " | engine=error:broadcast torch=error:other xtensor=ok";
+  RunSummary four = three;
+  for (Finding& f : four.findings) f.signature += " numpy=ok";
+  const std::vector<std::string> names = testcase_names(junit_xml(three));
+  EXPECT_EQ(testcase_names(junit_xml(four)), names);
+  for (const std::string& name : names) EXPECT_EQ(name.find('='), std::string::npos) << name;
+  // Two signatures that differ only in the outcome classes are one test; its failure lists both.
+  four.findings[1].signature = three.findings[0].signature + " numpy=error:other";
+  four.findings[0].signature = three.findings[0].signature + " numpy=ok";
+  const std::string xml = junit_xml(four);
+  EXPECT_EQ(testcase_names(xml).size(), names.size() - 1) << xml;
+  EXPECT_EQ(count(xml, "signature: " + xml_escape(four.findings[0].signature)), 1u) << xml;
+  EXPECT_EQ(count(xml, "signature: " + xml_escape(four.findings[1].signature)), 1u) << xml;
+}
+
 TEST(JunitXml, InputErrorsAndAnInterruptedRunAreErrors) {
   RunSummary s = sample_summary();
   s.input_errors = {"corpus/bad.jsonl:3: unknown op \"addd\"", "corpus/bad.jsonl:4: not valid JSON"};

@@ -48,7 +48,8 @@ bool has(const std::string& text, const std::string& part) { return text.find(pa
 
 TEST(MarkdownSummary, AFailedRunListsWhatToLookAt) {
   const std::string md = markdown_summary(failed_run(), "out/report.html");
-  EXPECT_EQ(md.rfind("## broadcheck: FAILED: 2 new finding(s)\n\n", 0), 0u) << md;
+  EXPECT_EQ(md.rfind("## broadcheck: FAILED: 2 new finding(s) — ", 0), 0u) << md;
+  EXPECT_EQ(md.substr(0, md.find('\n')).find("·"), std::string::npos) << "one verdict: " << md;
   EXPECT_TRUE(has(md, "`broadcheck run --seed 1` · seed 1 · 100 case(s) in 2.2 s · exit code 1\n")) << md;
   EXPECT_TRUE(has(md, "| discrepancy | 7 |\n")) << md;
   EXPECT_TRUE(has(md,
@@ -70,7 +71,7 @@ TEST(MarkdownSummary, AFailedRunListsWhatToLookAt) {
 TEST(MarkdownSummary, PassedInterruptedAndBadInputRunsSaySo) {
   RunSummary s;
   s.verdicts = {{"agree", 5}};
-  EXPECT_EQ(markdown_summary(s, "r.html").rfind("## broadcheck: PASSED: nothing new disagrees\n", 0), 0u);
+  EXPECT_EQ(markdown_summary(s, "r.html").rfind("## broadcheck: PASSED: nothing new disagrees in 5 case(s)\n", 0), 0u);
   s.interrupted = true;
   s.signal = 15;
   const std::string interrupted = markdown_summary(s, "r.html");
@@ -93,19 +94,36 @@ TEST(MarkdownSummary, ListsAtMostFiftyNewFindings) {
   EXPECT_TRUE(has(md, "... and 10 more in report.html")) << md;
 }
 
+// Input errors outrank new findings in the exit code (2), and the heading still shows the findings after them.
+TEST(MarkdownSummary, InputErrorsDoNotHideNewFindings) {
+  RunSummary s = failed_run();
+  s.input_errors = {"corpus/a.jsonl:2: unknown op"};
+  s.exit_code = 2;
+  const std::string md = markdown_summary(s, "r.html");
+  const std::string heading = md.substr(0, md.find('\n'));
+  const size_t input = heading.find("INPUT ERRORS"), failed = heading.find("FAILED: 2 new finding(s)");
+  EXPECT_EQ(input, std::string("## broadcheck: ").size()) << heading;
+  EXPECT_NE(failed, std::string::npos) << heading;
+  EXPECT_GT(failed, input) << heading;
+}
+
 TEST(MarkdownSummary, WritesTheFileAndAppendsToTheStepSummary) {
   const std::string dir = ::testing::TempDir();
   const std::string step = dir + "/step-summary.md";
   std::ofstream(step) << "earlier step\n";
-  write_markdown_summary(failed_run(), dir, dir + "/report.html", step);
+  write_markdown_summary(failed_run(), dir, dir + "/report.html");
+  const std::string md = markdown_summary(failed_run(), dir + "/report.html");
+  EXPECT_EQ(append_step_summary(md, step), "");
   std::stringstream written, appended;
   written << std::ifstream(dir + "/summary.md").rdbuf();
   appended << std::ifstream(step).rdbuf();
-  const std::string md = markdown_summary(failed_run(), dir + "/report.html");
   EXPECT_EQ(written.str(), md);
   EXPECT_EQ(appended.str(), "earlier step\n" + md + "\n");
-  EXPECT_THROW(write_markdown_summary(failed_run(), dir, dir + "/report.html", "/nonexistent-dir-for-broadcheck/step.md"),
-               std::runtime_error);
+  // A step summary that cannot be written is a warning naming it, not an exception that would fail the run.
+  const std::string unwritable = "/nonexistent-dir-for-broadcheck/step.md";
+  const std::string warning = append_step_summary(md, unwritable);
+  EXPECT_EQ(warning.rfind(unwritable + ": ", 0), 0u) << warning;
+  EXPECT_THROW(write_markdown_summary(failed_run(), "/nonexistent-dir-for-broadcheck", "r.html"), std::runtime_error);
 }
 
 }  // namespace
