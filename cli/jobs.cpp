@@ -67,7 +67,9 @@ int run_jobs(const RunOptions& options, int jobs) {
     return kExitBadInput;
   }
   const std::string base = outputs.staging() + "/jobs";
-  if (options.progress != Progress::quiet) std::cerr << "running in " << jobs << " jobs, each a shard of the run\n";
+  if (options.progress != Progress::quiet)  // the jobs name no shard of their own (cli/run.cpp): this is the run's
+    std::cerr << "running in " << jobs << " jobs, each a shard of the run"
+              << (options.shard.count > 1 ? " (shard " + options.shard.text() + ")" : std::string()) << "\n";
   JobsEnded ended;
   try {
     ended = run_job_processes(options, jobs, base);

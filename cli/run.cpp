@@ -1,5 +1,6 @@
 #include "cli/run.h"
 
+#include <fmt/format.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -24,6 +25,7 @@
 #include "cli/run_fingerprint.h"
 #include "cli/run_inputs.h"
 #include "harness/adapter_fault.h"
+#include "harness/console.h"
 #include "harness/corpus.h"
 #include "harness/shell_quote.h"
 #include "harness/utf8.h"
@@ -59,7 +61,7 @@ std::string utc_now() {
   return buf;
 }
 
-// Progress on stderr: a line rewritten in place on a terminal, a plain line every 10 s otherwise.
+// Progress on stderr (harness/console.h): a line rewritten in place on a terminal, a plain line every 10 s otherwise.
 class ProgressLine {
  public:
   ProgressLine(Progress mode, double budget) : on_(mode != Progress::quiet), tty_(isatty(2)), budget_(budget) {}
@@ -74,12 +76,9 @@ class ProgressLine {
     line << where << ": " << cases << " cases, " << static_cast<long>(cases / std::max(elapsed, 1e-9))
          << " cases/s, " << fresh << " new, " << known << " known";
     if (budget_ > 0) line << ", " << static_cast<long>(std::max(0.0, budget_ - elapsed)) << " s left";
-    if (tty_) std::cerr << "\r\033[K" << line.str() << std::flush;
-    else std::cerr << line.str() << "\n";
+    console_progress(line.str());  // on a terminal, cut to its width and redrawn in place
   }
-  void finish() {
-    if (on_ && tty_) std::cerr << "\r\033[K";
-  }
+  void finish() { console_end_progress(); }
 
  private:
   bool on_, tty_;
@@ -533,7 +532,7 @@ static void print_verdict(const RunSummary& summary, const std::string& out, boo
     if (summary.interrupted) std::cerr << "interrupted by signal " << summary.signal << "; reporting what ran\n";
     for (const std::string& death : summary.job_deaths) std::cerr << "  JOB DIED: " << death << "\n";
     const long agree = summary.verdicts.count("agree") ? summary.verdicts.at("agree") : 0;
-    std::cerr << "done in " << summary.seconds << " s: " << agree << " agree, " << fresh << " new finding(s), "
+    std::cerr << fmt::format("done in {:.1f} s: ", summary.seconds) << agree << " agree, " << fresh << " new finding(s), "
               << (summary.findings.size() - fresh - unstable) << " known, " << unstable
               << " flaky or nondeterministic, " << stale << " stale declaration(s), "
               << summary.input_errors.size() << " input error(s)\n";
@@ -648,17 +647,19 @@ int run_conformance(const RunOptions& options) {
     summary.input_errors.insert(summary.input_errors.end(), inputs.errors.begin(), inputs.errors.end());
     if (!options.job)  // the jobs' parent prints them once for the whole run
       for (const std::string& e : summary.input_errors) std::cerr << "broadcheck: " << e << "\n";
-    if (!quiet && !inputs.entries.empty()) std::cerr << "replaying " << inputs.entries.size() << " corpus case(s)\n";
+    if (!quiet && !inputs.entries.empty()) console_message(fmt::format("replaying {} corpus case(s)\n", inputs.entries.size()));
     runner.replay(inputs.entries);
     // For tests of the internal-error path (nothing else reaches it on purpose): fail after the replay.
     if (std::getenv("BROADCHECK_INJECT_INTERNAL_ERROR"))
       throw std::runtime_error("failure injected by BROADCHECK_INJECT_INTERNAL_ERROR");
     if (options.random && usable) {
+      // A job's shard is its parent's business: the parent names the run's own (cli/jobs.cpp).
       if (!quiet)
-        std::cerr << "checking " << chosen.size() << " properties, "
-                  << (options.cases ? std::to_string(*options.cases) + " cases each" : std::string("cases until the time is up"))
-                  << (options.time_budget > 0 ? ", at most " + std::to_string(options.time_budget) + " s" : "")
-                  << ", seed " << options.seed << (summary.shard.empty() ? "" : ", shard " + summary.shard) << "\n";
+        console_message(fmt::format(
+            "checking {} properties, {}{}, seed {}{}\n", chosen.size(),
+            options.cases ? std::to_string(*options.cases) + " cases each" : std::string("cases until the time is up"),
+            options.time_budget > 0 ? fmt::format(", at most {:g} s", options.time_budget) : "", options.seed,
+            summary.shard.empty() || options.job ? "" : ", shard " + summary.shard));
       runner.search(chosen);
     }
     runner.finish();
@@ -667,7 +668,7 @@ int run_conformance(const RunOptions& options) {
     unwritten = visible_utf8(e.what());
   } catch (const std::exception& e) {
     summary.internal_error = visible_utf8(e.what());
-    std::cerr << "broadcheck: internal error: " << summary.internal_error << "; reporting what ran\n";
+    console_message("broadcheck: internal error: " + summary.internal_error + "; reporting what ran\n");
   }
   const int sig = g_signal.load();
   std::signal(SIGINT, SIG_DFL);

@@ -1,5 +1,6 @@
 #include "oracles/isolated_oracle.h"
 
+#include "harness/console.h"
 #include "oracles/child_process.h"
 
 #include <poll.h>
@@ -301,8 +302,8 @@ class IsolatedOracle : public Oracle {
         return crash_outcome(how);
       }
       if (!earlier_death.empty())
-        std::cerr << "broadcheck: the " << name_ << " oracle's worker died (" << earlier_death << ") before it "
-                  << "answered a case that, run again alone in a fresh worker, did not crash it\n";
+        console_message("broadcheck: the " + name_ + " oracle's worker died (" + earlier_death + ") before it " +
+                        "answered a case that, run again alone in a fresh worker, did not crash it\n");
       pending_.pop_front();
       const nlohmann::json answer = decode(r, body);
       // A SIGFPE the worker survived (OnSigfpe::recover); enough of them retire it once it holds no case.

@@ -266,6 +266,48 @@ TEST(Cli, AnUnwritableStepSummaryIsAWarning) {
   EXPECT_EQ(slurp(out / "summary.md").rfind("## broadcheck: FAILED: 1 new finding(s)", 0), 0u);
 }
 
+// The rows a terminal shows of `raw` (what a program wrote to it), each split where "\r\033[K" clears the row.
+std::vector<std::vector<std::string>> terminal_rows(std::string raw) {
+  for (size_t at; (at = raw.find("\r\n")) != std::string::npos;) raw.replace(at, 2, "\n");
+  std::vector<std::vector<std::string>> rows;
+  std::istringstream in(raw);
+  for (std::string row; std::getline(in, row);) {
+    std::vector<std::string> segments;
+    for (size_t from = 0;;) {
+      const size_t clear = row.find("\r\033[K", from);
+      segments.push_back(row.substr(from, clear == std::string::npos ? std::string::npos : clear - from));
+      if (clear == std::string::npos) break;
+      from = clear + 4;
+    }
+    rows.push_back(segments);
+  }
+  return rows;
+}
+
+// On a terminal 40 columns wide (a pseudo-terminal from util-linux's script), the progress line is cut to fit, so
+// that it is redrawn in place instead of wrapping, and it is cleared before the next message, which starts its row.
+TEST(Cli, TheProgressLineFitsTheTerminalAndEndsBeforeEachMessage) {
+  const fs::path log = scratch("pty.log");
+  const std::string cmd = "env -u COLUMNS -u GITHUB_STEP_SUMMARY script -qec \"stty cols 40; " + bc::test_binary_dir() +
+                          "/broadcheck run --seed 1 --cases 100 --no-known --jobs 1 --out " +
+                          scratch("pty-out").string() + "\" /dev/null > " + log.string() + " 2>&1";
+  std::system(cmd.c_str());
+  const std::string raw = slurp(log);
+  size_t progress = 0;
+  for (const std::vector<std::string>& segments : terminal_rows(raw)) {
+    for (size_t k = 0; k + 1 < segments.size(); ++k) {  // redrawn in place: progress
+      EXPECT_LT(segments[k].size(), 40u) << segments[k];
+      progress += !segments[k].empty();
+    }
+    for (const char* message : {"checking ", "done in ", "wrote "}) {
+      if (segments.back().find(message) == std::string::npos) continue;
+      EXPECT_EQ(segments.back().rfind(message, 0), 0u) << "\"" << segments.back() << "\" follows a progress line";
+    }
+  }
+  EXPECT_GT(progress, 0u) << raw;
+  EXPECT_NE(raw.find("done in "), std::string::npos) << raw;
+}
+
 TEST(Cli, ShardsMergeIntoTheUnshardedRun) {
   const std::string args = "run --seed 11 --cases 60 --no-known --quiet --out ";
   EXPECT_EQ(broadcheck(args + scratch("whole").string()).exit_code, 1);  // undeclared differences: findings

@@ -100,6 +100,24 @@ TEST(Jobs, TheStepSummaryGetsOneSectionForTheWholeRun) {
   EXPECT_EQ(slurp(step), "# earlier step\n" + slurp(out / "summary.md") + "\n");
 }
 
+// The console speaks of the run, not of its jobs: no "shard 0/2" for a run the user did not shard, the user's own
+// shard when there is one; durations with one decimal.
+TEST(Jobs, TheConsoleNamesTheRunsShardNotAJobs) {
+  const CliRun whole = broadcheck("run --seed 5 --cases 5 --no-replay --jobs 2 --out " + scratch("jobs-console").string());
+  EXPECT_EQ(whole.exit_code, 0) << whole.output;
+  for (const char* job_shard : {"shard 0/2", "shard 1/2"})
+    EXPECT_EQ(whole.output.find(job_shard), std::string::npos) << whole.output;
+  const size_t done = whole.output.find("done in ");
+  ASSERT_NE(done, std::string::npos) << whole.output;
+  const std::string seconds = whole.output.substr(done + 8, whole.output.find(' ', done + 8) - done - 8);
+  ASSERT_GE(seconds.size(), 3u) << whole.output;
+  EXPECT_EQ(seconds.find('.'), seconds.size() - 2) << seconds;
+  const CliRun half =
+      broadcheck("run --seed 5 --cases 5 --no-replay --jobs 2 --shard 1/2 --out " + scratch("jobs-console-half").string());
+  EXPECT_NE(half.output.find("shard 1/2"), std::string::npos) << half.output;
+  EXPECT_EQ(half.output.find("/4"), std::string::npos) << half.output;
+}
+
 TEST(Jobs, BadUsageIsReportedOnceAndExitsTwo) {
   CliRun r = broadcheck("run --jobs 2 --property nope --out " + scratch("jobs-nope").string());
   EXPECT_EQ(r.exit_code, 2);
