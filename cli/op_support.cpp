@@ -1,6 +1,8 @@
 #include "cli/op_support.h"
 
+#include <algorithm>
 #include <map>
+#include <sstream>
 
 #include <fmt/format.h>
 
@@ -84,18 +86,83 @@ std::vector<SupportRow> support_matrix(const std::vector<std::unique_ptr<Oracle>
   return rows;
 }
 
+namespace {
+
+constexpr size_t kTextWidth = 80;  // `list ops` fits a terminal of 80 columns
+
+// `words` after `first`, wrapped at kTextWidth, each further line indented by `indent` spaces.
+std::string wrapped(const std::string& first, const std::vector<std::string>& words, size_t indent) {
+  std::string out = first, line = first;
+  for (const std::string& w : words) {
+    const bool fresh = line.empty() || line.back() == ' ';
+    if (line.size() + (fresh ? 0 : 1) + w.size() > kTextWidth && line.size() > indent) {
+      out += "\n" + std::string(indent, ' ');
+      line = std::string(indent, ' ');
+    } else if (!fresh) {
+      out += " ";
+      line += " ";
+    }
+    out += w;
+    line += w;
+  }
+  return out + "\n";
+}
+
+std::vector<std::string> words_of(const std::string& text) {
+  std::vector<std::string> words;
+  std::istringstream in(text);
+  for (std::string w; in >> w;) words.push_back(w);
+  return words;
+}
+
+// A cell in one character: + runs, - unsupported, ! crash, T timeout, . no such case (an op without gradients).
+char mark(const std::string& cell) {
+  if (cell == "run") return '+';
+  if (cell == "unsupported") return '-';
+  if (cell == "crash") return '!';
+  if (cell == "timeout") return 'T';
+  return '.';
+}
+
+}  // namespace
+
 std::string support_text(const std::vector<SupportRow>& rows) {
-  std::string out = fmt::format("{:<18} {:<16} {:>5}", "op", "family", "arity");
-  if (!rows.empty())
-    for (const SupportCell& s : rows.front().cells) out += fmt::format("  {:<22}", s.oracle + " (values/grads)");
-  out += "\n";
+  if (rows.empty()) return "";
+  std::vector<std::string> legend;
+  const std::vector<SupportCell>& names = rows.front().cells;
+  for (size_t k = 0; k < names.size(); ++k) legend.push_back(std::to_string(k + 1) + "=" + names[k].oracle);
+  size_t op_width = 2, family_width = 6;
   for (const SupportRow& r : rows) {
-    out += fmt::format("{:<18} {:<16} {:>5}", r.op->name, to_string(r.op->family),
+    op_width = std::max(op_width, std::string(r.op->name).size());
+    family_width = std::max(family_width, std::string(to_string(r.op->family)).size());
+  }
+  std::string out = wrapped("", words_of("Each op's small example on each implementation, values then gradients: + "
+                                         "runs, - unsupported (why: after the table), ! crashes, T times out, . the "
+                                         "op has no gradient. Implementations:"), 2);
+  out += wrapped("  ", legend, 2) + "\n";
+  out += fmt::format("{:<{}} {:<{}} arity ", "op", op_width, "family", family_width);
+  for (size_t k = 0; k < names.size(); ++k) out += fmt::format(" {:<2}", k + 1);
+  while (out.back() == ' ') out.pop_back();
+  out += "\n";
+  // Each reason once, with the ops it applies to, in the order first met.
+  std::vector<std::pair<std::string, std::vector<std::string>>> reasons;
+  for (const SupportRow& r : rows) {
+    out += fmt::format("{:<{}} {:<{}} {:>5} ", r.op->name, op_width, to_string(r.op->family), family_width,
                        r.op->arity < 0 ? std::string("any") : std::to_string(r.op->arity));
-    for (const SupportCell& s : r.cells) out += fmt::format("  {:<22}", s.values + "/" + s.grads);
+    for (const SupportCell& c : r.cells) {
+      out += fmt::format(" {}{}", mark(c.values), mark(c.grads));
+      if (c.reason.empty()) continue;
+      const std::string why = c.oracle + ": " + c.reason;
+      auto it = std::find_if(reasons.begin(), reasons.end(), [&](const auto& x) { return x.first == why; });
+      if (it == reasons.end()) it = reasons.insert(reasons.end(), {why, {}});
+      it->second.push_back(r.op->name);
+    }
     out += "\n";
-    for (const SupportCell& s : r.cells)
-      if (!s.reason.empty()) out += fmt::format("    {} unsupported: {}\n", s.oracle, s.reason);
+  }
+  if (!reasons.empty()) out += "\nUnsupported, and why:\n";
+  for (const auto& [why, ops] : reasons) {
+    out += wrapped("- ", words_of(why), 2);
+    out += wrapped("    ops:", ops, 8);
   }
   return out;
 }

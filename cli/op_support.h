@@ -31,7 +31,8 @@ struct SupportRow {
 
 std::vector<SupportRow> support_matrix(const std::vector<std::unique_ptr<Oracle>>& oracles);
 
-// The matrix as text (one line per op) and as JSON.
+// The matrix as text within 80 columns (a legend that numbers the implementations, one line per op with a mark per
+// cell, then each reason for an unsupported cell once, with its ops) and as JSON.
 std::string support_text(const std::vector<SupportRow>& rows);
 nlohmann::json support_json(const std::vector<SupportRow>& rows);
 
