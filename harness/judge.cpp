@@ -401,6 +401,16 @@ Judgement judge(const std::string& property, const Case& c, const Outcomes& outc
   return j;
 }
 
+bool without_majority(const Judgement& j, const Outcomes& outcomes) {
+  const OutcomeSelection voters = voters_of(outcomes);
+  size_t named = 0;
+  for (const auto& [name, o] : voters) {
+    if (std::find(j.odd_ones.begin(), j.odd_ones.end(), name) == j.odd_ones.end()) return false;
+    ++named;
+  }
+  return named >= 2;
+}
+
 void make_zeros_strict(const std::string& property, const Case& c, const Outcomes& outcomes, Judgement& j) {
   settle(property, c, voters_of(outcomes), true, j);
 }

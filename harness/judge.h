@@ -70,6 +70,10 @@ const Difference* lead_difference(const Judgement& j);
 Judgement judge(const std::string& property, const Case& c, const Outcomes& outcomes,
                 const std::vector<Declaration>& declarations);
 
+// Whether the judgement's odd ones out are every implementation that voted on the case (two or more; variants and
+// unsupported outcomes do not vote): no majority stood against them, so none of them is "the odd one out".
+bool without_majority(const Judgement& j, const Outcomes& outcomes);
+
 // --strict-zeros: an undeclared signed-zero difference counts as a discrepancy (and leads, if nothing else does).
 void make_zeros_strict(const std::string& property, const Case& c, const Outcomes& outcomes, Judgement& j);
 

@@ -77,9 +77,10 @@ void outcome_table(std::string& out, const CaseRecord& r) {
     bool odd;
   };
   std::vector<Column> columns;
+  const bool nobody_odd = without_majority(r.judgement, r.outcomes);  // everyone differs: no one is the odd one
   const auto is_odd = [&](const std::string& name) {
     const auto& odd = r.judgement.odd_ones;
-    return std::find(odd.begin(), odd.end(), name) != odd.end();
+    return !nobody_odd && std::find(odd.begin(), odd.end(), name) != odd.end();
   };
   for (const auto& [name, o] : r.outcomes) columns.push_back({name, &o, is_odd(name)});
   if (r.c.expect) columns.push_back({"document", nullptr, is_odd("document")});
@@ -288,10 +289,13 @@ std::string finding_html(const RunSummary& s, const Finding& f, size_t index) {
   std::string out = fmt::format("<details class=\"finding {}\" id=\"finding-{}\"{}>\n", fresh ? "new" : "known",
                                 index + 1, data_attributes(f));
   const std::string odd = join_or(m.judgement.odd_ones, "");
+  const std::string who = odd.empty() ? ""
+                          : without_majority(m.judgement, m.outcomes) ? " · no majority: " + e(odd) + " all differ"
+                                                                       : " · odd one out: " + e(odd);
   out += fmt::format("<summary><span class=\"flag\">{}</span> {} — {} · {} · <code>{}</code>{} · {} hit(s)"
                      "</summary>\n",
-                     flag, e(verdict_words(f.verdict)), e(f.property), e(f.family),
-                     e(case_header_text(m.c)), odd.empty() ? "" : " · odd one out: " + e(odd), f.hits);
+                     flag, e(verdict_words(f.verdict)), e(f.property), e(f.family), e(case_header_text(m.c)), who,
+                     f.hits);
   out += "<dl class=\"facts\">\n";
   const auto fact = [&](const std::string& key, const std::string& value_html) {
     out += "<dt>" + e(key) + "</dt><dd>" + value_html + "</dd>\n";

@@ -38,6 +38,23 @@ TEST(FindingHtml, OutcomesSideBySideWithTheOddOneOut) {
   EXPECT_NE(html.find("<table class=\"shapes\">"), std::string::npos);
 }
 
+// Where every implementation answers differently there is no majority, so nobody is called the odd one out.
+TEST(FindingHtml, WithoutAMajorityNobodyIsTheOddOneOut) {
+  Finding f = new_finding();
+  Outcome crash;
+  crash.status = Status::crash;
+  crash.detail = "SIGFPE";
+  f.minimal.outcomes[2].second = crash;
+  f.minimal.judgement = judge(f.property, f.minimal.c, f.minimal.outcomes, {});
+  ASSERT_EQ(f.minimal.judgement.odd_ones.size(), 3u);
+  const std::string html = finding_html(sample_summary(), f, 0);
+  EXPECT_EQ(html.find("odd one out"), std::string::npos) << html.substr(0, html.find("</summary>"));
+  EXPECT_EQ(html.find("odd-one"), std::string::npos);
+  EXPECT_NE(html.find("no majority"), std::string::npos);
+  // With a majority, the header and the column still name the odd one.
+  EXPECT_NE(finding_html(sample_summary(), new_finding(), 0).find("odd one out: torch"), std::string::npos);
+}
+
 // The cells of the row `field` (from its heading to the end of the row).
 std::string row_of(const std::string& html, const std::string& field) {
   const size_t at = html.find("<th>" + field);
