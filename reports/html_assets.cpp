@@ -15,6 +15,7 @@ td.num, th.num { text-align: right; font-variant-numeric: tabular-nums; }
 code, pre, .mono { font-family: ui-monospace, Menlo, Consolas, monospace; font-size: .92em; }
 pre { background: #f6f6f6; border: 1px solid #ccc; padding: .5em; white-space: pre-wrap; word-break: break-all;
   margin: .2em 0 .6em; }
+td pre { word-break: normal; overflow-wrap: break-word; min-width: 14ch; }
 .verdict { font-size: 1.25em; font-weight: bold; padding: .3em .6em; border: 2px solid currentColor;
   display: inline-block; }
 .verdict.failed { color: #a00; } .verdict.passed { color: #060; }
@@ -26,6 +27,8 @@ table.differences tr.undeclared td { font-weight: bold; border-left: 4px solid #
 td.diff { background: #fcc; outline: 2px solid #a00; } td.diff .sign { font-weight: bold; }
 details.finding { border: 1px solid #999; border-left: 6px solid #a00; margin: .6em 0; padding: .3em .8em; }
 details.finding.known { border-left-color: #888; }
+details.finding { content-visibility: auto; contain-intrinsic-size: auto 2.4em; }
+details.finding[open] { contain-intrinsic-size: auto 60em; }
 details.finding > summary, details.coverage > summary { cursor: pointer; font-weight: 600; }
 details.finding, section { scroll-margin-top: 5em; }
 .filters { position: sticky; top: 0; background: #fff; padding: .4em 0; border-bottom: 1px solid #ccc; z-index: 1; }
@@ -47,7 +50,7 @@ dl.facts dd { margin: 0; } .counts { display: flex; flex-wrap: wrap; gap: 0 2em;
 @media print {
   body { max-width: none; font-size: 11pt; } div.wide { overflow-x: visible; }
   .filters, nav, button, .copy-status { display: none !important; }
-  details.finding { break-inside: avoid; } a { color: inherit; text-decoration: none; }
+  details.finding { break-inside: avoid; content-visibility: visible; } a { color: inherit; text-decoration: none; }
 }
 )";
 }

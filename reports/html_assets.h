@@ -3,7 +3,8 @@
 // Contract: both are constant text and hold no data, so nothing from a run can reach them; the page works
 // without the script (everything is shown, nothing is filtered, copy buttons stay hidden).
 //  - The style never relies on colour alone (flags are words or signs) and, for print, hides the filter bar and
-//    the copy buttons.
+//    the copy buttons. A finding is laid out only when it comes into view (content-visibility), so that opening
+//    hundreds at once stays quick; an error message in a table cell wraps between words.
 //  - The script: (1) filters the blocks details.finding by the selects in #filters (each select's data-key names
 //    the block attribute data-KEY, a space-separated list of tokens, that must hold the chosen value; "" is
 //    any) and by the text in #filter-text (a case-insensitive substring of the block's text), and writes
