@@ -14,6 +14,11 @@
 namespace bc {
 namespace {
 
+// An adapter's part of a regression draft: it has no GoogleTest test, its reproduction is a shell command.
+constexpr const char* kAdapterDraft =
+    "// An adapter: the case on it alone is the finding's adapter command (a shell command: the handshake, then the "
+    "request, piped into the adapter).\n";
+
 std::vector<ExternalSpec>& registered() {
   static std::vector<ExternalSpec> all;
   return all;
@@ -26,6 +31,8 @@ ExternalSpec parse_oracle_option(const std::string& text) {
   if (eq == std::string::npos) throw std::invalid_argument("--oracle takes NAME=COMMAND, got \"" + text + "\"");
   ExternalSpec s{text.substr(0, eq), text.substr(eq + 1), false, "--oracle"};
   if (s.name.empty() || s.command.empty()) throw std::invalid_argument("--oracle needs a name and a command: \"" + text + "\"");
+  // The folder it was named in, written into the command: a replay or reproduction run elsewhere finds what it names.
+  s.command = "cd " + shell_quote(std::filesystem::current_path().string()) + " && " + s.command;
   return s;
 }
 
@@ -74,11 +81,10 @@ std::string register_external_implementations(const std::vector<ExternalSpec>& s
     }
     const std::string command = s.command;
     register_implementation({s.name, title, Role::voter,
-                             [command](const Case& c, const Outcome&, const std::string&) {
-                               return "# The case on the adapter alone (protocol 1): the handshake, then the request.\n" +
-                                      external_reproduction(command, c);
+                             [](const Case&, const Outcome&, const std::string&) {
+                               return std::string(kAdapterDraft);
                              },
-                             "", {}});
+                             "", {}, [command](const Case& c) { return external_reproduction(command, c); }});
     auto& all = registered();
     all.erase(std::remove_if(all.begin(), all.end(), [&](const ExternalSpec& e) { return e.name == s.name; }),
               all.end());

@@ -11,12 +11,13 @@ namespace bc {
 
 struct ExternalSpec {
   std::string name;
-  std::string command;    // run by /bin/sh -c
+  std::string command;    // run by /bin/sh -c, from any folder: it starts with `cd` to the folder it runs in
   bool optional = false;  // left out (with a note) when it does not start, instead of failing the run
   std::string source;     // where it was named: "--oracle" or "broadcheck.json"
 };
 
-// "NAME=COMMAND". Throws std::invalid_argument with the reason (no '=', an empty or reserved name).
+// "NAME=COMMAND"; the command runs in the current folder (`cd CWD && COMMAND`, so that it means the same when
+// replayed from another folder). Throws std::invalid_argument with the reason (no '=', an empty name or command).
 ExternalSpec parse_oracle_option(const std::string& text);
 
 // The config file: {"oracles": {"NAME": {"command": "...", "optional": true}, "OTHER": "command"}}. A command runs

@@ -14,6 +14,7 @@
 #include "cli/lint.h"
 #include "cli/list_command.h"
 #include "cli/merge.h"
+#include "cli/replay_commands.h"
 #include "cli/number_text.h"
 #include "cli/run.h"
 #include "cli/shrink_command.h"
@@ -244,16 +245,21 @@ int main(int argc, char** argv) {
   options.isolate = !no_isolation;
   {
     // Every command registers the external implementations (merge too: the report titles them).
-    std::vector<bc::ExternalSpec> specs;
+    std::vector<bc::ExternalSpec> specs, oracles;
+    std::string config_read;  // "" when none is
     try {
       // The default config is read when it exists; one given with --config must.
-      if (!no_config && (config != bc::default_config() || std::filesystem::exists(config)))
+      if (!no_config && (config != bc::default_config() || std::filesystem::exists(config))) {
         specs = bc::load_config(config);
-      for (const std::string& text : oracle_texts) specs.push_back(bc::parse_oracle_option(text));
+        config_read = config;
+      }
+      for (const std::string& text : oracle_texts) oracles.push_back(bc::parse_oracle_option(text));
     } catch (const std::exception& e) {
       std::cerr << "broadcheck: " << e.what() << "\n";
       return bc::kExitBadInput;
     }
+    specs.insert(specs.end(), oracles.begin(), oracles.end());
+    options.replay_prefix = bc::replay_prefix(options, config_read, oracles);
     const std::string failed = bc::register_external_implementations(specs, options.timeout_ms, std::cerr);
     if (!failed.empty()) {
       std::cerr << "broadcheck: " << failed << "\n";

@@ -21,13 +21,13 @@
 #include "cli/builtin_implementations.h"
 #include "cli/number_text.h"
 #include "cli/outputs.h"
+#include "cli/replay_commands.h"
 #include "cli/rerun.h"
 #include "cli/run_fingerprint.h"
 #include "cli/run_inputs.h"
 #include "harness/adapter_fault.h"
 #include "harness/console.h"
 #include "harness/corpus.h"
-#include "harness/shell_quote.h"
 #include "harness/utf8.h"
 #include "oracles/child_process.h"
 #include "properties/check.h"
@@ -38,7 +38,6 @@
 #include "reports/junit_writer.h"
 #include "reports/html_text.h"
 #include "reports/markdown_summary.h"
-#include "reports/regression_draft.h"
 #include "reports/text_file.h"
 #include "reports/verdict.h"
 
@@ -227,7 +226,7 @@ class Runner {
       f.verdict = f.minimal.judgement.verdict;
       f.known_id = f.minimal.judgement.known_id;
       f.reproduce = reproduce_token(options_.seed, f.property, s.index, shrunk.path);
-      describe_reproduction(f);
+      describe_reproduction(f, options_.replay_prefix);
     }
     shrink_later_.clear();
     // Before a finding is reported as new, its minimal case runs again in fresh workers (cli/rerun.h).
@@ -299,14 +298,6 @@ class Runner {
       case Shrinking::new_findings: return v != Verdict::known;
     }
     return true;
-  }
-
-  // The replay command and regression draft of a finding's minimal case.
-  static void describe_reproduction(Finding& f) {
-    Case bare = f.minimal.c;
-    bare.tags.clear();
-    f.replay_command = "build/broadcheck replay --case " + shell_quote(json_text(to_json(bare)));
-    f.regression_draft = regression_draft(f.minimal);
   }
 
   // Counts an outcome that neither succeeded nor failed ("torch:unsupported"), the `k`th of its case. The outcomes
@@ -381,7 +372,7 @@ class Runner {
       shrink_later_.push_back({summary_.findings.size(), index});
     } else {
       if (generated) f.reproduce = reproduce_token(options_.seed, f.property, index, {});
-      describe_reproduction(f);
+      describe_reproduction(f, options_.replay_prefix);
     }
     (f.is_new() ? fresh_ : known_) += 1;
     rerun_later_.push_back(summary_.findings.size());
@@ -437,10 +428,7 @@ static long save_findings(const RunSummary& summary, const std::string& path) {
     if (!f.is_new() || f.property == "corpus") continue;
     Case c = f.minimal.c;
     if (!have.insert(canonical_form(c)).second) continue;
-    char id[32];
-    std::snprintf(id, sizeof id, "finding-%012llx",
-                  static_cast<unsigned long long>(stable_hash(canonical_form(c)) & 0xffffffffffffull));
-    c.id = id;
+    c.id = finding_id(c);
     c.tags = {"finding"};
     c.source = "broadcheck run --seed " + std::to_string(summary.seed) + " (" + f.property + ")";
     c.note = f.minimal.judgement.attribution + " [" + f.signature + "]";

@@ -71,6 +71,7 @@ struct RunOptions {
   std::vector<std::string> input_errors;         // found while reading the command line (a missing --corpus-dir)
   bool strict_zeros = false;                     // --strict-zeros: a difference in the sign of zero fails a case
   bool fail_on_stale = false;                    // --fail-on-stale: a stale declaration fails the run
+  std::string replay_prefix = "broadcheck replay";  // how a finding's replay commands start (cli/replay_commands.h)
 
   bool takes_op(const std::string& op) const {
     return ops.empty() || std::find(ops.begin(), ops.end(), op) != ops.end();

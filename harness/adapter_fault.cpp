@@ -28,9 +28,10 @@ Finding fault_finding(const AdapterFault& f) {
   j.signature = out.signature;
   j.differences.push_back(Difference{"adapter_fault", FindingClass::outcome, -1, {f.oracle}, j.attribution, {}, {f.oracle},
                                      Verdict::discrepancy});
+  if (!f.reproduction.empty()) out.adapter_commands[f.oracle] = f.reproduction;
   out.regression_draft = f.reproduction.empty()
-                             ? "# the requests before the fault are too long to repeat here: the run that found it shows it again\n"
-                             : f.reproduction;
+                             ? "// The requests before the fault are too long to repeat here: the run that found it shows it again.\n"
+                             : "// The requests before the fault, sent again: the finding's adapter command (a shell command).\n";
   return out;
 }
 

@@ -23,7 +23,8 @@ struct AdapterFault {
 };
 
 // The finding of `f`: key and signature "adapter_fault | NAME | crash", property and family "adapter", odd one out
-// NAME, the fault as NAME's outcome on its case; it is neither shrunk nor re-run.
+// NAME, the fault as NAME's outcome on its case, `reproduction` as its adapter command; it is neither shrunk nor
+// re-run.
 Finding fault_finding(const AdapterFault& f);
 
 }  // namespace bc

@@ -33,6 +33,9 @@ struct Implementation {
   // Dtypes a run must see this implementation answer (anything but unsupported) in a value case: coverage requires
   // "<name> answers <dtype>" of the properties whose cases the variants run (properties/registry.cpp).
   std::vector<DType> answers;
+  // For an adapter (docs/protocol.md): one shell command that runs `c` on it alone from any folder; empty for the
+  // others.
+  std::function<std::string(const Case& c)> shell_reproduction = nullptr;
 };
 
 // The registered implementations, in registration (= vote) order.

@@ -71,7 +71,9 @@ nlohmann::json to_json(const Finding& f) {
           {"shrunk", f.shrunk},
           {"first_seq", f.first_seq},
           {"reproduce", f.reproduce},
+          {"reproduce_command", f.reproduce_command},
           {"replay_command", f.replay_command},
+          {"adapter_commands", f.adapter_commands},
           {"regression_draft", f.regression_draft},
           {"reproduction", to_json(f.reproduction)}};
 }
@@ -91,7 +93,9 @@ Finding finding_from_json(const nlohmann::json& j) {
   f.key = j.value("key", f.signature);
   f.first_seq = j.value("first_seq", -1L);
   f.reproduce = j.value("reproduce", "");
+  f.reproduce_command = j.value("reproduce_command", "");
   f.replay_command = j.value("replay_command", "");
+  f.adapter_commands = j.value("adapter_commands", std::map<std::string, std::string>{});
   f.regression_draft = j.value("regression_draft", "");
   if (j.contains("reproduction")) f.reproduction = reproduction_from_json(j["reproduction"]);
   return f;

@@ -333,7 +333,7 @@ std::string external_reproduction(const std::string& command, const Case& c) {
 std::string external_reproduction_of(const std::string& command, const std::vector<std::string>& requests) {
   std::string lines = shell_quote(hello_line());
   for (const std::string& r : requests) lines += " " + shell_quote(r);
-  return "printf '%s\\n' " + lines + " | " + command + "\n";
+  return "printf '%s\\n' " + lines + " | (" + command + ")";
 }
 
 }  // namespace bc

@@ -121,8 +121,8 @@ class ExternalOracle : public Oracle {
   bool batches_off_ = false;  // after a fault at a batch request: one case per request (a correct, slower adapter)
 };
 
-// A shell command that reproduces the case on the adapter alone: the hello line and the request line piped into
-// its command.
+// One line of shell that reproduces the case on the adapter alone: the hello line and the request line piped into
+// its command, which runs in a subshell (so that a `cd DIR && ...` command gets the pipe, not just its cd).
 std::string external_reproduction(const std::string& command, const Case& c);
 // The hello line and these request lines piped into the command (an adapter's history sent again).
 std::string external_reproduction_of(const std::string& command, const std::vector<std::string>& requests);

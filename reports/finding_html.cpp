@@ -342,9 +342,13 @@ std::string finding_html(const RunSummary& s, const Finding& f, size_t index) {
   out += "<h4>Reproduce</h4>\n";
   const std::string id = fmt::format("finding-{}-", index + 1);
   if (!f.replay_command.empty()) out += copyable_html(id + "replay", "Replay the minimal case:", f.replay_command);
-  if (!f.reproduce.empty())
-    out += copyable_html(id + "reproduce", f.shrunk ? "Regenerate and re-shrink it:" : "Regenerate it:",
-                         "build/broadcheck replay --reproduce " + f.reproduce);
+  if (!f.reproduce_command.empty())
+    out += copyable_html(id + "reproduce", f.shrunk ? "Regenerate it and follow its shrink path:" : "Regenerate it:",
+                         f.reproduce_command);
+  int n = 0;  // an adapter's name may hold any character but '=': the ids number them
+  for (const auto& [adapter, command] : f.adapter_commands)
+    out += copyable_html(id + "adapter-" + std::to_string(++n), "The case on the " + adapter + " adapter alone (shell):",
+                         command);
   if (!f.regression_draft.empty())
     out += copyable_html(id + "draft", "Regression-test draft (GoogleTest, without broadcheck):", f.regression_draft);
   out += "</details>\n";

@@ -3,6 +3,7 @@
 #include "reports/html_report.h"
 
 #include "harness/implementations.h"
+#include "harness/shell_quote.h"
 
 #include <algorithm>
 #include <set>
@@ -28,15 +29,6 @@ std::string duration_text(double seconds) {
   if (seconds < 60) return fmt::format("{:.1f} s", seconds);
   const long whole = static_cast<long>(seconds);
   return fmt::format("{:.1f} s ({}h {:02}m {:02}s)", seconds, whole / 3600, whole / 60 % 60, whole % 60);
-}
-
-std::string command_line(const std::vector<std::string>& args) {
-  std::string out;
-  for (const std::string& a : args) {
-    const bool quote = a.empty() || a.find_first_of(" \t\"'$&|;<>*?") != std::string::npos;
-    out += (out.empty() ? "" : " ") + (quote ? "'" + a + "'" : a);
-  }
-  return out;
 }
 
 long count_of(const std::map<std::string, long>& counts, const std::string& key) {
@@ -96,7 +88,7 @@ void run_table(std::string& out, const RunSummary& s) {
   };
   row("started", e(s.started_at.empty() ? "(unknown)" : s.started_at));
   row("duration", e(duration_text(s.seconds)));
-  row("command line", "<code>" + e(command_line(s.arguments)) + "</code>");
+  row("command line", "<code>" + e(shell_words(s.arguments)) + "</code>");
   row("seed", fmt::format("<code>{}</code>", s.seed));
   row("cases per property",
       s.cases_requested > 0 ? fmt::format("{} generated", s.cases_requested) : std::string("none generated"));

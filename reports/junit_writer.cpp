@@ -67,7 +67,8 @@ std::string failure_body(const Finding& f) {
   body += f.shrunk ? fmt::format("hits: {} raw case(s); shrunk in {} step(s)\n", f.hits, f.shrink_steps)
                    : fmt::format("hits: {} raw case(s); not shrunk\n", f.hits);
   if (!f.replay_command.empty()) body += "replay: " + f.replay_command + "\n";
-  if (!f.reproduce.empty()) body += "reproduce: build/broadcheck replay --reproduce " + f.reproduce + "\n";
+  if (!f.reproduce_command.empty()) body += "reproduce: " + f.reproduce_command + "\n";
+  for (const auto& [adapter, command] : f.adapter_commands) body += adapter + " adapter alone: " + command + "\n";
   if (!f.regression_draft.empty()) body += "regression-test draft:\n" + f.regression_draft;
   return body;
 }

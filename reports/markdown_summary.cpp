@@ -5,7 +5,7 @@
 #include <algorithm>
 #include <fstream>
 
-#include "harness/join.h"
+#include "harness/shell_quote.h"
 #include "reports/text_file.h"
 #include "reports/verdict.h"
 
@@ -44,7 +44,7 @@ std::string markdown_summary(const RunSummary& s, const std::string& report_path
   }
   for (const auto& [verdict, n] : s.verdicts) cases += n;
   std::string md = "## broadcheck: " + verdict_text(s) + "\n\n";
-  md += fmt::format("{} · seed {} · {} case(s) in {:.1f} s · exit code {}{}\n\n", code(join(s.arguments, " ")), s.seed,
+  md += fmt::format("{} · seed {} · {} case(s) in {:.1f} s · exit code {}{}\n\n", code(shell_words(s.arguments)), s.seed,
                     cases, s.seconds, s.exit_code,
                     s.interrupted ? fmt::format(" · interrupted by signal {}", s.signal) : std::string());
   for (const std::string& death : s.job_deaths) md += "**Job died:** " + death + "\n\n";
@@ -61,8 +61,9 @@ std::string markdown_summary(const RunSummary& s, const std::string& report_path
       md += "   - minimal case: " + code(describe(f.minimal.c)) + "\n";
       if (!f.minimal.judgement.attribution.empty()) md += "   - " + code(f.minimal.judgement.attribution) + "\n";
       if (!f.replay_command.empty()) md += "   - replay: " + code(f.replay_command) + "\n";
-      if (!f.reproduce.empty())
-        md += "   - reproduce: " + code("build/broadcheck replay --reproduce " + f.reproduce) + "\n";
+      if (!f.reproduce_command.empty()) md += "   - reproduce: " + code(f.reproduce_command) + "\n";
+      for (const auto& [adapter, command] : f.adapter_commands)
+        md += "   - " + code(adapter) + " adapter alone: " + code(command) + "\n";
     }
     if (static_cast<size_t>(fresh) > listed)
       md += fmt::format("\n... and {} more in report.html\n", static_cast<size_t>(fresh) - listed);

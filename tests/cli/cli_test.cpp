@@ -109,12 +109,13 @@ TEST(Cli, FindingsWithInt64DataReplayAndDraftTheExactValues) {
   EXPECT_NE(command.find("[-9223372036854775808,9007199254740993]"), std::string::npos) << command;
   const std::string draft = finding["regression_draft"].get<std::string>();
   EXPECT_NE(draft.find("make_ints({INT64_MIN, 9007199254740993}, {2}, at::kLong)"), std::string::npos) << draft;
-  // The replay command runs the same case again, values and all.
-  const std::string prefix = "build/broadcheck ";
-  ASSERT_EQ(command.rfind(prefix, 0), 0u) << command;
+  // The replay command runs the same case again, values and all (in a folder of its own, named after the case).
   const fs::path again = scratch("exact-finding-again");
-  EXPECT_EQ(broadcheck(command.substr(prefix.size()) + " --no-known --quiet --out " + again.string()).exit_code, 1);
-  const auto replayed = nlohmann::json::parse(lines(again / "results.jsonl").at(0));
+  fs::remove_all(again);
+  fs::create_directories(again);
+  EXPECT_EQ(WEXITSTATUS(std::system(("cd " + again.string() + " && " + command + " --quiet > /dev/null 2>&1").c_str())), 1);
+  const fs::path written = again / ("broadcheck-" + command.substr(command.find("finding-"), 20));
+  const auto replayed = nlohmann::json::parse(lines(written / "results.jsonl").at(0));
   EXPECT_EQ(replayed["case"]["values"], finding["minimal"]["case"]["values"]);
   EXPECT_EQ(replayed["case"]["values"]["data"][0], nlohmann::json::parse("[-9223372036854775808, 9007199254740993]"));
 }
@@ -243,7 +244,7 @@ TEST(Cli, SummaryMarkdownGoesToTheOutFolderAndTheStepSummary) {
   const std::string md = slurp(out / "summary.md");
   EXPECT_EQ(md.rfind("## broadcheck: FAILED: 1 new finding(s)", 0), 0u) << md;
   EXPECT_NE(md.find("minimal case: `add_([1], [3])`"), std::string::npos) << md;
-  EXPECT_NE(md.find("replay: `build/broadcheck replay --case"), std::string::npos) << md;
+  EXPECT_NE(md.find("replay: `" + bc::test_binary_dir() + "/broadcheck replay "), std::string::npos) << md;
   EXPECT_NE(md.find((out / "report.html").string()), std::string::npos) << md;
   EXPECT_EQ(slurp(step), "# earlier step\n" + md + "\n");
   // Without the variable, only the folder gets it.

@@ -24,3 +24,7 @@ add_dependencies(declarations_replay_test broadcheck)
 # Broken adapters (a short batch, a crash at request N, a hang, huge and deep answers, stderr spam) through run.
 bc_test(adapter_fault_cli_test SOURCES cli/adapter_fault_cli_test.cpp LIBS nlohmann_json::nlohmann_json)
 add_dependencies(adapter_fault_cli_test broadcheck)
+# A finding's printed commands replayed from another folder give the run's verdict.
+bc_test(replay_commands_test SOURCES cli/replay_commands_test.cpp LIBS nlohmann_json::nlohmann_json)
+target_include_directories(replay_commands_test PRIVATE ${CMAKE_SOURCE_DIR})
+add_dependencies(replay_commands_test broadcheck)

@@ -15,6 +15,7 @@
 #include <thread>
 #include <utility>
 
+#include "harness/shell_quote.h"
 #include "test_paths.h"
 
 namespace bc {
@@ -315,7 +316,7 @@ TEST(ExternalOracle, ACrashAtTheNthRequestIsTheAdaptersFaultNotTheCases) {
   EXPECT_NE(f.detail.find("it failed again when a fresh adapter was sent the same 3 request(s): request 3: exited"),
             std::string::npos)
       << f.detail;
-  EXPECT_NE(f.reproduction.find(" | " + adapter("crashat 3")), std::string::npos) << f.reproduction;
+  EXPECT_NE(f.reproduction.find(" | (" + adapter("crashat 3") + ")"), std::string::npos) << f.reproduction;
 }
 
 // A hang at the 3rd request whatever it holds is the adapter's fault too, a timeout.
@@ -404,10 +405,23 @@ TEST(ExternalOracle, AnAdapterThatDoesNotStartIsNamedWithTheReason) {
   EXPECT_NE(o.detail.find("/nonexistent/adapter: not found"), std::string::npos) << o.detail;
 }
 
-TEST(ExternalOracle, TheReproductionPipesTheRequestIntoTheCommand) {
-  const std::string repro = external_reproduction(adapter("good"), kFine);
+// The reproduction, run by /bin/sh from another folder, gets the adapter's answer to the case, also when the command
+// starts with a cd (as a config file's and --oracle's commands do).
+TEST(ExternalOracle, TheReproductionRunsTheCaseOnTheAdapterAlone) {
+  const std::string command = "cd " + shell_quote(bc::test_source_dir() + "/tests/oracles/adapters") +
+                              " && exec /usr/bin/python3 shape_adapter.py good";
+  const std::string repro = external_reproduction(command, kFine);
   EXPECT_EQ(repro.rfind("printf '%s\\n' '{\"hello\":\"broadcheck\",\"protocol\":1}' '{\"case\":", 0), 0u) << repro;
-  EXPECT_NE(repro.find("| " + adapter("good")), std::string::npos) << repro;
+  EXPECT_EQ(repro.find('\n'), std::string::npos) << "one line, to paste: " << repro;
+  FILE* shell = ::popen(("cd / && (" + repro + ") < /dev/null").c_str(), "r");
+  ASSERT_NE(shell, nullptr);
+  std::string output;
+  for (char buf[4096]; std::fgets(buf, sizeof buf, shell);) output += buf;
+  EXPECT_EQ(::pclose(shell), 0) << output;
+  const size_t second = output.find('\n') + 1;
+  ASSERT_LT(second, output.size()) << "the handshake and an answer: " << output;
+  const nlohmann::json answer = nlohmann::json::parse(output.substr(second));
+  EXPECT_EQ(answer["outcome"]["shape"], nlohmann::json::parse("[2, 3]")) << output;
 }
 
 }  // namespace

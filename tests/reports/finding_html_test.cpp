@@ -183,14 +183,24 @@ TEST(FindingHtml, EachReproduceTextHasItsOwnCopyButton) {
     EXPECT_EQ(count(html, std::string("<pre id=\"") + id + "\">"), 1u) << id;
   }
   EXPECT_EQ(count(html, "<button type=\"button\" class=\"copy\""), 3u);
-  EXPECT_NE(html.find("<pre id=\"finding-3-reproduce\">build/broadcheck replay --reproduce "
+  EXPECT_NE(html.find("<pre id=\"finding-3-reproduce\">broadcheck replay --reproduce "
                       "bc1/42/broadcast_symmetric/7/0.1</pre>"),
             std::string::npos);
   EXPECT_NE(html.find("a &lt; b &amp;&amp; c"), std::string::npos);  // the draft, escaped
 
   Finding bare = new_finding();
-  bare.replay_command = bare.reproduce = bare.regression_draft = "";
+  bare.replay_command = bare.reproduce_command = bare.regression_draft = "";
   EXPECT_EQ(count(finding_html(sample_summary(), bare, 0), "class=\"copy\""), 0u);
+
+  // An adapter's command gets a button of its own, escaped.
+  Finding adapter = new_finding();
+  adapter.adapter_commands["mine"] = "printf '%s\\n' '{}' | (cd /x && ./mine < in)";
+  const std::string with_adapter = finding_html(sample_summary(), adapter, 2);
+  EXPECT_EQ(count(with_adapter, "data-copy=\"finding-3-adapter-1\""), 1u);
+  EXPECT_NE(with_adapter.find("<pre id=\"finding-3-adapter-1\">printf &#39;%s\\n&#39; &#39;{}&#39; | "
+                              "(cd /x &amp;&amp; ./mine &lt; in)</pre>"),
+            std::string::npos)
+      << with_adapter;
 }
 
 TEST(FindingHtml, FilterTokensAndTheirAttributes) {

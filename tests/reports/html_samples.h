@@ -42,6 +42,7 @@ inline Finding new_finding() {
   f.shrunk = true;
   f.replay_command = "broadcheck replay --case '{\"op\": \"add\", \"shapes\": [[2, 1, 3], [4, 3]]}'";
   f.reproduce = "bc1/42/broadcast_symmetric/7/0.1";
+  f.reproduce_command = "broadcheck replay --reproduce bc1/42/broadcast_symmetric/7/0.1";
   f.regression_draft = "TEST(Regression, AddBroadcasts) {\n  EXPECT_NO_THROW(a + b);  // a < b && c\n}\n";
   return f;
 }

@@ -23,6 +23,7 @@ Finding fresh(const std::string& signature) {
   f.minimal.judgement.attribution = "xtensor is the odd one out";
   f.replay_command = "build/broadcheck replay --case '{\"op\":\"add_\",\"shapes\":[[1],[3]]}'";
   f.reproduce = "bc1/1/inplace_agree/4/0.1";
+  f.reproduce_command = "/opt/broadcheck replay --out broadcheck-finding-1 --reproduce bc1/1/inplace_agree/4/0.1";
   return f;
 }
 
@@ -58,7 +59,9 @@ TEST(MarkdownSummary, AFailedRunListsWhatToLookAt) {
       << md;
   EXPECT_TRUE(has(md, "   - replay: `build/broadcheck replay --case '{\"op\":\"add_\",\"shapes\":[[1],[3]]}'`\n"))
       << md;
-  EXPECT_TRUE(has(md, "   - reproduce: `build/broadcheck replay --reproduce bc1/1/inplace_agree/4/0.1`\n")) << md;
+  EXPECT_TRUE(has(md, "   - reproduce: `/opt/broadcheck replay --out broadcheck-finding-1 --reproduce "
+                      "bc1/1/inplace_agree/4/0.1`\n"))
+      << md;
   EXPECT_TRUE(has(md, "2. `second`")) << md;
   EXPECT_FALSE(has(md, "declared one")) << "known divergences are counted, not listed";
   EXPECT_TRUE(has(md, "Known divergences: 1 signature(s)")) << md;
@@ -82,6 +85,35 @@ TEST(MarkdownSummary, PassedInterruptedAndBadInputRunsSaySo) {
   const std::string bad = markdown_summary(s, "r.html");
   EXPECT_EQ(bad.rfind("## broadcheck: INPUT ERRORS", 0), 0u) << bad;
   EXPECT_TRUE(has(bad, "### Input errors (1)\n\n- `` corpus/a.jsonl:2: unknown op \"x\" `y` ``\n")) << bad;
+}
+
+// The words /bin/sh makes of `command_line`, each on a line of its own in brackets.
+std::string shell_split(const std::string& command_line) {
+  FILE* shell = ::popen(("printf '[%s]\\n' " + command_line + " 2>&1").c_str(), "r");
+  std::string out;
+  for (char buf[4096]; shell && std::fgets(buf, sizeof buf, shell);) out += buf;
+  if (shell) ::pclose(shell);
+  return out;
+}
+
+// The header's command line is shell-quoted: /bin/sh splits it back into the arguments, quotes and spaces and all.
+TEST(MarkdownSummary, TheCommandLineIsShellQuoted) {
+  RunSummary s = failed_run();
+  s.arguments = {"/opt/my build/broadcheck", "run", "--oracle", "mine=python3 it's.py \"$HOME\"", "--out", "", "x;y"};
+  const std::string md = markdown_summary(s, "r.html");
+  const size_t start = md.find("\n\n`") + 3, end = md.find("` · seed");
+  ASSERT_LT(start, end) << md;
+  std::string want;
+  for (const std::string& a : s.arguments) want += "[" + a + "]\n";
+  EXPECT_EQ(shell_split(md.substr(start, end - start)), want) << md;
+}
+
+// An adapter's own command is listed with the finding.
+TEST(MarkdownSummary, AnAdapterFindingListsTheAdapterCommand) {
+  RunSummary s = failed_run();
+  s.findings[0].adapter_commands["mine"] = "printf '%s\\n' '{}' | (cd /x && ./mine)";
+  const std::string md = markdown_summary(s, "r.html");
+  EXPECT_TRUE(has(md, "   - `mine` adapter alone: `printf '%s\\n' '{}' | (cd /x && ./mine)`\n")) << md;
 }
 
 TEST(MarkdownSummary, ListsAtMostFiftyNewFindings) {
