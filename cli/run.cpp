@@ -207,7 +207,7 @@ class Runner {
       Finding& f = summary_.findings[s.finding];
       if (interrupted()) {  // a stopping run shrinks nothing more: the finding keeps its first case
         f.reproduce = reproduce_token(options_.seed, f.property, s.index, {});
-        describe_reproduction(f);
+        describe_reproduction(f, options_.replay_prefix);
         continue;
       }
       const Shrunk shrunk = shrink(
