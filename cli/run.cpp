@@ -115,7 +115,7 @@ class Runner {
     std::vector<Item> window;
     for (size_t k = 0; k < entries.size() && !stopped(); ++k) {
       if (!options_.shard.takes(static_cast<long>(k)) || !options_.takes_op(entries[k].c.op)) continue;
-      window.push_back({"corpus", entries[k].c, static_cast<long>(k), -1});
+      window.push_back({entries[k].property, entries[k].c, static_cast<long>(k), -1});
       if (window.size() == kWindow) run_window(window);
     }
     run_window(window);

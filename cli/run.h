@@ -53,6 +53,7 @@ struct RunOptions {
   std::vector<std::string> corpus_files;         // replayed before the random search
   std::vector<std::string> inline_cases;         // --case JSON texts
   std::vector<std::string> reproduce;            // --reproduce tokens
+  std::string case_property;                     // replay --property: the property whose check judges --case cases
   std::string declarations;                      // known_divergences.jsonl ("" for none)
   std::vector<std::string> properties;           // empty: all
   std::string save;                              // --save FILE: append new minimal cases in corpus format

@@ -60,6 +60,7 @@ std::map<std::string, std::string> run_fingerprint(const RunOptions& o,
   std::string corpus;
   for (const std::string& f : o.corpus_files) append(corpus, "file:" + contents(f));
   for (const std::string& c : o.inline_cases) append(corpus, "case:" + c);
+  if (!o.case_property.empty()) append(corpus, "case_property:" + o.case_property);
   for (const std::string& r : o.reproduce) append(corpus, "reproduce:" + r);
 
   std::string implementations;

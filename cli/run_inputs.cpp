@@ -3,6 +3,7 @@
 #include <functional>
 
 #include "harness/utf8.h"
+#include "properties/registry.h"
 
 namespace bc {
 
@@ -16,19 +17,31 @@ RunInputs load_run_inputs(const RunOptions& options) {
   CorpusLoad corpus = load_corpus(options.corpus_files);
   in.entries = std::move(corpus.entries);
   in.errors.insert(in.errors.end(), corpus.errors.begin(), corpus.errors.end());
+  // Each text's case and the property whose check judges it.
   auto add = [&](const std::string& label, const std::vector<std::string>& texts,
-                 const std::function<Case(const std::string&)>& make) {
+                 const std::function<std::pair<Case, std::string>(const std::string&)>& make) {
     for (size_t i = 0; i < texts.size(); ++i) {
       const int n = static_cast<int>(i + 1);
       try {
-        in.entries.push_back({make(texts[i]), label, n});
+        auto [c, property] = make(texts[i]);
+        in.entries.push_back({std::move(c), label, n, property});
       } catch (const CaseError& e) {
         in.errors.push_back(visible_utf8(label + ":" + std::to_string(n) + ": " + e.what()));
       }
     }
   };
-  add("--case", options.inline_cases, parse_case_text);
-  add("--reproduce", options.reproduce, case_from_reproduce_token);
+  std::string case_property = "corpus";
+  if (!options.case_property.empty() && find_property(options.case_property))
+    case_property = options.case_property;
+  else if (!options.case_property.empty())
+    in.errors.push_back("--property: unknown property \"" + visible_utf8(options.case_property) + "\"; valid: " +
+                        property_names());
+  add("--case", options.inline_cases, [&](const std::string& text) { return std::make_pair(parse_case_text(text), case_property); });
+  add("--reproduce", options.reproduce, [](const std::string& token) {
+    Case c = case_from_reproduce_token(token);  // bc1/SEED/PROPERTY/INDEX/PATH, checked
+    const size_t from = token.find('/', token.find('/') + 1) + 1;
+    return std::make_pair(std::move(c), token.substr(from, token.find('/', from) - from));
+  });
   return in;
 }
 

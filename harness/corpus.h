@@ -25,6 +25,7 @@ struct CorpusEntry {
   Case c;
   std::string file;
   int line = 0;
+  std::string property = "corpus";  // whose check judges it: "corpus" (every oracle) or a property's
 };
 
 struct CorpusLoad {

@@ -1,6 +1,7 @@
 // A finding's printed commands, run by /bin/sh from another folder, give the verdict of the run that found it:
-// a built-in implementation's finding of a --no-known --no-config run, and a planted-bug adapter's finding of a run
-// that named the adapter by a path relative to the folder it ran in. The replay and reproduce commands are taken
+// a built-in implementation's finding of a --no-known --no-config run, an equivalence finding (judged by its
+// property's own check), and a planted-bug adapter's finding of a run that named the adapter by a path relative to
+// the folder it ran in. The replay and reproduce commands are taken
 // from summary.json and from summary.md; each writes into a folder of its own (never ./broadcheck-out), and the
 // adapter's own command, run alone, gives the adapter's answer of the run.
 #include <sys/wait.h>
@@ -66,6 +67,7 @@ void expect_same_verdict(const json& finding, const std::string& command, const 
   EXPECT_EQ(again["case"]["shapes"], finding["minimal"]["case"]["shapes"]);
   EXPECT_EQ(again["verdict"], finding["minimal"]["verdict"]);
   EXPECT_EQ(again["odd_ones"], finding["minimal"]["odd_ones"]);
+  EXPECT_EQ(again["signature"], finding["minimal"]["signature"]) << "judged by the same property's check";
 }
 
 // Every new finding of the run in `out`, each command replayed from another folder: at most `most` findings.
@@ -99,6 +101,21 @@ TEST(ReplayCommands, ABuiltInFindingReplaysFromAnotherFolder) {
                               "--property inplace_agree --out " + out.string());
   ASSERT_EQ(r.exit_code, 1) << r.output;
   EXPECT_GE(replay_findings(out, 2), 1) << r.output;
+}
+
+// A finding of a property with a check of its own (a fused op against its unfused form on each implementation
+// alone) replays under that check, not as a corpus case on every oracle.
+TEST(ReplayCommands, AnEquivalenceFindingReplaysUnderItsPropertysCheck) {
+  const fs::path out = scratch("equivalence");
+  const CliRun r = broadcheck("run --seed 1 --cases 60 --jobs 1 --no-replay --no-known --no-config --quiet "
+                              "--property addc_equivalence --out " + out.string());
+  ASSERT_EQ(r.exit_code, 1) << r.output;
+  EXPECT_GE(replay_findings(out, 2), 1) << r.output;
+  const CliRun unknown = broadcheck("replay --no-config -q --property nope --case '{\"op\": \"add\", \"shapes\": [[2], [2]]}' "
+                                    "--out " + scratch("unknown-property").string());
+  EXPECT_EQ(unknown.exit_code, 2) << unknown.output;
+  EXPECT_NE(unknown.output.find("--property: unknown property \"nope\"; valid: elementwise_agree"), std::string::npos)
+      << unknown.output;
 }
 
 // The adapter is named by a path relative to the folder the run started in; the replays run elsewhere.
