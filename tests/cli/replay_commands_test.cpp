@@ -91,26 +91,26 @@ int replay_findings(const fs::path& out, size_t most) {
   return replayed;
 }
 
-}  // namespace
-
-// Without --no-known the findings would be known divergences, and without --no-config NumPy would vote: the
-// replay must carry both to give the run's verdict.
-TEST(ReplayCommands, ABuiltInFindingReplaysFromAnotherFolder) {
-  const fs::path out = scratch("built-in");
-  const CliRun r = broadcheck("run --seed 1 --cases 100 --jobs 1 --no-replay --no-known --no-config --quiet "
-                              "--property inplace_agree --out " + out.string());
+// A --no-known --no-config run of `cases` cases of `property`, which must find something new; then its first two
+// findings replayed (replay_findings).
+void run_and_replay(const std::string& property, int cases) {
+  const fs::path out = scratch(property);
+  const CliRun r = broadcheck("run --seed 1 --jobs 1 --no-replay --no-known --no-config --quiet --cases " +
+                              std::to_string(cases) + " --property " + property + " --out " + out.string());
   ASSERT_EQ(r.exit_code, 1) << r.output;
   EXPECT_GE(replay_findings(out, 2), 1) << r.output;
 }
 
+}  // namespace
+
+// Without --no-known the findings would be known divergences, and without --no-config NumPy would vote: the
+// replay must carry both to give the run's verdict.
+TEST(ReplayCommands, ABuiltInFindingReplaysFromAnotherFolder) { run_and_replay("inplace_agree", 100); }
+
 // A finding of a property with a check of its own (a fused op against its unfused form on each implementation
 // alone) replays under that check, not as a corpus case on every oracle.
 TEST(ReplayCommands, AnEquivalenceFindingReplaysUnderItsPropertysCheck) {
-  const fs::path out = scratch("equivalence");
-  const CliRun r = broadcheck("run --seed 1 --cases 60 --jobs 1 --no-replay --no-known --no-config --quiet "
-                              "--property addc_equivalence --out " + out.string());
-  ASSERT_EQ(r.exit_code, 1) << r.output;
-  EXPECT_GE(replay_findings(out, 2), 1) << r.output;
+  run_and_replay("addc_equivalence", 60);
   const CliRun unknown = broadcheck("replay --no-config -q --property nope --case '{\"op\": \"add\", \"shapes\": [[2], [2]]}' "
                                     "--out " + scratch("unknown-property").string());
   EXPECT_EQ(unknown.exit_code, 2) << unknown.output;
