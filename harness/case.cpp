@@ -4,6 +4,7 @@
 #include <cstdint>
 #include <cstring>
 
+#include "harness/element_count.h"
 #include "harness/join.h"
 
 namespace bc {
@@ -290,7 +291,8 @@ Case case_from_json(const nlohmann::json& j) {
       throw CaseError("\"values.data\" gives " + std::to_string(c.values->data.size()) + " operands, the case has " +
                       std::to_string(c.shapes.size()));
     for (size_t k = 0; k < c.shapes.size(); ++k)
-      if (static_cast<int64_t>(c.values->data[k].size()) != numel(c.shapes[k]))
+      if (const ElementCount n = count_elements(c.shapes[k]);
+          n.overflow || static_cast<int64_t>(c.values->data[k].size()) != n.value)
         throw CaseError("\"values.data[" + std::to_string(k) + "]\" has " + std::to_string(c.values->data[k].size()) +
                         " values for shape " + format_shape(c.shapes[k]));
   }
@@ -314,6 +316,11 @@ Case case_from_json(const nlohmann::json& j) {
     for (int64_t d : c.shapes[i])
       if (d < 0 && !may_be_negative(i))
         throw CaseError("\"shapes[" + std::to_string(i) + "]\" has a negative size " + std::to_string(d));
+  // A tensor's shape (out's) and a result's (the expected one) never have a negative size.
+  for (const auto& [where, shape] : {std::pair{"out.shape", c.out ? &c.out->shape : nullptr},
+                                     std::pair{"expect.shape", c.expect && c.expect->shape ? &*c.expect->shape : nullptr}})
+    if (shape && std::any_of(shape->begin(), shape->end(), [](int64_t d) { return d < 0; }))
+      throw CaseError(std::string("\"") + where + "\" has a negative size: " + format_shape(*shape));
   return c;
 }
 

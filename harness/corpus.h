@@ -14,11 +14,13 @@ constexpr int64_t kMaxElementsPerTensor = int64_t{1} << 20;
 constexpr int64_t kMaxElementsPerCase = int64_t{1} << 22;
 constexpr size_t kMaxRank = 64;      // dims per shape (LibTorch's own limit for many kernels)
 constexpr size_t kMaxOperands = 64;  // shapes per case (broadcast_shapes takes any number)
+constexpr int64_t kMaxProductTerms = int64_t{1} << 24;  // a product's multiply-adds, batch * n * k * m
 
-// "" when the case is within the caps, else the reason. Counted: the operands (every implementation allocates
-// them, shape-level cases too) and what the op allocates beyond them: the broadcast of all operands for the
-// pointwise ops, the target of expand and sum_to (their second shape is a size list, not a tensor), a product's
-// contraction (batch * n * k * m); nothing for broadcast_shapes, which answers with views.
+// "" when the case is within the caps, else the reason. Counted (with overflow checks: harness/element_count.h):
+// the operands (every implementation allocates them, shape-level cases too) and what the op allocates beyond them:
+// the broadcast of all operands for the pointwise ops, the target of expand and sum_to (their second shape is a
+// size list, not a tensor), a product's result (batch * n * m); nothing for broadcast_shapes, which answers with
+// views. A product's work (batch * n * k * m multiply-adds) has a cap of its own.
 std::string check_limits(const Case& c);
 
 struct CorpusEntry {

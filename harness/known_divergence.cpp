@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <set>
+#include <sstream>
 
 #include "harness/implementations.h"
 #include "harness/input_lines.h"
@@ -100,6 +101,13 @@ std::vector<std::string> inactive_on_this_processor(const std::vector<Declaratio
   return out;
 }
 
+const std::vector<std::string>& difference_components() {
+  static const std::vector<std::string> names = {"status", "error kind", "signal",     "shape",
+                                                 "dtype",  "warnings",   "values",     "grad shape",
+                                                 "grads",  "grad values", "signed zeros", "finite differences"};
+  return names;
+}
+
 Declaration declaration_from_json(const nlohmann::json& j) {
   if (!j.is_object()) throw CaseError("a declaration must be a JSON object");
   Declaration d;
@@ -125,6 +133,12 @@ Declaration declaration_from_json(const nlohmann::json& j) {
   d.reference = str("reference", true);
   if (j.contains("on")) d.on = str("on", false);
   d.difference = str("difference", false);
+  std::istringstream parts(d.difference);
+  for (std::string part; std::getline(parts, part, '|');) {
+    const std::vector<std::string>& names = difference_components();
+    if (std::find(names.begin(), names.end(), part) == names.end())
+      throw CaseError("unknown component \"" + part + "\" in \"difference\"; valid (several as a|b): " + join(names, ", "));
+  }
   d.when = str("when", false);
   if (!d.when.empty()) {
     const std::vector<std::string>& names = case_condition_names();
@@ -215,12 +229,14 @@ nlohmann::json to_json(const Declaration& d) {
 }
 
 Declaration parse_declaration_text(const std::string& text) {
-  const std::string bad_bytes = utf8_problem(text);
-  if (!bad_bytes.empty()) throw CaseError(bad_bytes);
+  nlohmann::json j;
   try {
-    return declaration_from_json(nlohmann::json::parse(text));
-  } catch (const nlohmann::json::parse_error& e) {
-    throw CaseError(std::string("not valid JSON: ") + e.what());
+    j = parse_input_json(text);
+  } catch (const InputError& e) {
+    throw CaseError(e.what());
+  }
+  try {
+    return declaration_from_json(j);
   } catch (const nlohmann::json::exception& e) {  // a field of the wrong JSON type deep inside
     throw CaseError(std::string("a field has the wrong type: ") + e.what());
   }
@@ -229,6 +245,9 @@ Declaration parse_declaration_text(const std::string& text) {
 DeclarationLoad read_declarations(const std::string& path) {
   DeclarationLoad load;
   std::set<std::string> ids;
+  const auto refuse = [&](int n, const std::string& why) {
+    load.errors.push_back(visible_utf8(path + ":" + std::to_string(n) + ": " + why));
+  };
   const std::string unreadable = read_input_lines(path, [&](int n, const std::string& line) {
     try {
       Declaration d = parse_declaration_text(line);
@@ -236,9 +255,9 @@ DeclarationLoad read_declarations(const std::string& path) {
       d.line = n;
       load.declarations.push_back(std::move(d));
     } catch (const CaseError& e) {
-      load.errors.push_back(visible_utf8(path + ":" + std::to_string(n) + ": " + e.what()));
+      refuse(n, e.what());
     }
-  });
+  }, refuse);
   if (!unreadable.empty()) load.errors.insert(load.errors.begin(), unreadable);
   return load;
 }

@@ -66,6 +66,11 @@ std::vector<std::string> inactive_oracles(const std::vector<Declaration>& declar
 // nothing here.
 std::vector<std::string> inactive_on_this_processor(const std::vector<Declaration>& declarations);
 
+// The components a declaration's `difference` may list: every name the judge gives a difference in outcomes,
+// values or gradients (harness/judge.h's Difference::component), the equivalence's (properties/equivalence.h) and
+// the finite-difference check's (properties/check.cpp).
+const std::vector<std::string>& difference_components();
+
 struct DeclarationLoad {
   std::vector<Declaration> declarations;  // every good line, in file order
   std::vector<std::string> errors;        // "FILE:LINE: reason" for every bad line (FILE:0 when unreadable)

@@ -4,7 +4,7 @@
 #include <stdexcept>
 
 #include "harness/corpus.h"
-
+#include "harness/input_lines.h"
 #include "harness/operands.h"
 
 namespace bc {
@@ -46,6 +46,7 @@ json case_json(const Case& c) {
     for (const OperandPlan& p : plan_operands(c)) operands.push_back(operand_json(c, p));
   Case sent = c;
   sent.default_values = false;  // an adapter sees the values a gradient case runs on, even when its line gave none
+  sent.extra = json::object();   // fields broadcheck does not know are the corpus's, not the protocol's
   return {{"case", to_json(sent)}, {"operands", std::move(operands)}};
 }
 
@@ -157,24 +158,10 @@ Outcome outcome_of(const json& j, const Case& c) {
 }
 
 // Refuses a line whose arrays and objects nest deeper than kMaxJsonDepth, before it is parsed (a parser's work and
-// memory on a hostile line).
+// memory on a hostile line), with the scan every input text gets (harness/input_lines.h).
 void check_depth(const std::string& line, const std::string& what) {
-  int depth = 0;
-  bool in_string = false;
-  for (size_t k = 0; k < line.size(); ++k) {
-    const char ch = line[k];
-    if (in_string) {
-      if (ch == '\\') ++k;
-      else if (ch == '"') in_string = false;
-    } else if (ch == '"') {
-      in_string = true;
-    } else if (ch == '[' || ch == '{') {
-      if (++depth > kMaxJsonDepth)
-        throw std::runtime_error(what + " nests deeper than " + std::to_string(kMaxJsonDepth) + " levels");
-    } else if (ch == ']' || ch == '}') {
-      --depth;
-    }
-  }
+  if (!nesting_problem(line, kMaxJsonDepth).empty())
+    throw std::runtime_error(what + " nests deeper than " + std::to_string(kMaxJsonDepth) + " levels");
 }
 
 // A line of the adapter's as a JSON object; `what` names it in the error ("the answer is not JSON: ...").

@@ -93,6 +93,31 @@ RC_GTEST_PROP(ParserFuzz, ReproduceTokensParseOrAreRefused, ()) {
   parses_or_refuses(text, case_from_reproduce_token);
 }
 
+// Arrays and objects nested to any depth in an unknown field: a case up to the limit of 64 levels (the line's own
+// object included) parses and writes back; one level more is refused with the limit, before anything recurses into
+// it. Brackets inside strings are text, not nesting.
+RC_GTEST_PROP(ParserFuzz, NestingParsesUpToTheLimitAndIsRefusedBeyond, ()) {
+  const int depth = *rc::gen::oneOf(rc::gen::inRange(1, 70), rc::gen::inRange(70, 20000));
+  std::string open, close;
+  for (int k = 0; k < depth; ++k) {
+    const bool object = *rc::gen::arbitrary<bool>();
+    open += object ? "{\"k[\": " : "[";
+    close = (object ? "}" : "]") + close;
+  }
+  const std::string text = R"({"op": "add", "shapes": [[1], [1]], "note": "[[[[{{", "x": )" + open + "0" + close + "}";
+  if (depth + 1 <= 64) {
+    const Case c = parse_case_text(text);
+    RC_ASSERT(canonical_form(parse_case_text(to_json(c).dump())) == canonical_form(c));
+  } else {
+    try {
+      parse_case_text(text);
+      RC_FAIL("accepted a line nested " + std::to_string(depth + 1) + " levels deep");
+    } catch (const CaseError& e) {
+      RC_ASSERT(std::string(e.what()).rfind("arrays and objects nest deeper than the limit of 64 levels", 0) == 0);
+    }
+  }
+}
+
 TEST(ParserFuzz, KnownNastyLinesAreRefusedWithAReason) {
   for (const std::string& text : std::vector<std::string>{std::string(R"({"op": "add", "shapes": [[1], [1]], "dtypes": [1, 2]})"),
                                  std::string(R"({"op": "add", "shapes": [[1], [1]], "layouts": "x"})"),

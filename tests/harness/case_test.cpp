@@ -124,6 +124,14 @@ TEST(Case, OutIsForTheOutOfPlaceBinaryOpsAndRoundTrips) {
                        "unknown dtype"));
 }
 
+TEST(CaseErrors, NoTensorOrResultHasANegativeSize) {
+  EXPECT_EQ(parse_error(json::parse(R"({"op": "add", "shapes": [[1], [1]], "out": {"shape": [-1]}})")),
+            "\"out.shape\" has a negative size: [-1]");
+  EXPECT_EQ(parse_error(json::parse(R"({"op": "add", "shapes": [[1], [1]], "expect": {"shape": [2, -3]}})")),
+            "\"expect.shape\" has a negative size: [2, -3]");
+  // An expand target's -1 and broadcast_shapes' sizes stay allowed (their own tests above).
+}
+
 TEST(Case, ParsesAllKnownFields) {
   const Case c = case_from_json(json::parse(
       R"({"id": "seed002-ex4", "op": "add", "shapes": [[6,1,5],[3,5]], "expect": {"shape": [6,3,5]},

@@ -129,6 +129,31 @@ TEST(LoadDeclarations, BadPatternsAndOpsNameFileAndLine) {
   EXPECT_TRUE(contains(on, "\"on\"")) << on;
 }
 
+TEST(LoadDeclarations, ADifferenceNamesComponentsTheJudgeKnows) {
+  std::string path;
+  const std::string colour = load_error_on_line_3(
+      R"({"id": "x", "oracle": "torch", "difference": "colour", "reason": "r", "reference": "f"})", &path);
+  EXPECT_TRUE(starts_with(colour, path + ":3: unknown component \"colour\" in \"difference\"; valid")) << colour;
+  const std::string second = load_error_on_line_3(
+      R"({"id": "x", "oracle": "torch", "difference": "status|shapes", "reason": "r", "reference": "f"})", &path);
+  EXPECT_TRUE(contains(second, "unknown component \"shapes\"")) << second;
+  EXPECT_EQ(declaration_from_json(json::parse(
+                R"({"id": "x", "oracle": "torch", "difference": "status|error kind", "reason": "r", "reference": "f"})"))
+                .difference,
+            "status|error kind");
+}
+
+// A declaration line nested without end is refused before it is parsed, and the others still load.
+TEST(ReadDeclarations, ADeepLineIsRefusedAlone) {
+  const std::string deep = R"({"id": "x", "ops": )" + std::string(100000, '[') + std::string(100000, ']') + "}";
+  TempFile file(kGood + "\n" + deep + "\n" + kGoodDocument + "\n");
+  const DeclarationLoad load = read_declarations(file.path());
+  ASSERT_EQ(load.errors.size(), 1u);
+  EXPECT_TRUE(starts_with(load.errors[0], file.path() + ":2: arrays and objects nest deeper than the limit of 64"))
+      << load.errors[0];
+  EXPECT_EQ(load.declarations.size(), 2u);
+}
+
 TEST(ReadDeclarations, EveryBadLineIsReportedAndEveryGoodLineKept) {
   const std::string other = R"({"id": "other", "oracle": "torch", "reason": "r", "reference": "f"})";
   TempFile file(kGood + "\n" + R"({"id": "x", "oracle": "torch",)" + "\n" + other + "\n" +
