@@ -211,6 +211,11 @@ nlohmann::json answer_case(Oracle& inner, const Case& c, OnSigfpe on_sigfpe) {
 
 class IsolatedOracle : public Oracle {
  public:
+  // A worker's start (the fork, then building the oracle, a few ms) has at least this long, whatever the case
+  // timeout: --timeout-ms bounds the library's calls, and a case timeout of 1 ms made every start a failure, and the
+  // run an internal error. A factory that hangs still times out, after this long.
+  static constexpr std::chrono::milliseconds kStartBudget{1000};
+
   IsolatedOracle(Factory factory, std::chrono::milliseconds timeout, OnSigfpe on_sigfpe)
       : factory_(std::move(factory)), timeout_(timeout), on_sigfpe_(on_sigfpe) {
     if (!factory_) throw std::invalid_argument("make_isolated_oracle: no factory");
@@ -412,10 +417,14 @@ class IsolatedOracle : public Oracle {
     recovered_ = 0;
     retiring_ = false;
 
-    const Clock::time_point deadline = Clock::now() + timeout_;
+    const std::chrono::milliseconds budget = std::max(timeout_, kStartBudget);
+    const Clock::time_point deadline = Clock::now() + budget;
     std::string body;
     const Io r = reader_.next(from_worker_, body, &deadline);
-    if (r == Io::timeout) return kill_worker();
+    if (r == Io::timeout) {
+      reap();
+      return timeout_outcome(budget);
+    }
     if (r == Io::eof) return crash_outcome(reap());
     const nlohmann::json hello = decode(r, body);
     if (hello.contains("factory_error")) {

@@ -29,7 +29,7 @@ namespace bc {
 //   - timeout, detail "no answer within N ms", when the worker gave no answer within `timeout` (it is killed);
 // and throws std::runtime_error where the inner oracle would have thrown (the exception's what() is kept), or when
 // the case does not survive case_from_json(to_json(c)) (an invalid case), or when the factory throws. submit()
-// may start a fresh worker (waiting up to `timeout` for it) and throws when the factory does.
+// may start a fresh worker (waiting up to `timeout`, and at least 1 s, for it) and throws when the factory does.
 // name() and version() throw std::runtime_error when the worker cannot build the oracle at all.
 //
 // Not thread-safe, like the oracles themselves: one caller at a time, and the wrapper should be used from the
