@@ -1,6 +1,8 @@
 #include "cli/external_implementations.h"
 
 #include <algorithm>
+#include <cerrno>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <stdexcept>
@@ -8,7 +10,9 @@
 #include <nlohmann/json.hpp>
 
 #include "harness/implementations.h"
+#include "harness/input_lines.h"
 #include "harness/shell_quote.h"
+#include "harness/utf8.h"
 #include "oracles/external_oracle.h"
 
 namespace bc {
@@ -24,6 +28,19 @@ std::vector<ExternalSpec>& registered() {
   return all;
 }
 
+// The config file's text; throws InputError with the reason it cannot be read.
+std::string config_text(const std::string& path) {
+  std::error_code ec;
+  if (std::filesystem::is_directory(path, ec)) throw InputError("cannot read the config file: a directory, not a file");
+  errno = 0;
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw InputError(std::string("cannot read the config file: ") + (errno ? std::strerror(errno) : "unknown reason"));
+  std::string text(kMaxInputBytes + 1, '\0');  // one byte more than parse_input_json takes, so it sees an overlong file
+  in.read(text.data(), static_cast<std::streamsize>(text.size()));
+  text.resize(static_cast<std::size_t>(in.gcount()));
+  return text;
+}
+
 }  // namespace
 
 ExternalSpec parse_oracle_option(const std::string& text) {
@@ -37,28 +54,36 @@ ExternalSpec parse_oracle_option(const std::string& text) {
 }
 
 std::vector<ExternalSpec> load_config(const std::string& path) {
-  std::ifstream in(path);
-  if (!in) throw std::runtime_error(path + ": cannot read the config file");
+  const auto refuse = [&](const std::string& why) { return std::runtime_error(visible_utf8(path + ": " + why)); };
   nlohmann::json j;
   try {
-    j = nlohmann::json::parse(in);
-  } catch (const nlohmann::json::exception& e) {
-    throw std::runtime_error(path + ": not JSON: " + e.what());
+    j = parse_input_json(config_text(path));
+  } catch (const InputError& e) {
+    throw refuse(e.what());
   }
-  if (!j.is_object() || !j.contains("oracles") || !j["oracles"].is_object())
-    throw std::runtime_error(path + ": needs {\"oracles\": {\"NAME\": {\"command\": \"...\"}}}");
+  const char* form = "needs {\"oracles\": {\"NAME\": {\"command\": \"...\", \"optional\": true}}}";
+  if (!j.is_object() || !j.contains("oracles") || !j["oracles"].is_object()) throw refuse(form);
+  for (const auto& [key, value] : j.items())
+    if (key != "oracles") throw refuse("unknown field \"" + key + "\"; " + form);
   const std::string dir = std::filesystem::absolute(path).parent_path().string();
   std::vector<ExternalSpec> out;
-  for (auto it = j["oracles"].begin(); it != j["oracles"].end(); ++it) {
-    ExternalSpec s{it.key(), "", false, path};
-    if (it->is_string()) {
-      s.command = it->get<std::string>();
-    } else if (it->is_object() && it->contains("command") && (*it)["command"].is_string()) {
-      s.command = (*it)["command"].get<std::string>();
-      s.optional = it->value("optional", false);
+  for (const auto& [name, entry] : j["oracles"].items()) {
+    const std::string field = "\"oracles." + name;
+    ExternalSpec s{name, "", false, path};
+    if (entry.is_string()) {
+      s.command = entry.get<std::string>();
+    } else if (entry.is_object()) {
+      for (const auto& [key, value] : entry.items()) {
+        if (key == "command" && value.is_string()) s.command = value.get<std::string>();
+        else if (key == "optional" && value.is_boolean()) s.optional = value.get<bool>();
+        else if (key == "command") throw refuse(field + ".command\" must be a string");
+        else if (key == "optional") throw refuse(field + ".optional\" must be true or false");
+        else throw refuse("unknown field " + field + "." + key + "\"; valid: command, optional");
+      }
     } else {
-      throw std::runtime_error(path + ": oracle \"" + it.key() + "\" needs a \"command\" string");
+      throw refuse(field + "\" must be a command string or {\"command\": \"...\"}");
     }
+    if (s.command.empty()) throw refuse(field + "\" needs a \"command\" string");
     s.command = "cd " + shell_quote(dir) + " && exec " + s.command;
     out.push_back(std::move(s));
   }
@@ -69,7 +94,8 @@ std::string register_external_implementations(const std::vector<ExternalSpec>& s
                                               std::ostream& notes) {
   for (const ExternalSpec& s : specs) {
     if (const Implementation* i = find_implementation(s.name); i && i->role != Role::voter)
-      return "--oracle " + s.name + ": the name of a built-in implementation that cannot be replaced";
+      return (s.source == "--oracle" ? "--oracle " + s.name : s.source + ": \"oracles." + s.name + "\"") +
+             ": the name of a built-in implementation that cannot be replaced";
     std::string title;
     try {
       ExternalOracle probe(s.name, s.command, std::chrono::milliseconds(timeout_ms));

@@ -13,6 +13,8 @@ namespace bc {
 
 // The default for --jobs: the cores this process may run on (at least 1).
 int available_cores();
+// --jobs takes at most this many per available core: beyond, jobs only compete for the cores.
+constexpr int kJobsPerCore = 4;
 
 int run_jobs(const RunOptions& options, int jobs);
 

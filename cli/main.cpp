@@ -4,6 +4,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <iostream>
+#include <set>
 
 #include <CLI/CLI.hpp>
 
@@ -19,6 +20,7 @@
 #include "cli/run.h"
 #include "cli/shrink_command.h"
 #include "harness/case.h"
+#include "harness/utf8.h"
 #include "properties/registry.h"
 
 namespace {
@@ -111,6 +113,33 @@ bool parse_shard(const std::string& text, bc::Shard& shard) {
   return true;
 }
 
+// The config's and --oracle's implementations registered; "" on success, else the reason (naming the file or the
+// option) the first one could not be.
+// The config's and --oracle's implementations registered, and the replay commands' prefix set from them; "" on
+// success, else the reason (naming the file or the option) the first one could not be.
+std::string register_voters(const std::string& config, bool no_config, const std::vector<std::string>& oracle_texts,
+                            bc::RunOptions& options) {
+  std::vector<bc::ExternalSpec> specs, oracles;
+  std::string config_read;  // "" when none is
+  try {
+    // The default config is read when it exists; one given with --config must.
+    if (!no_config && (config != bc::default_config() || std::filesystem::exists(config))) {
+      specs = bc::load_config(config);
+      config_read = config;
+    }
+    std::set<std::string> named;
+    for (const std::string& text : oracle_texts) {
+      oracles.push_back(bc::parse_oracle_option(text));
+      if (!named.insert(oracles.back().name).second) return "--oracle " + oracles.back().name + " is given twice";
+    }
+  } catch (const std::exception& e) {
+    return e.what();
+  }
+  specs.insert(specs.end(), oracles.begin(), oracles.end());
+  options.replay_prefix = bc::replay_prefix(options, config_read, oracles);
+  return bc::register_external_implementations(specs, options.timeout_ms, std::cerr);
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -188,8 +217,8 @@ int main(int argc, char** argv) {
                                            "explains), all (known ones too) or none")
       ->check(CLI::IsMember({"new", "all", "none"}))
       ->capture_default_str();
-  run->add_option("--jobs", jobs, "split the run over this many processes (default: the cores available); the "
-                                  "outputs are those of one process")
+  run->add_option("--jobs", jobs, "split the run over this many processes (default: the cores available; at "
+                                  "most 4 per core); the outputs are those of one process")
       ->capture_default_str()
       ->check(CLI::Range(1, 256));
   common(run);
@@ -247,26 +276,15 @@ int main(int argc, char** argv) {
   options.shrinking = *bc::shrinking_from_string(shrink_mode);
   options.isolate = !no_isolation;
   {
-    // Every command registers the external implementations (merge too: the report titles them).
-    std::vector<bc::ExternalSpec> specs, oracles;
-    std::string config_read;  // "" when none is
-    try {
-      // The default config is read when it exists; one given with --config must.
-      if (!no_config && (config != bc::default_config() || std::filesystem::exists(config))) {
-        specs = bc::load_config(config);
-        config_read = config;
-      }
-      for (const std::string& text : oracle_texts) oracles.push_back(bc::parse_oracle_option(text));
-    } catch (const std::exception& e) {
-      std::cerr << "broadcheck: " << e.what() << "\n";
-      return bc::kExitBadInput;
-    }
-    specs.insert(specs.end(), oracles.begin(), oracles.end());
-    options.replay_prefix = bc::replay_prefix(options, config_read, oracles);
-    const std::string failed = bc::register_external_implementations(specs, options.timeout_ms, std::cerr);
+    // Every command registers the external implementations (merge too: the report titles them). A run or replay
+    // that cannot reports why in its outputs, as it does every input error, and runs nothing.
+    const std::string failed = register_voters(config, no_config, oracle_texts, options);
     if (!failed.empty()) {
-      std::cerr << "broadcheck: " << failed << "\n";
-      return bc::kExitBadInput;
+      if (!run->parsed() && !replay->parsed()) {
+        std::cerr << "broadcheck: " << failed << "\n";
+        return bc::kExitBadInput;
+      }
+      options.input_errors.push_back(bc::visible_utf8(failed));
     }
   }
   if (list->parsed()) return bc::list_command(list_what, list_json);
@@ -286,6 +304,16 @@ int main(int argc, char** argv) {
       return bc::kExitBadInput;
     }
   }
-  if (run->parsed()) return bc::run_jobs(options, jobs);
+  if (run->parsed()) {
+    // Many more jobs than cores only compete for them, and the adapters and workers they start then miss their
+    // deadlines (256 jobs on 2 cores was an internal error). The outputs are the same for any number of jobs.
+    if (const int most = bc::kJobsPerCore * bc::available_cores(); jobs > most) {
+      if (!quiet)
+        std::cerr << "broadcheck: --jobs " << jobs << ": at most " << bc::kJobsPerCore << " per core available here, "
+                  << "so the run takes " << most << " job(s); the outputs are the same\n";
+      jobs = most;
+    }
+    return bc::run_jobs(options, jobs);
+  }
   return bc::run_conformance(options);
 }

@@ -11,6 +11,7 @@
 #include "reports/text_file.h"
 #include "cli/run.h"
 #include "cli/shard_set.h"
+#include "harness/utf8.h"
 #include "reports/results_counts.h"
 #include "reports/results_filter.h"
 
@@ -163,6 +164,14 @@ std::optional<RunSummary> merge_into(const std::vector<std::string>& dirs, const
 
 int merge_runs(const std::vector<std::string>& dirs, const std::string& out, bool quiet,
                const std::vector<std::string>& arguments) {
+  for (const std::string& dir : dirs) {
+    std::error_code ec;
+    if (std::filesystem::equivalent(dir, out, ec)) {  // false (with ec) when either does not exist
+      std::cerr << "broadcheck merge: --out " << visible_utf8(out) << " is the shard folder " << visible_utf8(dir)
+                << ": the merge would replace that shard's outputs; give a folder of its own\n";
+      return kExitBadInput;
+    }
+  }
   OutputFolder outputs;  // one merge's set of outputs in `out`, as a run leaves it (its inputs may be there)
   const std::string unwritable = outputs.open(out, OutputFolder::Earlier::keep);
   if (!unwritable.empty()) {

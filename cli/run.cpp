@@ -122,20 +122,38 @@ class Runner {
     seq_base_ = static_cast<long>(entries.size());
   }
 
-  // Round robin over the properties, case index by case index, until the case count or the time is spent.
+  // Round robin over the properties, case index by case index, until each has its --cases or the time is spent.
+  // Under --op a property counts only the cases of those ops, so it draws on until it has --cases of them, or
+  // gives up (and says so) after kDrawsPerCase draws per case asked for; every shard draws every index to count
+  // alike, and runs its own.
   void search(const std::vector<const Property*>& chosen) {
     const long per_round = static_cast<long>(chosen.size());
+    const bool filtered = !options_.ops.empty();
+    std::vector<long> taken(chosen.size(), 0);
+    auto wants_more = [&](long k, long i) {
+      return !options_.cases || (taken[k] < *options_.cases && (!filtered || i < kDrawsPerCase * *options_.cases));
+    };
     std::vector<Item> window;
-    for (long i = 0; (!options_.cases || i < *options_.cases) && !stopped(); ++i) {
+    long i = 0;
+    for (bool drawing = true; drawing && !stopped(); ++i) {
+      drawing = false;
       for (long k = 0; k < per_round; ++k) {
+        if (!wants_more(k, i)) continue;
+        drawing = true;
         const long seq = seq_base_ + i * per_round + k;
-        if (!options_.shard.takes(seq)) continue;
+        const bool mine = options_.shard.takes(seq);
+        if (!mine && !filtered) {
+          ++taken[k];
+          continue;
+        }
         const Property& p = *chosen[k];
         // Required once the property runs here (--op: other ops never run, so nothing is required).
-        if (options_.ops.empty() && !summary_.coverage.required.count(p.name))
+        if (!filtered && !summary_.coverage.required.count(p.name))
           summary_.coverage.required[p.name] = required_classes(p);
         Case c = draw_value(p, i);
         if (!options_.takes_op(c.op)) continue;
+        ++taken[k];
+        if (!mine) continue;
         // A window holds no case twice: an oracle queues a case once (Oracle::submit), so the second copy would be
         // sent alone behind the rest of the window, whose queued answers would then be read and dropped.
         if (std::any_of(window.begin(), window.end(), [&](const Item& queued) { return same_case(queued.c, c); }))
@@ -145,6 +163,11 @@ class Runner {
       }
     }
     run_window(window);
+    if (filtered && options_.cases && options_.progress != Progress::quiet && !stopped())
+      for (long k = 0; k < per_round; ++k)
+        if (taken[k] < *options_.cases)
+          std::cerr << "broadcheck: --op: " << chosen[k]->name << " drew " << taken[k] << " case(s) of these ops in "
+                    << kDrawsPerCase * *options_.cases << " draws, fewer than --cases " << *options_.cases << "\n";
   }
 
   void finish() { progress_.finish(); }
@@ -163,6 +186,8 @@ class Runner {
   // bench_run's isolated full run against the in-process one: 0.79x with 16, 0.85x with 32, 0.79x with 64, 0.42x
   // with 256 (not explained yet; perhaps the cases then overflow the pipe and the worker waits for the parent).
   static constexpr size_t kWindow = 32;
+  // Under --op, how many draws per case asked for a property may take to find cases of those ops.
+  static constexpr long kDrawsPerCase = 100;
 
   // A case to run: its property ("corpus" for a replayed one), its place in the run, and for a generated case its
   // index (for the reproduce token and its shrink tree; -1 for a corpus case).
@@ -615,7 +640,10 @@ int run_conformance(const RunOptions& options) {
   summary.input_errors = options.input_errors;
   std::vector<const Property*> chosen;
   for (const std::string& name : options.properties) {
-    if (const Property* p = find_property(name)) chosen.push_back(p);
+    const Property* p = find_property(name);
+    if (p && std::find(chosen.begin(), chosen.end(), p) != chosen.end())
+      summary.input_errors.push_back("--property " + name + " is given twice");
+    else if (p) chosen.push_back(p);
     else summary.input_errors.push_back("--property: unknown property \"" + visible_utf8(name) + "\"; valid: " + property_names());
   }
   if (chosen.empty())

@@ -167,6 +167,42 @@ TEST(CliInputs, LintChecksEveryLineWithoutRunning) {
   EXPECT_TRUE(has(bad.output, "4 error(s)")) << bad.output;
 }
 
+// Lines nested without end (a segfault, a summary.json of gigabytes, a crashed adapter reported as a finding,
+// as they were) are refused alike by lint and by a run, each FILE:LINE, and the lines around them still run.
+TEST(CliInputs, DeeplyNestedLinesAreRefusedByLintAndByARun) {
+  std::string text = kAddLine + "\n";
+  for (const int depth : {100000, 30000, 1000})
+    text += R"({"op": "mul", "shapes": [[2], [2]], "x": )" + std::string(depth, '[') + std::string(depth, ']') + "}\n";
+  text += R"({"op": "sub", "shapes": [[2], [2]]})" "\n";
+  const fs::path corpus = file_with("deep.jsonl", text);
+  const std::string why = ": arrays and objects nest deeper than the limit of 64 levels";
+  CliRun lint = broadcheck("lint " + corpus.string());
+  EXPECT_EQ(lint.exit_code, 2) << lint.output;
+  for (const int line : {2, 3, 4}) EXPECT_TRUE(has(lint.output, corpus.string() + ":" + std::to_string(line) + why)) << lint.output;
+  const fs::path out = scratch("deep-out");
+  CliRun run = broadcheck("replay " + corpus.string() + " --results all --out " + out.string());
+  EXPECT_EQ(run.exit_code, 2) << run.output;
+  EXPECT_LT(fs::file_size(out / "summary.json"), 1000000u);
+  const nlohmann::json summary = summary_of(out);
+  EXPECT_EQ(summary["input_errors"].size(), 3u) << summary["input_errors"];
+  EXPECT_EQ(summary["findings"].size(), 0u) << "no implementation saw the deep lines";
+  EXPECT_EQ(case_lines(out / "results.jsonl").size(), 2u);
+}
+
+// NumPy's own test matmul([10000, 10, 10], [1, 10, 10]): a result of 1,000,000 elements from 10,000,000 terms, which
+// no implementation holds at once (xtensor's sum is lazy). It was refused as an input error; it runs everywhere.
+TEST(CliInputs, AProductOfManyTermsAndASmallResultRunsEverywhere) {
+  const fs::path out = scratch("numpy-matmul-out");
+  CliRun r = broadcheck(R"(replay --case '{"op": "matmul", "shapes": [[10000, 10, 10], [1, 10, 10]]}' --results all --out )" +
+                        out.string());
+  EXPECT_EQ(r.exit_code, 0) << r.output;
+  const auto results = case_lines(out / "results.jsonl");
+  ASSERT_EQ(results.size(), 1u) << r.output;
+  const nlohmann::json outcomes = nlohmann::json::parse(results[0])["outcomes"];
+  for (const char* name : {"engine", "torch", "xtensor"})
+    EXPECT_EQ(outcomes[name]["shape"], nlohmann::json::parse("[10000, 10, 10]")) << name << ": " << outcomes;
+}
+
 TEST(CliInputs, VersionNamesTheCommitAndTheLibraries) {
   CliRun r = broadcheck("--version");
   EXPECT_EQ(r.exit_code, 0) << r.output;
@@ -192,6 +228,13 @@ TEST(CliInputs, OpRestrictsGeneratedAndReplayedCases) {
   for (const std::string& l : case_lines(replayed / "results.jsonl"))
     EXPECT_EQ(nlohmann::json::parse(l)["case"]["op"], "expand") << l;
   EXPECT_FALSE(case_lines(replayed / "results.jsonl").empty());
+  // --cases counts the cases of the chosen ops each property runs, not its draws.
+  const fs::path counted = scratch("op-counted");
+  CliRun twenty = broadcheck("run --seed 2 --cases 20 --op add --no-replay --property elementwise_agree --property "
+                             "inplace_agree --out " + counted.string());
+  ASSERT_NE(twenty.exit_code, 2) << twenty.output;
+  EXPECT_EQ(summary_of(counted)["cases"]["elementwise_agree"], 20) << twenty.output;
+  EXPECT_TRUE(has(twenty.output, "--op: inplace_agree drew 0 case(s) of these ops in 2000 draws")) << twenty.output;
   CliRun unknown = broadcheck("run --op plus --out " + out.string());
   EXPECT_EQ(unknown.exit_code, 2);
   EXPECT_TRUE(has(unknown.output, "unknown op \"plus\"; valid ops: add, ")) << unknown.output;
@@ -215,6 +258,14 @@ TEST(CliInputs, NumbersAreReadStrictly) {
     EXPECT_TRUE(has(r.output, bad.substr(0, bad.find(' ')) + " wants ")) << bad << ": " << r.output;
   }
   EXPECT_TRUE(has(broadcheck("run --help").output, "0 is refused")) << "--help says what --time 0 does";
+}
+
+TEST(CliInputs, APropertyGivenTwiceIsBadUsage) {
+  const fs::path out = scratch("property-twice-out");
+  CliRun r = broadcheck("run --cases 2 --no-replay --property elementwise_agree --property elementwise_agree --out " +
+                        out.string());
+  EXPECT_EQ(r.exit_code, 2) << r.output;
+  EXPECT_TRUE(listed(summary_of(out)["input_errors"], "--property elementwise_agree is given twice"));
 }
 
 TEST(CliInputs, CaseTakesOneValueAndLeavesTheFilesAndOut) {

@@ -1,5 +1,6 @@
 // `broadcheck run --jobs N` (cli/jobs.h), through the real binary: the outputs of N processes are those of one.
 #include <fcntl.h>
+#include <sched.h>
 #include <signal.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -125,6 +126,20 @@ TEST(Jobs, BadUsageIsReportedOnceAndExitsTwo) {
   ASSERT_NE(first, std::string::npos) << r.output;
   EXPECT_EQ(r.output.find("unknown property", first + 1), std::string::npos) << r.output;
   EXPECT_EQ(broadcheck("run --jobs 0").exit_code, 2);
+}
+
+// 256 jobs on a machine of few cores started more adapters and workers than it could schedule before their
+// deadlines, and the run was an internal error; it takes at most 4 jobs per core.
+TEST(Jobs, FarMoreJobsThanCoresRunAsFourPerCore) {
+  cpu_set_t set;
+  ASSERT_EQ(sched_getaffinity(0, sizeof set, &set), 0);
+  if (4 * CPU_COUNT(&set) >= 256) GTEST_SKIP() << "this machine has cores enough for 256 jobs";
+  const fs::path out = scratch("jobs-256");
+  CliRun r = broadcheck("run --seed 3 --cases 8 --no-replay --property elementwise_agree --jobs 256 --out " + out.string());
+  EXPECT_EQ(r.exit_code, 0) << r.output;
+  EXPECT_NE(r.output.find("broadcheck: --jobs 256: at most 4 per core available here, so the run takes "),
+            std::string::npos) << r.output;
+  EXPECT_EQ(nlohmann::json::parse(slurp(out / "summary.json")).value("internal_error", ""), "");
 }
 
 TEST(Jobs, ASignalToTheParentAloneStopsEveryJobAndTheRunReportsWhatRan) {

@@ -305,6 +305,15 @@ TEST(MergeCommand, RefusesDuplicateMissingAndMismatchedShards) {
   EXPECT_NE(mixed.output.find("shard " + s1nk.string() + " was run with different declarations than " + s0.string()),
             std::string::npos) << mixed.output;
 
+  // --out naming one of the shards (by another spelling too) would replace that shard's outputs with the merge's.
+  const std::string shard_summary = slurp(s0 / "summary.json");
+  for (const std::string& into : {s0.string(), s0.string() + "/."}) {
+    CliRun onto = broadcheck("merge " + s0.string() + " " + s1.string() + " --out " + into);
+    EXPECT_EQ(onto.exit_code, 2) << onto.output;
+    EXPECT_NE(onto.output.find("--out " + into + " is the shard folder " + s0.string()), std::string::npos) << onto.output;
+    EXPECT_EQ(slurp(s0 / "summary.json"), shard_summary) << "the shard is as it was";
+  }
+
   CliRun good = broadcheck("merge " + s1.string() + " " + s0.string() + out);
   ASSERT_EQ(good.exit_code, 0) << good.output;
   const auto summary = nlohmann::json::parse(slurp(scratch("m-out") / "summary.json"));

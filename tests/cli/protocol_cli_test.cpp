@@ -3,6 +3,8 @@
 // and shrunk; NumPy takes part through the committed config; an adapter that does not start is a clear input error;
 // an adapter that crashes only once, or answers one case differently in different runs, is reported as flaky or
 // nondeterministic (run again in fresh processes) and does not fail the run.
+#include <fstream>
+
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
@@ -79,13 +81,51 @@ TEST(ProtocolCli, NumPyVotesInTheDefaultRunThroughTheCommittedConfig) {
 }
 
 TEST(ProtocolCli, AnAdapterThatDoesNotStartIsAnInputError) {
+  const fs::path out = scratch("bad");
   const CliRun bad = broadcheck("run --cases 1 --no-config --oracle 'bad=" + kShapeAdapter + " badhello' -q --out " +
-                                scratch("bad").string());
+                                out.string());
   EXPECT_EQ(bad.exit_code, 2);
   EXPECT_NE(bad.output.find("the bad adapter ("), std::string::npos) << bad.output;
   EXPECT_NE(bad.output.find("the handshake speaks protocol 99"), std::string::npos) << bad.output;
-  EXPECT_EQ(broadcheck("run --cases 1 --no-config --oracle noequals -q").exit_code, 2);
-  EXPECT_EQ(broadcheck("run --cases 1 --config /nonexistent.json -q").exit_code, 2);
+  // The run's outputs say so too, as for any input error, and nothing ran.
+  const json summary = json::parse(slurp(out / "summary.json"));
+  ASSERT_FALSE(summary["input_errors"].empty());
+  EXPECT_NE(summary["input_errors"][0].get<std::string>().find("the handshake speaks protocol 99"), std::string::npos)
+      << summary["input_errors"];
+  EXPECT_EQ(summary["exit_code"], 2);
+  EXPECT_NE(slurp(out / "junit.xml").find("the handshake speaks protocol 99"), std::string::npos);
+  EXPECT_TRUE(case_lines(out / "results.jsonl").empty());
+  EXPECT_EQ(broadcheck("run --cases 1 --no-config --oracle noequals -q --out " + out.string()).exit_code, 2);
+  EXPECT_EQ(broadcheck("run --cases 1 --config /nonexistent.json -q --out " + out.string()).exit_code, 2);
+}
+
+// A config file's mistakes name the file and the field; a name given twice on the command line is refused.
+TEST(ProtocolCli, ConfigAndOracleMistakesNameTheirSource) {
+  const fs::path out = scratch("config-mistakes");
+  auto with_config = [&](const std::string& name, const std::string& text) {
+    const fs::path config = scratch(name);
+    std::ofstream(config) << text;
+    return std::make_pair(config.string(), broadcheck("run --cases 1 -q --config " + config.string() + " --out " + out.string()));
+  };
+  const auto [optional, optional_run] =
+      with_config("optional.json", R"({"oracles": {"served": {"command": "x", "optional": "yes"}}})");
+  EXPECT_EQ(optional_run.exit_code, 2) << optional_run.output;
+  EXPECT_NE(optional_run.output.find(optional + ": \"oracles.served.optional\" must be true or false"), std::string::npos)
+      << optional_run.output;
+  const auto [builtin, builtin_run] = with_config("builtin.json", R"({"oracles": {"torch": "python3 x.py"}})");
+  EXPECT_EQ(builtin_run.exit_code, 2) << builtin_run.output;
+  EXPECT_NE(builtin_run.output.find(builtin + ": \"oracles.torch\": the name of a built-in implementation"),
+            std::string::npos) << builtin_run.output;
+  EXPECT_EQ(builtin_run.output.find("--oracle torch"), std::string::npos) << builtin_run.output;
+  const auto [deep, deep_run] = with_config("deep.json", R"({"oracles": )" + std::string(100000, '[') + "}");
+  EXPECT_EQ(deep_run.exit_code, 2) << deep_run.output;
+  EXPECT_NE(deep_run.output.find(deep + ": arrays and objects nest deeper than the limit of 64"), std::string::npos)
+      << deep_run.output;
+  const std::string adapter = "served=" + bc::test_binary_dir() + "/engine_adapter";
+  const CliRun twice = broadcheck("run --cases 1 -q --no-config --oracle '" + adapter + "' --oracle '" + adapter +
+                                  "' --out " + out.string());
+  EXPECT_EQ(twice.exit_code, 2) << twice.output;
+  EXPECT_NE(twice.output.find("--oracle served is given twice"), std::string::npos) << twice.output;
 }
 
 namespace {
