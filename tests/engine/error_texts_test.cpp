@@ -2,6 +2,7 @@
 
 #include <gtest/gtest.h>
 
+#include <map>
 #include <set>
 #include <stdexcept>
 
@@ -209,6 +210,114 @@ TEST(ErrorTexts, HolesFillInOrderOfFirstAppearanceAndBracesStayLiteral) {
   EXPECT_EQ(fixed_prefix(error_template(ErrorText::leaf_inplace)), error_template(ErrorText::leaf_inplace).text);
   EXPECT_THROW(format_error_text(ErrorText::mm_sizes, {1, 2}), std::logic_error);
   EXPECT_THROW(format_error_text(ErrorText::zero_division, {1}), std::logic_error);
+}
+
+// Each template's kind, written here by hand from what the message says and from ErrorKind's definitions
+// (engine/error.h), not read from the table: the LibTorch oracle classifies LibTorch's messages with the table's own
+// kinds (oracles/torch_errors.cpp), so a wrong kind there would otherwise agree with itself everywhere.
+const std::map<std::string, ErrorKind>& pinned_kinds() {
+  using K = ErrorKind;
+  static const std::map<std::string, ErrorKind> kinds = {
+      // Shapes that do not broadcast, expand or sum back.
+      {"broadcast_mismatch", K::broadcast},
+      {"inplace_broadcast", K::inplace_shape},
+      {"bad_inplace_size", K::inplace_shape},
+      {"addr_input_rank", K::inplace_shape},  // addr_'s self must stay a matrix
+      {"addr_input_size", K::inplace_shape},  // and keep its size
+      {"expand_too_few_sizes", K::expand},
+      {"expand_negative_leading", K::expand},
+      {"expand_mismatch", K::expand},
+      {"sum_to_not_expandable", K::sum_to},
+      // Products whose operands' ranks or sizes do not fit.
+      {"matmul_zero_dim", K::matmul_shape},
+      {"mm_sizes", K::matmul_shape},
+      {"mv_sizes", K::matmul_shape},
+      {"dot_sizes", K::matmul_shape},
+      {"bmm_sizes", K::matmul_shape},
+      {"self_not_matrix", K::matmul_shape},
+      {"mat2_not_matrix", K::matmul_shape},
+      {"mat1_rank", K::matmul_shape},
+      {"mat2_rank", K::matmul_shape},
+      {"batch1_not_3d", K::matmul_shape},
+      {"batch2_not_3d", K::matmul_shape},
+      {"mv_ranks", K::matmul_shape},
+      {"dot_ranks", K::matmul_shape},
+      {"outer_rank", K::matmul_shape},
+      {"addr_rank", K::matmul_shape},
+      {"batch_counts", K::matmul_shape},
+      {"addbmm_sizes", K::matmul_shape},
+      // Products given operands of several dtypes.
+      {"scalar_type", K::dtype_mismatch},
+      {"dot_dtypes", K::dtype_mismatch},
+      {"self_mat2_dtype", K::dtype_mismatch},
+      {"mat1_mat2_dtype", K::dtype_mismatch},
+      // The in-place rules: overlap, then the cast to self's dtype.
+      {"internal_overlap", K::internal_overlap},
+      {"partial_overlap", K::partial_overlap},
+      {"cast", K::dtype_cast},
+      {"bad_inplace_dtype", K::dtype_cast},
+      // Autograd's in-place rules.
+      {"leaf_inplace", K::leaf_inplace},
+      {"leaf_view_inplace", K::leaf_inplace},
+      {"version_counter", K::version_counter},
+      {"version_counter_output", K::version_counter},
+      // Malformed arguments: sizes, dims, dtypes an op does not take, views the engine cannot build.
+      {"numel_overflow", K::invalid_argument},
+      {"negative_dimension", K::invalid_argument},
+      {"sum_to_not_floating", K::invalid_argument},
+      {"not_implemented", K::invalid_argument},
+      {"zero_division", K::invalid_argument},
+      {"integral_scalar", K::invalid_argument},
+      {"sub_two_bools", K::invalid_argument},
+      {"sub_bool", K::invalid_argument},
+      {"addcdiv_integer", K::invalid_argument},
+      {"lerp_dtype", K::invalid_argument},
+      {"where_condition", K::invalid_argument},
+      {"norm_dtype", K::invalid_argument},
+      {"neg_bool", K::invalid_argument},
+      {"no_dimensions", K::invalid_argument},
+      {"dim_out_of_range", K::invalid_argument},
+      {"not_fused", K::invalid_argument},
+      {"not_strict", K::invalid_argument},
+      {"requires_grad_dtype", K::invalid_argument},
+      {"backward_no_grad", K::invalid_argument},
+      {"view_of_storage", K::invalid_argument},
+      {"permute_count", K::invalid_argument},
+      {"permute_repeat", K::invalid_argument},
+      {"transpose_dim", K::invalid_argument},
+      {"slice_dim", K::invalid_argument},
+      {"slice_step", K::invalid_argument},
+      {"strides_length", K::invalid_argument},
+      {"negative_strides", K::invalid_argument},
+      {"view_outside_storage", K::invalid_argument},
+      {"reshape_numel", K::invalid_argument},
+      {"derivative_not_implemented", K::invalid_argument},
+      {"dim_repeated", K::invalid_argument},
+      {"amax_zero_size", K::invalid_argument},
+      {"amin_zero_size", K::invalid_argument},
+      {"amax_zero_numel", K::invalid_argument},
+      {"amin_zero_numel", K::invalid_argument},
+      {"mean_input_dtype", K::invalid_argument},
+      {"mean_dtype_arg", K::invalid_argument},
+      // No kind of its own: a backward function's bad gradient, c10's checked conversion, out='s autograd refusal
+      // and out's resize warning.
+      {"invalid_gradient", K::other},
+      {"scalar_overflow", K::other},
+      {"out_autograd", K::other},
+      {"out_resized", K::other},
+  };
+  return kinds;
+}
+
+TEST(ErrorTexts, EachTemplatesKindIsTheOnePinnedByHand) {
+  std::set<std::string> seen;
+  for (const ErrorTemplate& t : error_templates()) {
+    seen.insert(t.name);
+    const auto it = pinned_kinds().find(t.name);
+    ASSERT_NE(it, pinned_kinds().end()) << t.name << ": a new template; pin its kind in pinned_kinds()";
+    EXPECT_EQ(to_string(t.kind), std::string(to_string(it->second))) << t.name << ": \"" << t.text << "\"";
+  }
+  for (const auto& [name, kind] : pinned_kinds()) EXPECT_TRUE(seen.count(name)) << name << " is pinned but gone";
 }
 
 }  // namespace

@@ -4,6 +4,12 @@
 
 #include <gtest/gtest.h>
 
+#include <map>
+#include <string>
+#if defined(__x86_64__) || defined(__i386__)
+#include <cpuid.h>
+#endif
+
 namespace bc {
 namespace {
 
@@ -17,12 +23,49 @@ TEST(Processor, FeaturesComeFromTheFirstFlagsLine) {
   EXPECT_TRUE(features_from_cpuinfo("processor\t: 0\n").empty());
 }
 
+// Where each name comes from, written by hand: on x86 the CPUID leaf, sub-leaf, register and bit that Linux reads
+// for the flag (arch/x86/include/asm/cpufeatures.h names the words and bits), on ARM the hwcap that Linux's
+// arch/arm64/kernel/cpuinfo.c prints under the name. A name missing here is one no Linux prints.
+struct Source {
+  bool x86;
+  unsigned leaf, subleaf;
+  int reg;  // 0 eax, 1 ebx, 2 ecx, 3 edx
+  int bit;
+};
+const std::map<std::string, Source>& feature_sources() {
+  static const std::map<std::string, Source> sources = {
+      {"sse4_2", {true, 1, 0, 2, 20}},      {"fma", {true, 1, 0, 2, 12}},
+      {"avx", {true, 1, 0, 2, 28}},         {"f16c", {true, 1, 0, 2, 29}},
+      {"avx2", {true, 7, 0, 1, 5}},         {"avx512f", {true, 7, 0, 1, 16}},
+      {"avx512dq", {true, 7, 0, 1, 17}},    {"avx512cd", {true, 7, 0, 1, 28}},
+      {"avx512bw", {true, 7, 0, 1, 30}},    {"avx512vl", {true, 7, 0, 1, 31}},
+      {"avx512_fp16", {true, 7, 0, 3, 23}}, {"avx512_bf16", {true, 7, 1, 0, 5}},
+      {"asimd", {false, 0, 0, 0, 0}},       {"sve", {false, 0, 0, 0, 0}},
+  };
+  return sources;
+}
+
 TEST(Processor, EveryNameADeclarationMayUseIsOneLinuxLists) {
-  for (const std::string& name : processor_feature_names()) {
-    EXPECT_FALSE(name.empty());
-    EXPECT_EQ(name.find_first_of(" \tABCDEFGHIJKLMNOPQRSTUVWXYZ"), std::string::npos) << name;
+  for (const std::string& name : processor_feature_names())
+    EXPECT_TRUE(feature_sources().count(name)) << name << " is no flag Linux prints in /proc/cpuinfo";
+  EXPECT_EQ(processor_feature_names().size(), feature_sources().size());
+}
+
+#if defined(__x86_64__) || defined(__i386__)
+// Linux lists an x86 flag only when CPUID sets its bit (it may hide a feature the kernel disabled, never invent
+// one): every flag this machine's /proc/cpuinfo shows has its bit set.
+TEST(Processor, OnX86EachListedFlagHasItsCpuidBit) {
+  for (const auto& [name, src] : feature_sources()) {
+    if (!src.x86) continue;
+    unsigned r[4] = {0, 0, 0, 0};
+    const bool leaf_exists = __get_cpuid_count(src.leaf, src.subleaf, &r[0], &r[1], &r[2], &r[3]) != 0;
+    const bool bit = leaf_exists && ((r[src.reg] >> src.bit) & 1u);
+    if (processor_lacks({name}).empty()) {
+      EXPECT_TRUE(bit) << name << " is listed by Linux, but its CPUID bit is clear: the source here is wrong";
+    }
   }
 }
+#endif
 
 #if defined(__x86_64__) || defined(__i386__)
 TEST(Processor, OnX86ItAgreesWithTheCompilersCpuidTest) {
