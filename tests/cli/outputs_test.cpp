@@ -4,6 +4,7 @@
 
 #include <unistd.h>
 
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 
@@ -100,14 +101,40 @@ TEST(OutputFolder, AnOutputPathThatIsAFileIsRefusedWithItsName) {
   EXPECT_EQ(why.rfind(file.string() + ": ", 0), 0u) << why;
 }
 
+// A folder nobody may write into, root included (CI runs as root): mode 0500 for others, and for root the folder
+// bound read-only onto itself. Returns what undoes it, or "" with the reason it could not be made.
+struct ReadOnly {
+  fs::path path;
+  bool mounted = false;
+  std::string why_not;
+  ~ReadOnly() {
+    if (mounted) std::system(("umount " + path.string()).c_str());
+    fs::permissions(path, fs::perms::owner_all);
+  }
+};
+
+void make_read_only(ReadOnly& ro) {
+  fs::permissions(ro.path, fs::perms::owner_read | fs::perms::owner_exec);
+  if (::geteuid() != 0) return;
+  const std::string p = ro.path.string();
+  if (std::system(("mount --bind " + p + " " + p + " 2>/dev/null").c_str()) != 0) {
+    ro.why_not = "mount --bind failed (no mount namespace privilege here)";
+    return;
+  }
+  ro.mounted = true;
+  if (std::system(("mount -o remount,bind,ro " + p + " 2>/dev/null").c_str()) != 0)
+    ro.why_not = "remounting read-only failed";
+}
+
 TEST(OutputFolder, AnUnwritableFolderIsRefusedWithItsName) {
-  if (::geteuid() == 0) GTEST_SKIP() << "root writes anywhere";
   const fs::path out = fresh_folder("readonly");
   fs::create_directories(out);
-  fs::permissions(out, fs::perms::owner_read | fs::perms::owner_exec);
+  ReadOnly ro{out};
+  make_read_only(ro);
+  if (!ro.why_not.empty()) GTEST_SKIP() << ro.why_not;
+  ASSERT_FALSE(std::ofstream(out / "probe").good()) << "the folder is still writable";
   OutputFolder folder;
   const std::string why = folder.open(out.string());
-  fs::permissions(out, fs::perms::owner_all);
   EXPECT_EQ(why.rfind(out.string() + ": cannot write into the output folder", 0), 0u) << why;
 }
 
