@@ -188,22 +188,33 @@ void outcome_differences(const Case& c, const OutcomeSelection& voters, const st
         d.undeclared.push_back(who);
       }
     };
-    if (!rule) {
-      d.undeclared = d.odd_ones;
-    } else if (d.odd_ones == std::vector<std::string>{rule_name} && 2 * (classes.size() - 1) > voters.size()) {
-      // The others agree against the rule, and they are more than half of all the voters.
-      for (const auto& [name, o] : voters)
-        if (name != rule_name) {
-          need(rule_name, field.name, o, *rule);
-          break;
-        }
-    } else {
+    // Each implementation that departs from the rule in this field needs its own declaration.
+    auto each_departure = [&] {
       const bool rule_has_field = field.applies(*rule);
       for (const auto& [name, o] : voters) {
         if (name == rule_name || !field.applies(o)) continue;
         if (rule_has_field && field.key(o) == field.key(*rule)) continue;
         need(name, rule_has_field ? field.name : "status", *rule, o);
       }
+    };
+    if (!rule) {
+      d.undeclared = d.odd_ones;
+    } else if (d.odd_ones == std::vector<std::string>{rule_name} && 2 * (classes.size() - 1) > voters.size()) {
+      // The others agree against the rule, and they are more than half of all the voters: the rule is wrong, unless
+      // each of them departs from it in a declared way (declared departures do not vote: docs/notes/judge.md,
+      // "Declared departures"), which must not depend on whether an optional voter that keeps the rule took part.
+      each_departure();
+      if (!d.undeclared.empty() || d.known_ids.empty()) {
+        d.known_ids.clear();
+        d.undeclared.clear();
+        for (const auto& [name, o] : voters)
+          if (name != rule_name) {
+            need(rule_name, field.name, o, *rule);
+            break;
+          }
+      }
+    } else {
+      each_departure();
     }
     out.push_back(d);
   }

@@ -118,16 +118,28 @@ void explain(const std::string& on, const Case& c, const OutcomeSelection& voter
       for (const Values* v : rest) agree = agree && !far_from_rule(*rest[0], *v);
       if (agree) d.undeclared.clear();
     }
-  } else if (d.odd_ones == std::vector<std::string>{rule_name}) {
-    const Outcome* reference = voters.find(name_with_role(Role::reference));
-    if (reference)
-      need(rule_name, *reference, *rule);
-    else
-      d.undeclared = {rule_name};
-  } else {
+    return;
+  }
+  // Each implementation far from the rule needs its own declaration.
+  auto each_departure = [&] {
     for (const Numbers& n : numbers)
       if (n.name != rule_name && far_from_rule(*rule_numbers, *n.values)) need(n.name, *rule, *voters.find(n.name));
+  };
+  if (d.odd_ones != std::vector<std::string>{rule_name}) {
+    each_departure();
+    return;
   }
+  // The rule alone against the others: the rule is wrong, unless each of them departs from it in a declared way
+  // (declared departures do not vote: docs/notes/judge.md, "Declared departures").
+  each_departure();
+  if (d.undeclared.empty() && !d.known_ids.empty()) return;
+  d.known_ids.clear();
+  d.undeclared.clear();
+  const Outcome* reference = voters.find(name_with_role(Role::reference));
+  if (reference)
+    need(rule_name, *reference, *rule);
+  else
+    d.undeclared = {rule_name};
 }
 
 // The voters whose results can be compared element by element: those that succeeded with the rule's shape and
