@@ -4,6 +4,7 @@
 #include <iostream>
 
 #include "cli/run.h"
+#include "cli/run_inputs.h"
 #include "harness/corpus.h"
 #include "harness/known_divergence.h"
 
@@ -20,8 +21,9 @@ int lint_command(const std::vector<std::string>& files, const std::vector<std::s
     good_declarations += static_cast<long>(load.declarations.size());
     errors.insert(errors.end(), load.errors.begin(), load.errors.end());
   }
-  const CorpusLoad corpus = load_corpus(corpus_files);
+  CorpusLoad corpus = load_corpus(corpus_files);
   errors.insert(errors.end(), corpus.errors.begin(), corpus.errors.end());
+  check_corpus_properties(corpus.entries, errors);
   for (const std::string& e : errors) std::cerr << e << "\n";
   if (!quiet || !errors.empty())
     std::cerr << "lint: " << corpus_files.size() + declarations.size() << " file(s), " << corpus.entries.size()

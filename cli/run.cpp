@@ -85,6 +85,16 @@ class ProgressLine {
   Clock::time_point start_ = Clock::now(), last_ = start_;
 };
 
+// Whether a case checked this way could be explained by the declaration at all: an equivalence declaration only by
+// the equivalence check, a finite-difference one only by that check, a gradient one only in a gradient case, the
+// others only where implementations' outcomes are compared. Only such cases count towards its staleness.
+static bool could_explain(const Declaration& d, Check check, const Case& c) {
+  if (d.on == "equivalence") return check == Check::equivalence;
+  if (d.difference == "finite differences") return check == Check::finite_differences;
+  if (check != Check::oracles) return false;
+  return d.on != "grads" || is_gradient_case(c);
+}
+
 class Runner {
  public:
   Runner(const RunOptions& options, RunSummary& summary, JsonlWriter& out)
@@ -363,11 +373,13 @@ class Runner {
     // A declaration is in scope when the case ran on the implementation it names (an absent adapter's declarations
     // never are): the cheaper test, so it comes first, asked once per name and case.
     ran_.assign(named_.size(), -1);
+    const Property* checked = find_property(r.property);
+    const Check check = checked ? checked->check : Check::oracles;
     for (const size_t k : declarations_for(r.c.op)) {
       DeclarationUse& u = summary_.declarations[k];
       signed char& ran = ran_[names_[k]];
       if (ran < 0) ran = named_[names_[k]] == "document" || find_outcome(r.outcomes, named_[names_[k]]);
-      if (ran && u.declaration.covers_beyond_op(r.c)) ++u.covered;
+      if (ran && could_explain(u.declaration, check, r.c) && u.declaration.covers_beyond_op(r.c)) ++u.covered;
       if (lists_id(r.judgement.known_id, u.declaration.id)) ++u.matched;
     }
     if (r.judgement.verdict == Verdict::agree) return;
@@ -450,8 +462,11 @@ static long save_findings(const RunSummary& summary, const std::string& path) {
   if (!out) throw std::runtime_error(path + ": cannot open for appending");
   long added = 0;
   for (const Finding& f : summary.findings) {
-    if (!f.is_new() || f.property == "corpus") continue;
+    if (!f.is_new() || f.key.rfind("corpus:", 0) == 0) continue;
     Case c = f.minimal.c;
+    // A finding of another check than the corpus' own replays under its property's check.
+    const Property* p = find_property(f.property);
+    if (p && p->check != Check::oracles) c.property = f.property;
     if (!have.insert(canonical_form(c)).second) continue;
     c.id = finding_id(c);
     c.tags = {"finding"};

@@ -3,6 +3,7 @@
 #include <functional>
 
 #include "harness/utf8.h"
+#include "properties/equivalence.h"
 #include "properties/registry.h"
 
 namespace bc {
@@ -42,7 +43,24 @@ RunInputs load_run_inputs(const RunOptions& options) {
     const size_t from = token.find('/', token.find('/') + 1) + 1;
     return std::make_pair(std::move(c), token.substr(from, token.find('/', from) - from));
   });
+  check_corpus_properties(in.entries, in.errors);
   return in;
+}
+
+void check_corpus_properties(std::vector<CorpusEntry>& entries, std::vector<std::string>& errors) {
+  std::vector<CorpusEntry> kept;
+  for (CorpusEntry& e : entries) {
+    std::string why;
+    const Property* p = e.c.property.empty() ? nullptr : find_property(e.c.property);
+    if (!e.c.property.empty() && !p)
+      why = "\"property\": unknown property \"" + e.c.property + "\"; valid: " + property_names();
+    else if (p && p->check == Check::equivalence && !unfused_twin(e.c))
+      why = "\"property\": " + p->name + " checks a fused op against its unfused form, and " + e.c.op + " has none";
+    if (p) e.property = p->name;  // a line's own "property" is the check it names
+    if (why.empty()) kept.push_back(std::move(e));
+    else errors.push_back(visible_utf8(e.file + ":" + std::to_string(e.line) + ": " + why));
+  }
+  entries = std::move(kept);
 }
 
 }  // namespace bc

@@ -24,4 +24,8 @@ struct RunInputs {
 
 RunInputs load_run_inputs(const RunOptions& options);
 
+// Drops each entry whose "property" names no property, or one whose check cannot take its op (equivalence needs an
+// op with an unfused form), with a "FILE:LINE: reason" error for each.
+void check_corpus_properties(std::vector<CorpusEntry>& entries, std::vector<std::string>& errors);
+
 }  // namespace bc

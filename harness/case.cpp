@@ -149,6 +149,7 @@ Case case_from_json(const nlohmann::json& j) {
   for (const auto& [key, value] : j.items()) {
     if (key == "id") c.id = string_field(j, "id");
     else if (key == "op") c.op = string_field(j, "op");
+    else if (key == "property") c.property = string_field(j, "property");
     else if (key == "source") c.source = string_field(j, "source");
     else if (key == "note") c.note = string_field(j, "note");
     else if (key == "expect") c.expect = expectation_from_json(value);
@@ -349,6 +350,7 @@ nlohmann::json to_json(const Case& c) {
   nlohmann::json j = c.extra.is_object() ? c.extra : nlohmann::json::object();
   if (!c.id.empty()) j["id"] = c.id;
   j["op"] = c.op;
+  if (!c.property.empty()) j["property"] = c.property;
   j["shapes"] = c.shapes;
   if (c.expect) j["expect"] = to_json(*c.expect);
   if (!c.program.empty()) j["program"] = to_json(c.program);

@@ -71,6 +71,9 @@ struct OutSpec {
 struct Case {
   std::string id;
   std::string op;
+  // The property whose check a corpus case is replayed under ("addc_equivalence", "grads_finite_difference", ...);
+  // "" for the corpus' own check, every implementation's outcome compared (corpus/README.md).
+  std::string property;
   std::vector<Shape> shapes;
   std::vector<DType> dtypes;      // per operand; empty: all float32
   std::vector<Layout> layouts;    // per operand; empty: all contiguous

@@ -16,6 +16,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <fstream>
 #include <iostream>
 #include <map>
 #include <set>
@@ -31,17 +32,22 @@ nlohmann::json to_json(const Judgement& j) {
 
 bool lists(const std::vector<std::string>& v, const std::string& x) { return std::find(v.begin(), v.end(), x) != v.end(); }
 
+std::vector<std::string> split_ids(const std::string& ids) {
+  std::vector<std::string> out;
+  for (size_t at = 0; at <= ids.size();) {
+    const size_t comma = std::min(ids.find(',', at), ids.size());
+    if (comma > at) out.push_back(ids.substr(at, comma - at));
+    at = comma + 1;
+  }
+  return out;
+}
+
 // Declarations matched by another path than the judge of a replayed case: the equivalence property (a fused op
 // against its unfused form) and the finite-difference check of the engine's own gradients.
 bool replayable(const Declaration& d) { return d.on != "equivalence" && d.difference != "finite differences"; }
 
-// Declarations without an own case yet, each with the reason.
-const std::map<std::string, std::string> kWithoutOwnCase = {
-    {"torch-atan2-grad-integer-square", "matched by no run of seeds 1-3 (4000 cases each); its gradients need int64 "
-                                        "operands large enough to overflow a square"},
-    {"torch-blas-empty-shortcut-values", "matched by no run of seeds 1-3; an empty product's values with a fractional "
-                                         "beta and a bool c, which LibTorch refuses in most dtype combinations"},
-};
+// Declarations without an own case yet, each with the reason (none today: keep it that way).
+const std::map<std::string, std::string> kWithoutOwnCase = {};
 
 bool is_outcome_class(const std::string& component) {
   return component == "status" || component == "error kind" || component == "signal";
@@ -89,10 +95,12 @@ const Replay& replay() {
   return r;
 }
 
-TEST(DeclarationsReplay, TheRecordedJudgementIsTheJudgesOwn) {
+// What results.jsonl records reads back as the same judgement: the records the tests below judge again are the run's.
+TEST(DeclarationsReplay, TheRecordsReadBackJudgeAsTheRunJudged) {
   const Replay& r = replay();
   ASSERT_GT(r.records.size(), 100u);
   for (const CaseRecord& rec : r.records) {
+    if (rec.property != "corpus") continue;  // replayed under another property's check (its "property")
     Outcomes outcomes = rec.outcomes;
     const Judgement again = judge_with_nondeterminism(rec.property, rec.c, outcomes, r.declarations);
     EXPECT_EQ(to_json(again).dump(), to_json(rec.judgement).dump()) << rec.c.id;
@@ -100,10 +108,36 @@ TEST(DeclarationsReplay, TheRecordedJudgementIsTheJudgesOwn) {
   }
 }
 
+// Independent of the judge: each declaration's own case (named "declared-<id>" by hand) was judged `known`, with
+// that declaration among the ones that explained it, whatever check its "property" names.
+TEST(DeclarationsReplay, EachOwnCaseIsKnownByItsDeclaration) {
+  const Replay& r = replay();
+  long own = 0;
+  for (const CaseRecord& rec : r.records) {
+    if (rec.c.id.rfind("declared-", 0) != 0) continue;
+    const std::string id = rec.c.id.substr(std::string("declared-").size());
+    const auto d = std::find_if(r.declarations.begin(), r.declarations.end(), [&](const Declaration& x) { return x.id == id; });
+    if (d == r.declarations.end() || !processor_lacks(d->cpu).empty()) continue;  // an id with a suffix of its own
+    ++own;
+    EXPECT_EQ(rec.judgement.verdict, Verdict::known) << rec.c.id;
+    EXPECT_TRUE(lists(split_ids(rec.judgement.known_id), id)) << rec.c.id << " was explained by " << rec.judgement.known_id;
+  }
+  EXPECT_GT(own, 100);
+}
+
 TEST(DeclarationsReplay, EveryDeclarationHasItsOwnCorpusCase) {
   const Replay& r = replay();
   for (const Declaration& d : r.declarations) {
-    if (!replayable(d) || kWithoutOwnCase.count(d.id)) continue;
+    if (kWithoutOwnCase.count(d.id)) continue;
+    if (!replayable(d)) {
+      // Matched by another check than the corpus' own: its own case names that check in "property".
+      const bool has_case = std::any_of(r.records.begin(), r.records.end(), [&](const CaseRecord& rec) {
+        return rec.property != "corpus" && lists(split_ids(rec.judgement.known_id), d.id);
+      });
+      EXPECT_TRUE(has_case) << d.id << " (line " << d.line << ") explains no corpus case replayed under its check: "
+                            << "add its own case, with \"property\", to corpus/declared.jsonl";
+      continue;
+    }
     if (!processor_lacks(d.cpu).empty()) {
       // Inactive on this processor (its library takes another kernel here): its own case shows no difference at
       // all, or the declaration's "cpu" is wrong.
@@ -137,6 +171,7 @@ TEST(DeclarationsReplay, RemovingADeclarationShowsExactlyWhatItExplained) {
       if (x.id != d.id) others.push_back(x);
     std::set<std::string> components;
     for (const CaseRecord& rec : r.records) {
+      if (rec.property != "corpus") continue;  // judged by another check (its "property")
       const std::vector<Difference>& before = rec.judgement.differences;
       if (std::none_of(before.begin(), before.end(), [&](const Difference& x) { return lists(x.known_ids, d.id); }))
         continue;
@@ -174,6 +209,35 @@ TEST(DeclarationsReplay, RemovingADeclarationShowsExactlyWhatItExplained) {
                                        << "\"difference\" and declare the others apart";
   }
   EXPECT_GT(checked, 50);
+}
+
+// The whole corpus replayed with and without the optional voters (NumPy, through broadcheck.json): every case gets
+// the same verdict, and no declaration is stale (each has its own case, replayed under the check that matches it).
+TEST(DeclarationsReplay, OptionalVotersChangeNoVerdictAndNoDeclarationIsStale) {
+  const std::string corpus = bc::test_source_dir() + "/corpus/";
+  const std::string files = corpus + "seeds.jsonl " + corpus + "findings.jsonl " + corpus + "declared.jsonl " + corpus +
+                            "dtypes.jsonl " + corpus + "edges.jsonl " + corpus + "probes.jsonl";
+  const fs::path none = scratch("declarations-replay-no-config") / "broadcheck.json";
+  fs::create_directories(none.parent_path());
+  std::ofstream(none) << R"({"oracles": {}})";
+  auto verdicts = [&](const std::string& extra, const std::string& name) {
+    const fs::path dir = scratch(name);
+    const CliRun run = broadcheck("replay " + files + " --results all -q --out " + dir.string() + extra);
+    EXPECT_EQ(run.exit_code, 0) << run.output;
+    std::map<std::string, std::string> out;
+    for (const std::string& line : lines(dir / "results.jsonl")) {
+      const nlohmann::json j = nlohmann::json::parse(line);
+      if (j.contains("case")) out[j.at("case").value("id", "")] = j.at("verdict").get<std::string>();
+    }
+    const nlohmann::json summary = nlohmann::json::parse(slurp(dir / "summary.json"));
+    for (const nlohmann::json& d : summary.at("declarations"))
+      EXPECT_FALSE(d.at("stale").get<bool>()) << name << ": " << d.at("declaration").at("id") << " is stale";
+    return out;
+  };
+  const std::map<std::string, std::string> with = verdicts("", "declarations-replay-with");
+  const std::map<std::string, std::string> without = verdicts(" --config " + none.string(), "declarations-replay-without");
+  ASSERT_EQ(with.size(), without.size());
+  for (const auto& [id, verdict] : with) EXPECT_EQ(without.at(id), verdict) << id;
 }
 
 }  // namespace
