@@ -87,12 +87,25 @@ class ProgressLine {
 
 // Whether a case checked this way could be explained by the declaration at all: an equivalence declaration only by
 // the equivalence check, a finite-difference one only by that check, a gradient one only in a gradient case, the
-// others only where implementations' outcomes are compared. Only such cases count towards its staleness.
-static bool could_explain(const Declaration& d, Check check, const Case& c) {
+// others only where implementations' outcomes are compared; and numbers (values, gradients) only where its
+// implementation and another voter both computed some, so that a declaration held against an optional voter's
+// numbers is not stale when that voter is absent. Only such cases count towards its staleness.
+static bool could_explain(const Declaration& d, Check check, const CaseRecord& r) {
   if (d.on == "equivalence") return check == Check::equivalence;
   if (d.difference == "finite differences") return check == Check::finite_differences;
   if (check != Check::oracles) return false;
-  return d.on != "grads" || is_gradient_case(c);
+  if (d.on == "grads" && !is_gradient_case(r.c)) return false;
+  if (d.on != "values" && d.on != "grads") return true;
+  bool own = false;
+  int computed = 0;
+  for (const auto& [name, o] : r.outcomes) {
+    const Implementation* i = find_implementation(name);
+    if (i && i->role == Role::rule && !d.expected.matches(o)) return false;  // the rule's outcome it is measured from
+    if (o.status != Status::ok || !i || i->role == Role::variant) continue;
+    ++computed;
+    own = own || name == d.oracle;
+  }
+  return own && computed >= 2;
 }
 
 class Runner {
@@ -379,7 +392,7 @@ class Runner {
       DeclarationUse& u = summary_.declarations[k];
       signed char& ran = ran_[names_[k]];
       if (ran < 0) ran = named_[names_[k]] == "document" || find_outcome(r.outcomes, named_[names_[k]]);
-      if (ran && could_explain(u.declaration, check, r.c) && u.declaration.covers_beyond_op(r.c)) ++u.covered;
+      if (ran && u.declaration.covers_beyond_op(r.c) && could_explain(u.declaration, check, r)) ++u.covered;
       if (lists_id(r.judgement.known_id, u.declaration.id)) ++u.matched;
     }
     if (r.judgement.verdict == Verdict::agree) return;

@@ -108,19 +108,20 @@ TEST(DeclarationsReplay, TheRecordsReadBackJudgeAsTheRunJudged) {
   }
 }
 
-// Independent of the judge: each declaration's own case (named "declared-<id>" by hand) was judged `known`, with
-// that declaration among the ones that explained it, whatever check its "property" names.
-TEST(DeclarationsReplay, EachOwnCaseIsKnownByItsDeclaration) {
+// Independent of the judge: each declaration's own case (named "declared-<id>" by hand, as a known case) was
+// explained by declarations, whatever check its "property" names: known, or agreeing but for a declared difference
+// in the sign of zero.
+TEST(DeclarationsReplay, EachOwnCaseIsExplainedByDeclarations) {
   const Replay& r = replay();
   long own = 0;
   for (const CaseRecord& rec : r.records) {
     if (rec.c.id.rfind("declared-", 0) != 0) continue;
     const std::string id = rec.c.id.substr(std::string("declared-").size());
     const auto d = std::find_if(r.declarations.begin(), r.declarations.end(), [&](const Declaration& x) { return x.id == id; });
-    if (d == r.declarations.end() || !processor_lacks(d->cpu).empty()) continue;  // an id with a suffix of its own
+    if (d != r.declarations.end() && !processor_lacks(d->cpu).empty()) continue;  // inactive here (checked below)
     ++own;
-    EXPECT_EQ(rec.judgement.verdict, Verdict::known) << rec.c.id;
-    EXPECT_TRUE(lists(split_ids(rec.judgement.known_id), id)) << rec.c.id << " was explained by " << rec.judgement.known_id;
+    EXPECT_TRUE(rec.judgement.verdict == Verdict::known || rec.judgement.verdict == Verdict::agree) << rec.c.id;
+    EXPECT_FALSE(rec.judgement.known_id.empty()) << rec.c.id << " was explained by no declaration";
   }
   EXPECT_GT(own, 100);
 }
@@ -188,12 +189,18 @@ TEST(DeclarationsReplay, RemovingADeclarationShowsExactlyWhatItExplained) {
         components.insert(what_it_explains(before[k], rec.outcomes));
         // Its implementation's part is undeclared now, unless another declaration explains that part too.
         // (A reference's declared departure explains a document's expectation: then the document's part shows.)
+        // Where the rule stood alone against declared departures, removing one of them makes the libraries a
+        // majority against the rule again, and the rule's part shows (docs/notes/judge.md, "Declared departures").
         const std::string part = before[k].component == "expectation" ? "document" : d.oracle;
-        EXPECT_TRUE(lists(after[k].undeclared, part) || (after[k].declared() && !after[k].known_ids.empty()))
+        const std::string rule = name_with_role(Role::rule);
+        const bool rule_alone = before[k].odd_ones == std::vector<std::string>{rule};
+        EXPECT_TRUE(lists(after[k].undeclared, part) || (rule_alone && lists(after[k].undeclared, rule)) ||
+                    (after[k].declared() && !after[k].known_ids.empty()))
             << d.id << " on " << rec.c.id << ": " << to_json(after[k]).dump();
         // Others may show only where they were undeclared already, or tied with it (no majority).
         for (const std::string& who : after[k].undeclared)
-          EXPECT_TRUE(who == part || lists(before[k].undeclared, who) || lists(before[k].odd_ones, who))
+          EXPECT_TRUE(who == part || (rule_alone && who == rule) || lists(before[k].undeclared, who) ||
+                      lists(before[k].odd_ones, who))
               << d.id << " on " << rec.c.id << " also hid " << who;
       }
     }
@@ -211,8 +218,8 @@ TEST(DeclarationsReplay, RemovingADeclarationShowsExactlyWhatItExplained) {
   EXPECT_GT(checked, 50);
 }
 
-// The whole corpus replayed with and without the optional voters (NumPy, through broadcheck.json): every case gets
-// the same verdict, and no declaration is stale (each has its own case, replayed under the check that matches it).
+// The whole corpus replayed with and without the optional voters (NumPy, through broadcheck.json): every case
+// passes or fails alike, and no declaration is stale (each has its own case, replayed under the check that matches it).
 TEST(DeclarationsReplay, OptionalVotersChangeNoVerdictAndNoDeclarationIsStale) {
   const std::string corpus = bc::test_source_dir() + "/corpus/";
   const std::string files = corpus + "seeds.jsonl " + corpus + "findings.jsonl " + corpus + "declared.jsonl " + corpus +
@@ -236,8 +243,12 @@ TEST(DeclarationsReplay, OptionalVotersChangeNoVerdictAndNoDeclarationIsStale) {
   };
   const std::map<std::string, std::string> with = verdicts("", "declarations-replay-with");
   const std::map<std::string, std::string> without = verdicts(" --config " + none.string(), "declarations-replay-without");
+  // NumPy's own declarations make some cases `known` that agree without it: the same verdict for the run.
+  auto fails = [](const std::string& v) { return v == "discrepancy" || v == "expect_failed"; };
   ASSERT_EQ(with.size(), without.size());
-  for (const auto& [id, verdict] : with) EXPECT_EQ(without.at(id), verdict) << id;
+  for (const auto& [id, verdict] : with)
+    EXPECT_EQ(fails(without.at(id)), fails(verdict)) << id << ": " << verdict << " with NumPy, " << without.at(id)
+                                                     << " without";
 }
 
 }  // namespace

@@ -76,8 +76,8 @@ TEST(Addcmul, InPlaceWritesSelfAndCastsWhereAllowed) {
   EXPECT_EQ(self.version(), before + 1);
 }
 
-// An integer self narrower than the result computes and wraps as add_ would (LibTorch asserts, NumPy refuses:
-// engine-addcmul-narrow-self-refused-by-both); a value out of the compute type's range is refused as c10 does.
+// An integer self narrower than the result computes and wraps as add_ would (LibTorch asserts and NumPy refuses,
+// each declared); a value out of the compute type's range is refused as c10 does.
 TEST(Addcmul, NarrowIntegerSelfWrapsAndValueIsRangeChecked) {
   Tensor self = t({1}, {250}, DType::uint8);
   ASSERT_TRUE(addc_(AddcOp::addcmul, self, t({1}, {3}, DType::int64), t({1}, {4}, DType::int64), {1, true}).ok());
