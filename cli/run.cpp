@@ -477,11 +477,12 @@ static long save_findings(const RunSummary& summary, const std::string& path) {
   for (const Finding& f : summary.findings) {
     if (!f.is_new() || f.key.rfind("corpus:", 0) == 0) continue;
     Case c = f.minimal.c;
+    const std::string id = finding_id(c);  // the id its replay command's --out names
     // A finding of another check than the corpus' own replays under its property's check.
     const Property* p = find_property(f.property);
     if (p && p->check != Check::oracles) c.property = f.property;
     if (!have.insert(canonical_form(c)).second) continue;
-    c.id = finding_id(c);
+    c.id = id;
     c.tags = {"finding"};
     c.source = "broadcheck run --seed " + std::to_string(summary.seed) + " (" + f.property + ")";
     c.note = f.minimal.judgement.attribution + " [" + f.signature + "]";
