@@ -34,14 +34,18 @@ TEST(AdapterFault, IsANewFindingOfThatAdapterAlone) {
   EXPECT_EQ(f.minimal.outcomes[0].second.detail, "mylib adapter: exited (SIGABRT) at request 30 of its process");
   ASSERT_EQ(f.minimal.judgement.differences.size(), 1u);
   EXPECT_FALSE(f.minimal.judgement.differences[0].declared());
-  EXPECT_EQ(f.regression_draft, "printf ... | mylib\n");
+  // The requests sent again are the adapter's own shell command; the draft points at it.
+  ASSERT_EQ(f.adapter_commands.count("mylib"), 1u);
+  EXPECT_EQ(f.adapter_commands.at("mylib"), "printf ... | mylib\n");
+  EXPECT_NE(f.regression_draft.find("adapter command"), std::string::npos) << f.regression_draft;
   EXPECT_EQ(finding_from_json(to_json(f)).key, f.key) << "it survives summary.json (merge, --jobs)";
 }
 
 TEST(AdapterFault, AHangIsATimeoutFindingAndALongHistoryHasANoteForReproduction) {
   const Finding f = fault_finding(fault(Status::timeout, ""));
   EXPECT_EQ(f.key, "adapter_fault | mylib | timeout");
-  EXPECT_EQ(f.regression_draft.rfind("# the requests before the fault are too long", 0), 0u) << f.regression_draft;
+  EXPECT_TRUE(f.adapter_commands.empty());
+  EXPECT_EQ(f.regression_draft.rfind("// The requests before the fault are too long", 0), 0u) << f.regression_draft;
 }
 
 }  // namespace
