@@ -3,6 +3,8 @@
 // test case names of two runs of different lengths staying the same for the signatures both found.
 #include <gtest/gtest.h>
 
+#include <fstream>
+
 #include <set>
 #include <string>
 
@@ -46,9 +48,20 @@ TEST(JunitCli, ARunWithFindingsAndInputErrorsValidates) {
 
 TEST(JunitCli, ARunWithKnownDivergencesAndStaleDeclarationsValidates) {
   const fs::path out = scratch("junit-known");
-  ASSERT_EQ(broadcheck("run --seed 1 --cases 20 -q --out " + out.string()).exit_code, 0);
+  // The corpus' own declarations, none stale (each has its own corpus case), and one that covers every add but
+  // explains nothing: stale.
+  const fs::path known = scratch("junit-known-declarations") / "known_divergences.jsonl";
+  fs::create_directories(known.parent_path());
+  std::ofstream(known) << slurp(fs::path(bc::test_source_dir()) / "corpus" / "known_divergences.jsonl")
+                       << R"({"id": "torch-never", "oracle": "torch", "ops": ["add"], "expected": {"status": "ok"}, )"
+                       << R"("actual": {"error": "broadcast"}, "reason": "matches nothing", "reference": "junit_cli_test"})"
+                       << "\n";
+  ASSERT_EQ(broadcheck("run --seed 1 --cases 20 -q --known " + known.string() + " --out " + out.string()).exit_code, 0);
   const std::string xml = slurp(out / "junit.xml");
-  EXPECT_NE(xml.find("<skipped message=\"stale: "), std::string::npos) << "20 cases leave declarations unmatched";
+  EXPECT_NE(xml.find("<skipped message=\"stale: "), std::string::npos);
+  EXPECT_NE(xml.find("torch-never"), std::string::npos);
+  EXPECT_NE(xml.find("<testsuites name=\"broadcheck\" tests=\""), std::string::npos);
+  EXPECT_NE(xml.find("skipped=\"1\""), std::string::npos) << "only torch-never is stale";
   EXPECT_NE(xml.find("known divergence "), std::string::npos);
   EXPECT_EQ(schema_problems(out / "junit.xml"), "");
 }
