@@ -2,7 +2,6 @@
 
 #include <fcntl.h>
 #include <signal.h>
-#include <sys/prctl.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -82,8 +81,7 @@ void start(Job& job, const RunOptions& options, double time_budget) {
     throw std::system_error(e, std::generic_category(), "cannot start " + job.name());
   }
   if (pid == 0) {
-    ::prctl(PR_SET_PDEATHSIG, SIGKILL);  // a parent killed outright takes its jobs with it
-    if (::getppid() != parent) _exit(kExitInternal);  // it died before the line above
+    die_with_parent(parent, kExitInternal);  // a parent killed outright takes its jobs with it
     ::close(why[0]);
     int code = kExitInternal;
     try {

@@ -18,6 +18,7 @@
 #include <sstream>
 
 #include "cli/build_info.h"
+#include "cli/declaration_scope.h"
 #include "cli/builtin_implementations.h"
 #include "cli/number_text.h"
 #include "cli/outputs.h"
@@ -84,29 +85,6 @@ class ProgressLine {
   double budget_;
   Clock::time_point start_ = Clock::now(), last_ = start_;
 };
-
-// Whether a case checked this way could be explained by the declaration at all: an equivalence declaration only by
-// the equivalence check, a finite-difference one only by that check, a gradient one only in a gradient case, the
-// others only where implementations' outcomes are compared; and numbers (values, gradients) only where its
-// implementation and another voter both computed some, so that a declaration held against an optional voter's
-// numbers is not stale when that voter is absent. Only such cases count towards its staleness.
-static bool could_explain(const Declaration& d, Check check, const CaseRecord& r) {
-  if (d.on == "equivalence") return check == Check::equivalence;
-  if (d.difference == "finite differences") return check == Check::finite_differences;
-  if (check != Check::oracles) return false;
-  if (d.on == "grads" && !is_gradient_case(r.c)) return false;
-  if (d.on != "values" && d.on != "grads") return true;
-  bool own = false;
-  int computed = 0;
-  for (const auto& [name, o] : r.outcomes) {
-    const Implementation* i = find_implementation(name);
-    if (i && i->role == Role::rule && !d.expected.matches(o)) return false;  // the rule's outcome it is measured from
-    if (o.status != Status::ok || !i || i->role == Role::variant) continue;
-    ++computed;
-    own = own || name == d.oracle;
-  }
-  return own && computed >= 2;
-}
 
 class Runner {
  public:

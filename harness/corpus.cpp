@@ -34,9 +34,10 @@ ProductCounts product_counts(const Shape& a, const Shape& b, bool outer) {
 
 // A product's operands: matmul's two, a fused op's last two (addr's product is an outer one).
 std::optional<ProductCounts> product_of(const Case& c, const OpEntry& op) {
-  if (op.family == Family::matmul && c.shapes.size() == 2) return product_counts(c.shapes[0], c.shapes[1], c.op == "outer");
+  if (op.family == Family::matmul && c.shapes.size() == 2)
+    return product_counts(c.shapes[0], c.shapes[1], op.op == Op::outer);
   if (op.family == Family::fused && c.shapes.size() == 3)
-    return product_counts(c.shapes[1], c.shapes[2], c.op.rfind("addr", 0) == 0);
+    return product_counts(c.shapes[1], c.shapes[2], op.op == Op::addr || op.op == Op::addr_);
   return std::nullopt;
 }
 

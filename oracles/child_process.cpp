@@ -3,6 +3,7 @@
 #include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
+#include <sys/prctl.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -46,6 +47,11 @@ std::vector<int> registered_fds() {
   return parent_fds();
 }
 }  // namespace
+
+void die_with_parent(pid_t parent, int exit_code) {
+  ::prctl(PR_SET_PDEATHSIG, SIGKILL);
+  if (::getppid() != parent) _exit(exit_code);  // the parent died before the line above
+}
 
 pid_t fork_with_pipes(PipeEnds& ends) {
   int to[2], from[2];  // parent to child, child to parent

@@ -31,6 +31,10 @@ struct PipeEnds {
 // std::system_error, closing what it opened.
 pid_t fork_with_pipes(PipeEnds& ends);
 
+// In a forked child: the kernel kills it with SIGKILL when its parent dies (PR_SET_PDEATHSIG), and if `parent`
+// has died already (before the request), it exits with `exit_code` at once.
+void die_with_parent(pid_t parent, int exit_code);
+
 // Waits until `fd` is ready for `events` (POLLIN, POLLOUT) or the deadline passes, or a stop is requested (then
 // Io::timeout); EINTR just waits on. A deadline that has passed already still looks once without waiting (time
 // spent on another child is not this one's). By default

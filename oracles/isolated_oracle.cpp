@@ -6,7 +6,6 @@
 #include <poll.h>
 #include <setjmp.h>
 #include <signal.h>
-#include <sys/prctl.h>
 #include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -172,8 +171,7 @@ nlohmann::json answer_case(Oracle& inner, const Case& c, OnSigfpe on_sigfpe) {
     sigset_t none;
     sigemptyset(&none);
     sigprocmask(SIG_SETMASK, &none, nullptr);
-    prctl(PR_SET_PDEATHSIG, SIGKILL);
-    if (getppid() != parent) _exit(0);  // the parent died before the line above
+    die_with_parent(parent, 0);
     // No core files: a crashing case is expected here, and dumping a LibTorch-sized process takes seconds.
     const rlimit no_core{0, 0};
     setrlimit(RLIMIT_CORE, &no_core);

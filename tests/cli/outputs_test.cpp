@@ -23,6 +23,15 @@ fs::path fresh_folder(const std::string& name) {
 
 std::string read(const fs::path& p) { return slurp(p); }
 
+// A folder holding an earlier run's outputs ("old") and a file of the user's own (notes.txt, "mine").
+fs::path folder_with_earlier_outputs(const std::string& name) {
+  const fs::path out = fresh_folder(name);
+  fs::create_directories(out);
+  for (const std::string& file : output_file_names()) std::ofstream(out / file) << "old\n";
+  std::ofstream(out / "notes.txt") << "mine\n";
+  return out;
+}
+
 TEST(OutputFolder, WritesGoToStagingUntilCommit) {
   const fs::path out = fresh_folder("staging");
   OutputFolder folder;
@@ -36,10 +45,7 @@ TEST(OutputFolder, WritesGoToStagingUntilCommit) {
 }
 
 TEST(OutputFolder, AnEarlierRunsOutputsNeverSitNextToThisRuns) {
-  const fs::path out = fresh_folder("reused");
-  fs::create_directories(out);
-  for (const std::string& name : output_file_names()) std::ofstream(out / name) << "old\n";
-  std::ofstream(out / "notes.txt") << "mine\n";
+  const fs::path out = folder_with_earlier_outputs("reused");
   OutputFolder folder;
   ASSERT_EQ(folder.open(out.string()), "");
   std::ofstream(folder.path("results.jsonl")) << "new\n";
@@ -53,10 +59,7 @@ TEST(OutputFolder, AnEarlierRunsOutputsNeverSitNextToThisRuns) {
 
 // A run that never commits (killed, a full disk) must not leave the earlier run's reports looking current.
 TEST(OutputFolder, AnEarlierRunsOutputsAreGoneOnceARunStarts) {
-  const fs::path out = fresh_folder("earlier");
-  fs::create_directories(out);
-  for (const std::string& name : output_file_names()) std::ofstream(out / name) << "old\n";
-  std::ofstream(out / "notes.txt") << "mine\n";
+  const fs::path out = folder_with_earlier_outputs("earlier");
   OutputFolder folder;
   ASSERT_EQ(folder.open(out.string()), "");
   for (const std::string& name : output_file_names()) EXPECT_FALSE(fs::exists(out / name)) << name;

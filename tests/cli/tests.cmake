@@ -15,7 +15,7 @@ add_dependencies(protocol_cli_test broadcheck engine_adapter)
 bc_test(jobs_test SOURCES cli/jobs_test.cpp LIBS nlohmann_json::nlohmann_json)
 add_dependencies(jobs_test broadcheck)
 # Strict numbers and the output folder, in process.
-bc_test(cli_parts_test SOURCES cli/number_text_test.cpp cli/outputs_test.cpp LIBS bc_run PER_SUITE)
+bc_test(cli_parts_test SOURCES cli/number_text_test.cpp cli/outputs_test.cpp cli/declaration_scope_test.cpp builtin_registry.cpp LIBS bc_run PER_SUITE)
 # The parsers of every input under RapidCheck-generated garbage and mutations of real lines.
 bc_test(parser_fuzz_test SOURCES cli/parser_fuzz_test.cpp builtin_registry.cpp LIBS bc_run PER_SUITE)
 # Each declaration replayed on its own corpus cases and judged again without it.
