@@ -1,9 +1,12 @@
 #!/usr/bin/env bash
-# README command 1: set up, build, and run the default conformance run (corpus replay, then every property with
-# 2000 generated cases, seed 1). Leaves results.jsonl, summary.json, summary.md, junit.xml and report.html in
-# broadcheck-out/ and exits with broadcheck's code: 0 nothing new disagrees, 1 new findings, 2 bad input, 3 internal
-# error.
+# README command 1: set up and build what a run needs (scripts/setup.sh run: broadcheck alone, not the tests), then
+# run the default conformance run (corpus replay, then every property with 2000 generated cases, seed 1). Leaves
+# results.jsonl, summary.json, summary.md, junit.xml and report.html in broadcheck-out/ and exits with broadcheck's
+# code: 0 nothing new disagrees, 1 new findings, 2 bad input, 3 internal error.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-bash scripts/setup.sh
-exec ./build/broadcheck run --seed 1 --cases 2000 --out broadcheck-out "$@"
+source scripts/progress.sh
+bash scripts/setup.sh run
+command=(./build/broadcheck run --seed 1 --cases 2000 --out broadcheck-out "$@")
+bc_step "conformance: running ${command[*]}"
+exec "${command[@]}"
