@@ -1,0 +1,110 @@
+// broadcheck's ops as ONNX users write them: each case becomes a small ONNX graph (one node, or Not(Equal) for ne,
+// Cast then the reduction for a reduction's dtype=) over inputs of the case's dtypes and ranks, and the feeds to
+// run it with. Cases ONNX cannot state (a scalar ONNX has no attribute for, an op whose ONNX namesake means something
+// else for these dtypes) are `unsupported` with the reason; dtypes an operator or its CPU kernel lacks are ONNX
+// Runtime's to say when it loads the model (adapter.mjs).
+import { ELEM_TYPE } from './onnx_model.mjs';
+
+// Pointwise binary ops by broadcheck's name: the ONNX operator and its attributes (multidirectional broadcasting).
+const BINARY = {
+  add: ['Add'], sub: ['Sub'], mul: ['Mul'], div: ['Div'], pow: ['Pow'], maximum: ['Max'], minimum: ['Min'],
+  eq: ['Equal'], lt: ['Less'], gt: ['Greater'], le: ['LessOrEqual'], ge: ['GreaterOrEqual'],
+  fmod: ['Mod', { fmod: { i: 1 } }], remainder: ['Mod', { fmod: { i: 0 } }],
+};
+const UNARY = { neg: 'Neg', abs: 'Abs', sqrt: 'Sqrt', exp: 'Exp', log: 'Log', sign: 'Sign', reciprocal: 'Reciprocal' };
+const REDUCE = { sum: 'ReduceSum', mean: 'ReduceMean', amax: 'ReduceMax', amin: 'ReduceMin', prod: 'ReduceProd' };
+
+export const OPS = [...Object.keys(BINARY), 'ne', ...Object.keys(UNARY), ...Object.keys(REDUCE), 'where', 'expand',
+  'matmul', 'addmm'].sort();
+
+const FLOATING = new Set(['float16', 'float32', 'float64']);
+const INTEGRAL = new Set(['bool', 'uint8', 'int8', 'int16', 'int32', 'int64']);
+
+// A scalar of the case (alpha, beta) as the number it stands for; absent: 1.
+function scalar(c, name) {
+  const s = (c.scalars || {})[name];
+  if (s === undefined) return 1;
+  return { nan: NaN, inf: Infinity, '-inf': -Infinity }[s] ?? Number(s);
+}
+
+// What the case is in ONNX: {key, nodes, inputs: [{name, dtype, rank}], output, extra feeds} or {unsupported}.
+// `key` names the model: cases with one key share one session (shapes are left unknown, only ranks count).
+export function onnxProgram(c) {
+  const op = c.op;
+  const dtypes = c.dtypes || c.shapes.map(() => 'float32');
+  const inputs = c.shapes.map((s, k) => ({ name: 'x' + k, dtype: dtypes[k], rank: s.length }));
+  const names = inputs.map((i) => i.name);
+  if (op in BINARY) {
+    if (op === 'div' && INTEGRAL.has(dtypes[0]))
+      return { unsupported: 'ONNX Div divides integers with truncation; broadcheck\'s div is true division' };
+    if (op === 'remainder' && FLOATING.has(dtypes[0]))
+      return { unsupported: 'ONNX Mod takes fmod=0 (the remainder with the divisor\'s sign) on integers only' };
+    if ((op === 'add' || op === 'sub') && scalar(c, 'alpha') !== 1)
+      return { unsupported: 'ONNX Add and Sub have no alpha' };
+    const [type, attributes] = BINARY[op];
+    return single(type, attributes, inputs, names);
+  }
+  if (op === 'ne') {
+    const nodes = [{ op: 'Equal', inputs: names, output: 'e' }, { op: 'Not', inputs: ['e'], output: 'y' }];
+    return { key: keyOf('ne', inputs), inputs, nodes, output: 'y' };
+  }
+  if (op in UNARY) return single(UNARY[op], undefined, inputs, names);
+  if (op === 'where') return single('Where', undefined, inputs, names);
+  if (op === 'matmul') return single('MatMul', undefined, inputs, names);
+  if (op === 'addmm') return gemm(c, inputs);
+  if (op in REDUCE) return reduction(c, inputs);
+  if (op === 'expand') return expand(c);
+  return { unsupported: 'no ONNX operator for ' + op };
+}
+
+function keyOf(name, inputs, extra = '') {
+  return name + '|' + inputs.map((i) => i.dtype + ':' + i.rank).join(',') + '|' + extra;
+}
+
+function single(type, attributes, inputs, names) {
+  const key = keyOf(type + JSON.stringify(attributes || {}), inputs);
+  return { key, inputs, nodes: [{ op: type, inputs: names, output: 'y', attributes }], output: 'y' };
+}
+
+// addmm(c, a, b, beta, alpha) is Gemm(a, b, c, alpha, beta): C broadcasts one way, to A x B's shape. Gemm's alpha
+// and beta are float attributes (single precision, whatever the tensors' dtype).
+function gemm(c, inputs) {
+  const alpha = scalar(c, 'alpha'), beta = scalar(c, 'beta');
+  const attributes = { alpha: { f: alpha }, beta: { f: beta } };
+  const key = keyOf('Gemm', inputs, alpha + ',' + beta);
+  return { key, inputs, nodes: [{ op: 'Gemm', inputs: ['x1', 'x2', 'x0'], output: 'y', attributes }], output: 'y' };
+}
+
+// sum(a, dims, keepdim, dtype=) is ReduceSum(a, axes, keepdims) (opset 18: every reduction takes axes as an input;
+// without dims, no axes: every axis; dims [] is an empty axes input, which reduces every axis too, as
+// noop_with_empty_axes=0 says); a dtype= is a Cast before it.
+function reduction(c, inputs) {
+  const attributes = { keepdims: { i: c.keepdim ? 1 : 0 } };
+  const nodes = [];
+  let x = 'x0';
+  if (c.dtype_arg !== undefined) {
+    if (!(c.dtype_arg in ELEM_TYPE)) return { unsupported: 'ONNX has no ' + c.dtype_arg };
+    nodes.push({ op: 'Cast', inputs: ['x0'], output: 'cast', attributes: { to: { i: ELEM_TYPE[c.dtype_arg] } } });
+    x = 'cast';
+  }
+  const hasAxes = c.dims !== undefined;
+  const all = hasAxes ? [...inputs, { name: 'axes', dtype: 'int64', rank: 1 }] : inputs;
+  nodes.push({ op: REDUCE[c.op], inputs: hasAxes ? [x, 'axes'] : [x], output: 'y', attributes });
+  const key = keyOf(REDUCE[c.op], all, [c.keepdim ? 1 : 0, c.dtype_arg || ''].join(','));
+  const feeds = hasAxes ? { axes: { dtype: 'int64', shape: [c.dims.length], data: BigInt64Array.from(c.dims, BigInt) } } : {};
+  return { key, inputs: all, nodes, output: 'y', feeds };
+}
+
+// expand(source, target) is Expand(zeros of source's shape (float32), target as an int64 tensor).
+function expand(c) {
+  const [source, target] = c.shapes;
+  if (source.some((d) => d < 0)) return { unsupported: 'a tensor of negative size' };
+  const inputs = [{ name: 'x0', dtype: 'float32', rank: source.length }, { name: 'shape', dtype: 'int64', rank: 1 }];
+  const n = source.reduce((x, y) => x * y, 1);
+  const feeds = {
+    x0: { dtype: 'float32', shape: source, data: new Float32Array(n) },
+    shape: { dtype: 'int64', shape: [target.length], data: BigInt64Array.from(target, BigInt) },
+  };
+  return { key: keyOf('Expand', inputs), inputs, nodes: [{ op: 'Expand', inputs: ['x0', 'shape'], output: 'y' }],
+    output: 'y', feeds };
+}
