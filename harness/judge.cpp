@@ -155,6 +155,37 @@ const Field kFields[] = {
      [](const Outcome& a, const Outcome& b) { return a.warnings.size() == b.warnings.size(); }},
 };
 
+// Declared departures do not vote (docs/notes/judge.md, "Declared departures"), on either side of the rule. Called
+// when some voters depart from the rule undeclared: if two or more of them agree with each other, and every voter
+// that sides with the rule departs from them in a declared way, then the rule stands alone against the undeclared
+// ones and the difference is the rule's (unless a declaration for the rule explains it). Without this, an engine bug
+// that looks like a library's declared departure blames the libraries that keep the rule. Voters whose departure
+// from the rule is declared are set aside on the other side too: they do not count among the two.
+void blame_rule_beside_declared_departures(const Case& c, const OutcomeSelection& voters,
+                                           const std::vector<Declaration>& decls, const Field& field,
+                                           const Outcome& rule, Difference& d) {
+  const std::string rule_name = name_with_role(Role::rule);
+  if (d.undeclared.size() < 2) return;  // one voter against one is no majority
+  const Outcome& other = *voters.find(d.undeclared[0]);
+  for (const std::string& name : d.undeclared)
+    if (name == rule_name || !field.same(*voters.find(name), other)) return;  // they do not agree with each other
+  std::vector<std::string> beside;
+  for (const auto& [name, o] : voters)
+    if (name != rule_name && field.applies(o) && field.same(o, rule)) beside.push_back(name);
+  if (beside.empty()) return;
+  for (const std::string& name : beside)
+    if (!find_declaration(decls, c, name, "outcome", field.name, other, *voters.find(name))) return;
+  d.odd_ones = {rule_name};
+  d.attribution = rule_name + " is the odd one out: only " + join(beside, " and ") +
+                  " stand beside it, each in a declared departure";
+  d.known_ids.clear();
+  d.undeclared.clear();
+  if (const Declaration* decl = find_declaration(decls, c, rule_name, "outcome", field.name, other, rule))
+    d.known_ids.push_back(decl->id);
+  else
+    d.undeclared.push_back(rule_name);
+}
+
 // 1. The outcomes, field by field. The engine states the rule, so each implementation that departs from the
 // engine in a field needs a declaration for that departure. When the engine stands alone against libraries that
 // agree with each other, their declarations do not explain it (that is how an engine bug looks); only a
@@ -215,6 +246,7 @@ void outcome_differences(const Case& c, const OutcomeSelection& voters, const st
       }
     } else {
       each_departure();
+      blame_rule_beside_declared_departures(c, voters, decls, field, *rule, d);
     }
     out.push_back(d);
   }

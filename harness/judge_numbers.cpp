@@ -85,6 +85,45 @@ std::optional<Difference> zeros_difference(const std::vector<Numbers>& voters, c
   return d;
 }
 
+// Declared departures do not vote, on either side of the rule (as for outcomes, judge.cpp): when two or more voters
+// far from the rule without a declaration agree with each other, and every voter close to the rule departs from them
+// in a declared way, the difference is the rule's, unless a declaration for the rule explains it.
+void blame_rule_beside_declared_departures(const std::string& on, const Case& c, const OutcomeSelection& voters,
+                                           const std::vector<Numbers>& numbers, const std::vector<Declaration>& decls,
+                                           const std::function<bool(const Values&, const Values&)>& far, Difference& d) {
+  const std::string rule_name = name_with_role(Role::rule);
+  if (d.undeclared.size() < 2) return;
+  auto numbers_of = [&](const std::string& name) -> const Values* {
+    for (const Numbers& n : numbers)
+      if (n.name == name) return n.values;
+    return nullptr;
+  };
+  const Values* rule_numbers = numbers_of(rule_name);
+  const Values* other = numbers_of(d.undeclared[0]);
+  if (!rule_numbers || !other) return;
+  for (const std::string& name : d.undeclared) {
+    const Values* v = numbers_of(name);
+    if (name == rule_name || !v || far(*other, *v)) return;  // they do not agree with each other
+  }
+  std::vector<std::string> beside;
+  for (const Numbers& n : numbers)
+    if (n.name != rule_name && !far(*rule_numbers, *n.values)) beside.push_back(n.name);
+  if (beside.empty()) return;
+  const Outcome& other_outcome = *voters.find(d.undeclared[0]);
+  for (const std::string& name : beside)
+    if (!find_declaration(decls, c, name, on, d.component, other_outcome, *voters.find(name))) return;
+  d.odd_ones = {rule_name};
+  d.attribution = rule_name + " is the odd one out: only " + join(beside, " and ") +
+                  " stand beside it, each in a declared departure (" + d.attribution + ")";
+  d.known_ids.clear();
+  d.undeclared.clear();
+  if (const Declaration* decl =
+          find_declaration(decls, c, rule_name, on, d.component, other_outcome, *voters.find(rule_name)))
+    d.known_ids.push_back(decl->id);
+  else
+    d.undeclared.push_back(rule_name);
+}
+
 // Which declarations explain a difference in numbers (on = "values" or "grads"). As for outcomes, the engine states
 // the rule: an engine far from libraries that agree needs an engine declaration; otherwise every implementation
 // far from the engine needs its own (with two voters, the one that is not the engine).
@@ -127,6 +166,7 @@ void explain(const std::string& on, const Case& c, const OutcomeSelection& voter
   };
   if (d.odd_ones != std::vector<std::string>{rule_name}) {
     each_departure();
+    blame_rule_beside_declared_departures(on, c, voters, numbers, decls, far_from_rule, d);
     return;
   }
   // The rule alone against the others: the rule is wrong, unless each of them departs from it in a declared way

@@ -218,6 +218,61 @@ TEST(DeclarationsReplay, RemovingADeclarationShowsExactlyWhatItExplained) {
   EXPECT_GT(checked, 50);
 }
 
+// A planted engine bug that looks like a library's declared departure (issue 35): in each declaration's own case
+// where the library departs from two or more voters that agree with each other, the engine is made to answer what
+// the library answered, and the case is judged with that library's and the engine's declarations (the others' own
+// declarations, measured from the planted outcome, would set them aside too). Declared departures do not vote, so
+// the engine must be named (docs/notes/judge.md), not the libraries that keep the rule; an engine declaration that
+// happens to explain the planted outcome is fine too.
+TEST(DeclarationsReplay, AnEngineThatSidesWithADeclaredDepartureIsNamed) {
+  const Replay& r = replay();
+  const std::string rule = name_with_role(Role::rule);
+  long planted = 0;
+  for (const CaseRecord& rec : r.records) {
+    if (rec.property != "corpus" || rec.c.id.rfind("declared-", 0) != 0) continue;
+    const std::string id = rec.c.id.substr(std::string("declared-").size());
+    const auto d = std::find_if(r.declarations.begin(), r.declarations.end(), [&](const Declaration& x) { return x.id == id; });
+    if (d == r.declarations.end() || d->oracle == rule || d->oracle == "document" ||
+        (d->on != "outcome" && d->on != "values" && d->on != "grads"))
+      continue;
+    const Outcome* library = find_outcome(rec.outcomes, d->oracle);
+    const Outcome* engine = find_outcome(rec.outcomes, rule);
+    if (!library || !engine || *library == *engine) continue;
+    // Two or more other voters that agree with each other and not with the library.
+    auto alike = [](const Outcome& a, const Outcome& b) {
+      return summarize(a) == summarize(b) && a.values == b.values && a.grads == b.grads;
+    };
+    std::vector<const Outcome*> others;
+    for (const auto& [name, o] : rec.outcomes)
+      if (name != rule && name != d->oracle && name != "document" && o.status != Status::unsupported) others.push_back(&o);
+    // A difference in numbers needs others with the library's shape and dtype, or there is nothing to compare.
+    const bool numbers = d->on != "outcome";
+    if (others.size() < 2 || alike(*others[0], *library) ||
+        (summarize(*others[0]) == summarize(*library)) != numbers ||
+        !std::all_of(others.begin(), others.end(), [&](const Outcome* o) { return alike(*o, *others[0]); }) ||
+        !d->expected.matches(*others[0]) || !d->actual.matches(*library))  // a departure from what the others do
+      continue;
+    Outcomes outcomes = rec.outcomes;
+    for (auto& [name, o] : outcomes)
+      if (name == rule) o = *library;
+    std::vector<Declaration> own;
+    for (const Declaration& x : r.declarations)
+      if (x.oracle == rule || x.oracle == d->oracle) own.push_back(x);
+    const Judgement j = judge_with_nondeterminism(rec.property, rec.c, outcomes, own);
+    ++planted;
+    const bool named = std::any_of(j.differences.begin(), j.differences.end(),
+                                   [&](const Difference& x) { return lists(x.undeclared, rule); });
+    const std::vector<std::string> known = split_ids(j.known_id);
+    const bool engine_declared = std::any_of(known.begin(), known.end(), [&](const std::string& k) {
+      return std::any_of(r.declarations.begin(), r.declarations.end(), [&](const Declaration& x) { return x.id == k && x.oracle == rule; });
+    });
+    EXPECT_TRUE(named || engine_declared) << d->id << ": the engine answering as " << d->oracle
+                                          << " does was not named: " << to_json(j).dump();
+  }
+  std::cout << "[ NOTE     ] " << planted << " declared departures planted in the engine\n";
+  EXPECT_GT(planted, 10);
+}
+
 // The whole corpus replayed with and without the optional voters (NumPy, through broadcheck.json): every case
 // passes or fails alike, and no declaration is stale (each has its own case, replayed under the check that matches it).
 TEST(DeclarationsReplay, OptionalVotersChangeNoVerdictAndNoDeclarationIsStale) {

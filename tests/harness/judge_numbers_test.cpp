@@ -3,6 +3,7 @@
 // invents one), values where the rule refused, every operand's gradient, and the sign of zero as information.
 #include "harness/judge_numbers.h"
 
+#include "judge_test_util.h"
 #include "registered.h"
 
 #include <gtest/gtest.h>
@@ -15,10 +16,6 @@ namespace bc {
 namespace {
 
 using nlohmann::json;
-using Names = std::vector<std::string>;
-
-Case make_case(const char* text) { return case_from_json(json::parse(text)); }
-Declaration declare(const char* text) { return declaration_from_json(json::parse(text)); }
 
 Outcome ok(std::vector<double> v, const char* dtype = "float32") {
   Outcome o = Outcome::success({static_cast<int64_t>(v.size())}, dtype);

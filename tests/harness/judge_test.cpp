@@ -2,6 +2,7 @@
 // LibTorch, declarations that explain (or fail to explain) a difference, the case's own expectation, signatures.
 #include "harness/judge.h"
 
+#include "judge_test_util.h"
 #include "registered.h"
 
 #include <gtest/gtest.h>
@@ -13,16 +14,6 @@ namespace bc {
 namespace {
 
 using nlohmann::json;
-
-Case make_case(const char* text) { return case_from_json(json::parse(text)); }
-
-Outcomes three(const Outcome& engine, const Outcome& torch, const Outcome& xtensor) {
-  return {{"engine", engine}, {"torch", torch}, {"xtensor", xtensor}};
-}
-
-Declaration declare(const char* text) { return declaration_from_json(json::parse(text)); }
-
-using Names = std::vector<std::string>;
 
 const char* kInplaceMessage = "output with shape [1] doesn't match the broadcast shape [3]";
 
@@ -246,57 +237,6 @@ TEST(Judge, EngineAloneStaysADiscrepancyDespiteDeclarationsWithOtherPatterns) {
   EXPECT_EQ(j.odd_ones, Names{"engine"});
   EXPECT_EQ(j.attribution, "engine is the odd one out");
   EXPECT_EQ(j.known_id, "");
-}
-
-// Declared departures do not vote (docs/notes/judge.md): an engine alone against libraries that each depart from it
-// in a declared way is known with their declarations, so the verdict does not hang on an optional voter that keeps
-// the rule. A library that stands with them without a declaration of its own still makes it the engine's finding.
-TEST(Judge, EngineAloneAgainstOnlyDeclaredDeparturesIsKnown) {
-  const Case c = make_case(R"({"op": "sum_to", "shapes": [[2,3],[4,3]]})");
-  const std::vector<Declaration> decls = {
-      declare(R"({"id": "torch-sum-to-unchecked", "oracle": "torch", "ops": ["sum_to"], "expected": {"error": "sum_to"},
-                  "actual": {"status": "ok"}, "reason": "r", "reference": "f"})"),
-      declare(R"({"id": "xtensor-sum-to-reshape", "oracle": "xtensor", "ops": ["sum_to"], "expected": {"error": "sum_to"},
-                  "actual": {"status": "ok"}, "reason": "r", "reference": "f"})"),
-  };
-  const Outcomes outcomes = three(Outcome::failure(ErrorKind::sum_to, "no"), Outcome::success({4, 3}),
-                                  Outcome::success({4, 3}));
-  const Judgement j = judge("sum_to_agree", c, outcomes, decls);
-  EXPECT_EQ(j.odd_ones, Names{"engine"});
-  EXPECT_EQ(j.verdict, Verdict::known);
-  EXPECT_EQ(j.known_id, "torch-sum-to-unchecked,xtensor-sum-to-reshape");
-
-  const std::vector<Declaration> one = {decls[0]};
-  const Judgement half = judge("sum_to_agree", c, outcomes, one);
-  EXPECT_EQ(half.verdict, Verdict::discrepancy) << "xtensor's departure is not declared";
-  EXPECT_EQ(half.odd_ones, Names{"engine"});
-  EXPECT_EQ(half.known_id, "");
-
-  Registered fourth{"fourth"};
-  Outcomes four = outcomes;
-  four.emplace_back("fourth", Outcome::success({4, 3}));
-  const Judgement undeclared = judge("sum_to_agree", c, four, decls);
-  EXPECT_EQ(undeclared.verdict, Verdict::discrepancy) << "fourth stands with the libraries undeclared";
-  EXPECT_EQ(undeclared.odd_ones, Names{"engine"});
-}
-
-// The same for numbers: the rule alone far from libraries whose values each depart from it as declared.
-TEST(Judge, EngineValuesAloneAgainstOnlyDeclaredDeparturesAreKnown) {
-  const Case c = make_case(R"({"op": "add", "shapes": [[2],[2]], "values": {"seed": 1}})");
-  const Outcome ok = Outcome::success({2});
-  Outcome e = ok, t = ok, x = ok;
-  e.values = std::vector<double>{0, 1};
-  t.values = std::vector<double>{0, 5};
-  x.values = std::vector<double>{0, 5};
-  const std::vector<Declaration> decls = {
-      declare(R"({"id": "torch-v", "oracle": "torch", "on": "values", "ops": ["add"], "reason": "r", "reference": "f"})"),
-      declare(R"({"id": "xtensor-v", "oracle": "xtensor", "on": "values", "ops": ["add"], "reason": "r", "reference": "f"})"),
-  };
-  const Judgement j = judge("values_agree", c, three(e, t, x), decls);
-  EXPECT_EQ(j.difference, "values");
-  EXPECT_EQ(j.verdict, Verdict::known);
-  EXPECT_EQ(j.known_id, "torch-v,xtensor-v");
-  EXPECT_EQ(judge("values_agree", c, three(e, t, x), {decls[1]}).verdict, Verdict::discrepancy);
 }
 
 TEST(Judge, OnlyAnEngineDeclarationExplainsAnEngineStandingAlone) {
