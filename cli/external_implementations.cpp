@@ -97,9 +97,11 @@ std::string register_external_implementations(const std::vector<ExternalSpec>& s
       return (s.source == "--oracle" ? "--oracle " + s.name : s.source + ": \"oracles." + s.name + "\"") +
              ": the name of a built-in implementation that cannot be replaced";
     std::string title;
+    bool upstream = false;
     try {
       ExternalOracle probe(s.name, s.command, std::chrono::milliseconds(timeout_ms));
       title = probe.capabilities().name;
+      upstream = sends_upstream(probe.capabilities());
     } catch (const std::exception& e) {
       if (!s.optional) return e.what();
       notes << "broadcheck: leaving out " << s.name << " (" << s.source << "): " << e.what() << "\n";
@@ -110,7 +112,7 @@ std::string register_external_implementations(const std::vector<ExternalSpec>& s
                              [](const Case&, const Outcome&, const std::string&) {
                                return std::string(kAdapterDraft);
                              },
-                             "", {}, [command](const Case& c) { return external_reproduction(command, c); }});
+                             "", {}, [command, upstream](const Case& c) { return external_reproduction(command, c, upstream); }});
     auto& all = registered();
     all.erase(std::remove_if(all.begin(), all.end(), [&](const ExternalSpec& e) { return e.name == s.name; }),
               all.end());

@@ -144,14 +144,18 @@ Result<ag::Var> forward(const Case& c, Op op, const std::vector<ag::Var>& t) {
 Outcome failure(const Error& e) { return Outcome::failure(e.kind, e.message); }
 
 // The value and gradient program of docs/notes/gradient-cases.md: forward; optionally write one operand in place;
-// backward with the upstream gradient; each operand's gradient.
-Outcome run_tensor_op(const Case& c, Op op) {
+// backward with the upstream gradient (`given`, or the case's own); each operand's gradient.
+Outcome run_tensor_op(const Case& c, Op op, const Grad* given = nullptr) {
   Result<std::vector<ag::Var>> operands = build_operands(c);
   if (!operands.ok()) return failure(operands.error());
   const std::vector<ag::Var>& t = operands.value();
   Result<ag::Var> r = forward(c, op, t);
   if (!r.ok()) return failure(r.error());
   const Tensor& out = r.value()->data;
+  if (given && (given->shape != out.sizes() || given->dtype != to_string(out.dtype())))
+    return Outcome::failure(ErrorKind::other, "the upstream gradient is " + given->dtype + " " +
+                                                  format_shape(given->shape) + ", the result " +
+                                                  to_string(out.dtype()) + " " + format_shape(out.sizes()));
   Outcome o = Outcome::success(out.sizes(), to_string(out.dtype()));
   if (c.values) o.values = values_of(out);
   if (c.modify) {
@@ -160,7 +164,8 @@ Outcome run_tensor_op(const Case& c, Op op) {
     if (!m.ok()) return failure(m.error());
   }
   if (!is_gradient_case(c)) return o;
-  const Tensor upstream = tensor_of(out.sizes(), out.dtype(), upstream_values(c, out.dtype(), out.numel()));
+  const Tensor upstream = tensor_of(out.sizes(), out.dtype(),
+                                    given ? given->values : upstream_values(c, out.dtype(), out.numel()));
   Result<bool> b = ag::backward(r.value(), upstream);
   if (!b.ok()) return failure(b.error());
   for (size_t k = 0; k < t.size(); ++k) {
@@ -215,5 +220,22 @@ class EngineOracle : public Oracle {
 }  // namespace
 
 std::unique_ptr<Oracle> make_engine_oracle() { return std::make_unique<EngineOracle>(); }
+
+std::optional<Grad> rule_upstream(const Case& c) {
+  const OpEntry* op = find_op(c.op);
+  if (!op || !is_gradient_case(c) || c.out || !computes_values(op->family)) return std::nullopt;
+  Result<std::vector<ag::Var>> operands = build_operands(c);
+  if (!operands.ok()) return std::nullopt;
+  Result<ag::Var> r = forward(c, op->op, operands.value());
+  if (!r.ok()) return std::nullopt;
+  const Tensor& out = r.value()->data;
+  return Grad{out.sizes(), to_string(out.dtype()), upstream_values(c, out.dtype(), out.numel())};
+}
+
+Outcome engine_outcome_from(const Case& c, const Grad& upstream) {
+  const OpEntry* op = find_op(c.op);
+  if (!op || c.out || !computes_values(op->family)) return Outcome::failure(ErrorKind::other, "no backward runs for " + c.op);
+  return run_tensor_op(c, op->op, &upstream);
+}
 
 }  // namespace bc

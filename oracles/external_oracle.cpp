@@ -273,6 +273,7 @@ void ExternalOracle::keep_in_history(const std::string& line) {
 void ExternalOracle::send_queued(size_t upto, bool whole_only) {
   const size_t end = std::min(upto, queue_.size());
   const size_t most = caps_ && caps_->batch && !batches_off_ ? kBatch : 1;
+  const bool upstream = caps_ && sends_upstream(*caps_);
   std::vector<const Case*> batch;
   while (resolved_ + sent_ < end) {
     const size_t first = resolved_ + sent_;
@@ -281,11 +282,11 @@ void ExternalOracle::send_queued(size_t upto, bool whole_only) {
     const int64_t id = next_id_++;
     std::string line;
     if (n == 1) {
-      line = request_line(queue_[first].c, id);
+      line = request_line(queue_[first].c, id, upstream);
     } else {
       batch.clear();
       for (size_t k = first; k < first + n; ++k) batch.push_back(&queue_[k].c);
-      line = batch_line(batch, id);
+      line = batch_line(batch, id, upstream);
     }
     keep_in_history(line);
     outbox_ += line;
@@ -326,8 +327,8 @@ std::vector<Outcome> ExternalOracle::run_batch(const std::vector<Case>& cases) {
   return out;
 }
 
-std::string external_reproduction(const std::string& command, const Case& c) {
-  return external_reproduction_of(command, {request_line(c, 1)});
+std::string external_reproduction(const std::string& command, const Case& c, bool upstream) {
+  return external_reproduction_of(command, {request_line(c, 1, upstream)});
 }
 
 std::string external_reproduction_of(const std::string& command, const std::vector<std::string>& requests) {

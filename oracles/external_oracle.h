@@ -122,8 +122,9 @@ class ExternalOracle : public Oracle {
 };
 
 // One line of shell that reproduces the case on the adapter alone: the hello line and the request line piped into
-// its command, which runs in a subshell (so that a `cd DIR && ...` command gets the pipe, not just its cd).
-std::string external_reproduction(const std::string& command, const Case& c);
+// its command, which runs in a subshell (so that a `cd DIR && ...` command gets the pipe, not just its cd). With
+// `upstream` (a protocol-2 adapter with gradients, sends_upstream()) the request carries its upstream gradient.
+std::string external_reproduction(const std::string& command, const Case& c, bool upstream = false);
 // The hello line and these request lines piped into the command (an adapter's history sent again).
 std::string external_reproduction_of(const std::string& command, const std::vector<std::string>& requests);
 

@@ -6,6 +6,7 @@
 #include "harness/corpus.h"
 #include "harness/input_lines.h"
 #include "harness/operands.h"
+#include "oracles/engine_oracle.h"
 
 namespace bc {
 namespace {
@@ -37,9 +38,17 @@ json operand_json(const Case& c, const OperandPlan& p) {
   return j;
 }
 
+// The upstream gradient in the protocol's encoding, or null when no backward runs under the rule.
+json upstream_json(const Case& c) {
+  const std::optional<Grad> g = rule_upstream(c);
+  if (!g) return nullptr;
+  return {{"shape", g->shape}, {"dtype", g->dtype}, {"values", encode(g->values, *dtype_from_string(g->dtype))}};
+}
+
 // The operands of an op that computes on tensors; none for the shape rules (broadcast_shapes, expand, sum_to),
-// whose "shapes" may hold targets such as [-1, 3] and whose tensors hold zeros.
-json case_json(const Case& c) {
+// whose "shapes" may hold targets such as [-1, 3] and whose tensors hold zeros. With `upstream`, a gradient case's
+// upstream gradient too (protocol 2).
+json case_json(const Case& c, bool upstream) {
   json operands = json::array();
   const OpEntry* op = find_op(c.op);
   if (op && computes_values(op->family))
@@ -47,7 +56,10 @@ json case_json(const Case& c) {
   Case sent = c;
   sent.default_values = false;  // an adapter sees the values a gradient case runs on, even when its line gave none
   sent.extra = json::object();   // fields broadcheck does not know are the corpus's, not the protocol's
-  return {{"case", to_json(sent)}, {"operands", std::move(operands)}};
+  json j = {{"case", to_json(sent)}, {"operands", std::move(operands)}};
+  if (upstream && is_gradient_case(c))
+    if (json u = upstream_json(c); !u.is_null()) j["upstream"] = std::move(u);
+  return j;
 }
 
 std::set<std::string> string_set(const json& hello, const char* key) {
@@ -179,14 +191,20 @@ json parse_object(const std::string& line, const std::string& what) {
 
 }  // namespace
 
-std::string hello_line() { return dump({{"protocol", kProtocolVersion}, {"hello", "broadcheck"}}); }
+std::string hello_line() {
+  json versions = json::array();
+  for (int v = kOldestProtocol; v <= kNewestProtocol; ++v) versions.push_back(v);
+  return dump({{"protocol", kOldestProtocol}, {"hello", "broadcheck"}, {"protocols", std::move(versions)}});
+}
 
 Capabilities capabilities_from_hello(const std::string& line) {
   const json hello = parse_object(line, "the handshake");
-  if (hello.value("protocol", json()) != kProtocolVersion)
-    throw std::runtime_error("the handshake speaks protocol " + hello.value("protocol", json()).dump() +
-                             "; this broadcheck speaks " + std::to_string(kProtocolVersion));
+  const json version = hello.value("protocol", json());
+  if (!version.is_number_integer() || version.get<int64_t>() < kOldestProtocol || version.get<int64_t>() > kNewestProtocol)
+    throw std::runtime_error("the handshake speaks protocol " + version.dump() + "; this broadcheck speaks " +
+                             std::to_string(kOldestProtocol) + " to " + std::to_string(kNewestProtocol));
   Capabilities caps;
+  caps.protocol = version.get<int>();
   try {
     caps.name = hello.at("name").get<std::string>();
     caps.version = hello.at("version").get<std::string>();
@@ -224,22 +242,40 @@ std::optional<std::string> undeclared(const Capabilities& caps, const Case& c) {
   }
   if (is_gradient_case(c) && !caps.gradients) return prefix + "gradients";
   if (c.out && !caps.out) return prefix + "out";
-  if (is_gradient_case(c) && c.grad_seed) return std::string("an upstream gradient other than ones (grad_seed) is not in protocol 1");
+  if (is_gradient_case(c) && c.grad_seed && !sends_upstream(caps))
+    return std::string("an upstream gradient other than ones (grad_seed) is not in protocol 1");
   return std::nullopt;
 }
 
-json request_json(const Case& c, int64_t id) {
-  json j = case_json(c);
+bool sends_upstream(const Capabilities& caps) { return caps.protocol >= 2 && caps.gradients; }
+
+json request_json(const Case& c, int64_t id, bool upstream) {
+  json j = case_json(c, upstream);
   j["id"] = id;
   return j;
 }
 
-std::string request_line(const Case& c, int64_t id) { return dump(request_json(c, id)); }
+std::string request_line(const Case& c, int64_t id, bool upstream) { return dump(request_json(c, id, upstream)); }
 
-std::string batch_line(const std::vector<const Case*>& cases, int64_t id) {
+std::string batch_line(const std::vector<const Case*>& cases, int64_t id, bool upstream) {
   json batch = json::array();
-  for (const Case* c : cases) batch.push_back(case_json(*c));
+  for (const Case* c : cases) batch.push_back(case_json(*c, upstream));
   return dump({{"id", id}, {"batch", std::move(batch)}});
+}
+
+std::optional<Grad> upstream_of(const json& request) {
+  if (!request.contains("upstream")) return std::nullopt;
+  try {
+    const json& u = request["upstream"];
+    Grad g{u.at("shape").get<Shape>(), u.at("dtype").get<std::string>(), {}};
+    if (!dtype_from_string(g.dtype)) throw std::runtime_error("unknown dtype \"" + g.dtype + "\"");
+    g.values = decode_all(u.at("values"), g.dtype, "upstream.values");
+    if (static_cast<int64_t>(g.values.size()) != numel(g.shape))
+      throw std::runtime_error(std::to_string(g.values.size()) + " values for shape " + format_shape(g.shape));
+    return g;
+  } catch (const json::exception& e) {
+    throw std::runtime_error(std::string("the upstream gradient is malformed: ") + e.what());
+  }
 }
 
 size_t answer_line_limit(const std::vector<const Case*>& cases) {

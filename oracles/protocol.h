@@ -16,7 +16,10 @@
 
 namespace bc {
 
-constexpr int kProtocolVersion = 1;
+// The protocol versions this broadcheck speaks (docs/protocol.md): 1, and 2, in which a gradient case's request
+// carries its upstream gradient. The hello line says 1 (what a protocol-1 adapter reads) and lists both.
+constexpr int kOldestProtocol = 1;
+constexpr int kNewestProtocol = 2;
 
 // Limits on what an adapter writes (docs/protocol.md, "Limits"): past them its line is a protocol error, never
 // stored. A handshake line holds at most kMaxHandshakeLine bytes, any line JSON nested at most kMaxJsonDepth deep,
@@ -36,23 +39,32 @@ struct Capabilities {
   bool gradients = false;
   bool batch = false;   // answers {"batch": [...]} requests
   bool out = false;     // runs a case's "out" (the out= form of a binary op) as its library's out= argument
+  int protocol = 1;     // the version its handshake answered (kOldestProtocol..kNewestProtocol)
   std::vector<std::string> ignored;  // declared names this broadcheck does not know ("op cumsum")
 };
 
-// The first line broadcheck writes: {"protocol": 1, "hello": "broadcheck"}.
+// The first line broadcheck writes: {"protocol": 1, "hello": "broadcheck", "protocols": [1, 2]}.
 std::string hello_line();
-// The adapter's answer to it. Throws std::runtime_error naming what is wrong (not JSON, another protocol version, a
-// missing or mistyped field); ops, dtypes and layouts broadcheck does not know are listed in `ignored`.
+// The adapter's answer to it. Throws std::runtime_error naming what is wrong (not JSON, a protocol version this
+// broadcheck does not speak, a missing or mistyped field); ops, dtypes and layouts broadcheck does not know are
+// listed in `ignored`.
 Capabilities capabilities_from_hello(const std::string& line);
+// Whether the adapter is sent every gradient case with its upstream gradient: protocol 2 and "gradients": true.
+bool sends_upstream(const Capabilities& caps);
 
 // Why the adapter is not sent the case ("not declared by the adapter: op hypot"), or nullopt when it is.
 std::optional<std::string> undeclared(const Capabilities& caps, const Case& c);
 
-// The request for one case: {"id", "case" (corpus form), "operands": [...]}; compact JSON without a newline.
-nlohmann::json request_json(const Case& c, int64_t id);
-std::string request_line(const Case& c, int64_t id);
-// Several cases in one request: {"id", "batch": [{"case", "operands"}, ...]}.
-std::string batch_line(const std::vector<const Case*>& cases, int64_t id);
+// The request for one case: {"id", "case" (corpus form), "operands": [...]}; compact JSON without a newline. With
+// `upstream` (protocol 2, sends_upstream()), a gradient case also carries "upstream": {"shape", "dtype", "values"},
+// the gradient its backward starts from under the rule (oracles/engine_oracle.h, rule_upstream), when it has one.
+nlohmann::json request_json(const Case& c, int64_t id, bool upstream = false);
+std::string request_line(const Case& c, int64_t id, bool upstream = false);
+// Several cases in one request: {"id", "batch": [{"case", "operands"[, "upstream"]}, ...]}.
+std::string batch_line(const std::vector<const Case*>& cases, int64_t id, bool upstream = false);
+// A request's (or a batch item's) "upstream" read back, nullopt without one (how an adapter in C++ reads it).
+// Throws std::runtime_error when it is malformed (an unknown dtype, values that are not the shape's).
+std::optional<Grad> upstream_of(const nlohmann::json& request);
 
 // The request line's id and cases, read back (how a request is sent again when an adapter's history is replayed).
 // Throws std::runtime_error when it is not one of request_line's or batch_line's.

@@ -1,5 +1,5 @@
 // External implementations through `broadcheck run`: the engine served over the protocol agrees with the engine in
-// process on every case of a default run it is sent; a test adapter with a planted bug is found, attributed to it
+// process on every case of a default run, all sent in protocol 2 (in protocol 1, all but the grad_seed ones); a test adapter with a planted bug is found, attributed to it
 // and shrunk; NumPy takes part through the committed config; an adapter that does not start is a clear input error;
 // an adapter that crashes only once, or answers one case differently in different runs, is reported as flaky or
 // nondeterministic (run again in fresh processes) and does not fail the run.
@@ -19,26 +19,63 @@ const std::string kShapeAdapter =
 
 }  // namespace
 
-TEST(ProtocolCli, EngineOverTheProtocolAgreesWithTheEngineOnADefaultRun) {
+namespace {
+
+// The engine adapter's outcomes in a run, each checked equal to the in-process engine's (a case it was not sent is
+// unsupported, with `not_sent` as its detail): how many cases it was sent, how many of them were gradient cases with
+// grad_seed or graphs' backward, and how many it was not sent.
+struct Served {
+  long sent = 0, seeded = 0, graph_backward = 0, not_sent = 0;
+};
+
+Served served_run(const std::string& arguments, const std::string& adapter, const std::string& not_sent) {
   const fs::path out = scratch("engine-over-protocol");
-  const CliRun r = broadcheck("run --seed 1 --cases 2000 --no-config --oracle 'served=" + bc::test_binary_dir() +
-                              "/engine_adapter' -q --results all --out " + out.string());
-  ASSERT_TRUE(r.exit_code == 0 || r.exit_code == 1) << r.output;
-  long sent = 0, unsupported = 0;
+  const CliRun r = broadcheck("run " + arguments + " --no-config --oracle 'served=" + bc::test_binary_dir() +
+                              "/engine_adapter" + adapter + "' -q --results all --out " + out.string());
+  EXPECT_TRUE(r.exit_code == 0 || r.exit_code == 1) << r.output;
+  Served s;
   for (const std::string& line : case_lines(out / "results.jsonl")) {
     const json j = json::parse(line);
     const json& o = j["outcomes"];
     if (!o.contains("served")) continue;
     if (o["served"]["status"] == "unsupported") {
-      EXPECT_EQ(o["served"]["detail"], "an upstream gradient other than ones (grad_seed) is not in protocol 1");
-      ++unsupported;
+      EXPECT_EQ(o["served"]["detail"], not_sent) << j["case"].dump();
+      ++s.not_sent;
       continue;
     }
-    ++sent;
-    ASSERT_EQ(o["served"], o["engine"]) << j["case"].dump();
+    ++s.sent;
+    const bool gradient = j["case"].contains("requires_grad");
+    s.seeded += gradient && j["case"].contains("grad_seed");
+    s.graph_backward += gradient && j["case"]["op"] == "graph";
+    EXPECT_EQ(o["served"], o["engine"]) << j["case"].dump();
   }
-  std::cout << sent << " cases through the protocol, " << unsupported << " not sent (grad_seed)\n";
-  EXPECT_GT(sent, 20000);
+  std::cout << s.sent << " cases through the protocol (" << s.seeded << " with grad_seed, " << s.graph_backward
+            << " graphs' backward), " << s.not_sent << " not sent\n";
+  return s;
+}
+
+const char kNotInProtocol1[] = "an upstream gradient other than ones (grad_seed) is not in protocol 1";
+
+}  // namespace
+
+// Protocol 2: every case is sent, grad_seed and graphs' backward included, each with its upstream gradient, which
+// the adapter runs backward from; its outcomes are the in-process engine's exactly.
+TEST(ProtocolCli, EngineOverTheProtocolAgreesWithTheEngineOnADefaultRun) {
+  const Served s = served_run("--seed 1 --cases 2000", "", kNotInProtocol1);
+  EXPECT_GT(s.sent, 20000);
+  EXPECT_EQ(s.not_sent, 0);
+  EXPECT_GT(s.seeded, 1000);
+  EXPECT_GT(s.graph_backward, 100);
+}
+
+// Protocol 1: the same adapter answering the handshake with protocol 1 gets no upstream (it answers an error if it
+// does) and no grad_seed case, and agrees on the rest.
+TEST(ProtocolCli, AProtocol1AdapterGetsWhatProtocol1Sends) {
+  const Served s = served_run("--seed 1 --cases 300 --property graphs_agree", " 1", kNotInProtocol1);
+  EXPECT_GT(s.sent, 100);
+  EXPECT_GT(s.not_sent, 30);
+  EXPECT_EQ(s.seeded, 0);
+  EXPECT_GT(s.graph_backward, 30);
 }
 
 TEST(ProtocolCli, APlantedBugIsFoundAttributedAndShrunk) {

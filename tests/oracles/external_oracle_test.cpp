@@ -2,7 +2,8 @@
 // cases outside the capabilities are not sent, and an adapter that crashes, hangs, answers garbage or exits gives
 // that case's outcome, naming the adapter (with the end of its stderr), while the next case gets a fresh process; a
 // failure that is no case's alone but recurs when a fresh adapter is sent the same requests is the adapter's fault;
-// an answer over the protocol's limits is refused.
+// an answer over the protocol's limits is refused; a protocol-2 adapter (build/engine_adapter) is sent gradient cases
+// with their upstream gradient, in batches too, and a protocol-1 one (engine_adapter 1) is not sent grad_seed cases.
 #include "oracles/external_oracle.h"
 
 #include <gtest/gtest.h>
@@ -61,6 +62,36 @@ std::pair<std::vector<Case>, std::vector<std::string>> fine_cases(size_t n) {
 long wait_for_lines(const std::string& path, long n) {
   for (int k = 0; k < 500 && lines_in(path) < n; ++k) std::this_thread::sleep_for(10ms);
   return lines_in(path);
+}
+
+// Gradient cases whose upstream gradient is drawn from grad_seed: a graph and an in-place op (broadcheck's engine
+// answers them, in protocol 2 from the upstream each request carries).
+const Case kSeededGraph = make_case(R"({"op": "graph", "shapes": [[3], [2, 1]], "dtypes": ["float64", "float32"],
+    "program": [{"op": "mul", "args": [0, 1]}, {"op": "exp", "args": [2]}], "requires_grad": [true, true],
+    "values": {"seed": 9}, "grad_seed": 3})");
+const Case kSeededInplace = make_case(R"({"op": "mul_", "shapes": [[2, 2], [2]], "requires_grad": [false, true],
+    "values": {"seed": 4}, "grad_seed": 7})");
+
+TEST(ExternalOracle, AProtocol2AdapterGetsEveryGradientCaseWithItsUpstream) {
+  const std::string engine_adapter = bc::test_binary_dir() + "/engine_adapter";
+  ExternalOracle two("served", engine_adapter, 5000ms);
+  EXPECT_EQ(two.capabilities().protocol, 2);
+  const std::vector<Outcome> got = two.run_batch({kSeededGraph, kSeededInplace});
+  for (size_t k = 0; k < got.size(); ++k) {
+    ASSERT_EQ(got[k].status, Status::ok) << got[k].detail;
+    EXPECT_EQ(got[k].grads.size(), 2u);
+  }
+  EXPECT_EQ(got[1].grads[0], std::nullopt);
+  // Each gradient differs from the one backward from ones would give: the upstream was used.
+  Case ones = kSeededInplace;
+  ones.grad_seed.reset();
+  EXPECT_FALSE(two.run(ones).grads[1] == got[1].grads[1]);
+  ExternalOracle one("served", engine_adapter + " 1", 5000ms);
+  EXPECT_EQ(one.capabilities().protocol, 1);
+  const std::vector<Outcome> old = one.run_batch({kSeededGraph, ones});
+  EXPECT_EQ(old[0].detail, "an upstream gradient other than ones (grad_seed) is not in protocol 1");
+  EXPECT_EQ(old[1].status, Status::ok) << "no upstream sent in protocol 1 (the adapter refuses one): " << old[1].detail;
+  EXPECT_EQ(old[1], two.run(ones));
 }
 
 TEST(ExternalOracle, AnswersThroughTheProtocol) {
@@ -411,7 +442,8 @@ TEST(ExternalOracle, TheReproductionRunsTheCaseOnTheAdapterAlone) {
   const std::string command = "cd " + shell_quote(bc::test_source_dir() + "/tests/oracles/adapters") +
                               " && exec /usr/bin/python3 shape_adapter.py good";
   const std::string repro = external_reproduction(command, kFine);
-  EXPECT_EQ(repro.rfind("printf '%s\\n' '{\"hello\":\"broadcheck\",\"protocol\":1}' '{\"case\":", 0), 0u) << repro;
+  EXPECT_EQ(repro.rfind("printf '%s\\n' '{\"hello\":\"broadcheck\",\"protocol\":1,\"protocols\":[1,2]}' '{\"case\":", 0), 0u)
+      << repro;
   EXPECT_EQ(repro.find('\n'), std::string::npos) << "one line, to paste: " << repro;
   FILE* shell = ::popen(("cd / && (" + repro + ") < /dev/null").c_str(), "r");
   ASSERT_NE(shell, nullptr);

@@ -1,5 +1,6 @@
 // The protocol as data: the handshake's checks, which cases an adapter is not sent, the request's encoding of
-// values (NaN, infinities, -0.0, int64 extremes) and layouts, and every way an answer can be malformed.
+// values (NaN, infinities, -0.0, int64 extremes) and layouts, protocol 2's upstream gradient, and every way an answer
+// can be malformed.
 #include "oracles/protocol.h"
 
 #include <gtest/gtest.h>
@@ -37,7 +38,8 @@ TEST(Protocol, HandshakeDeclaresCapabilitiesAndSetsAsideUnknownNames) {
 
 TEST(Protocol, HandshakeErrorsSayWhatIsWrong) {
   EXPECT_NE(error_of("hello").find("the handshake is not JSON"), std::string::npos);
-  EXPECT_EQ(error_of(R"({"protocol": 2})"), "the handshake speaks protocol 2; this broadcheck speaks 1");
+  EXPECT_EQ(error_of(R"({"protocol": 3})"), "the handshake speaks protocol 3; this broadcheck speaks 1 to 2");
+  EXPECT_EQ(error_of(R"({"protocol": "2"})"), "the handshake speaks protocol \"2\"; this broadcheck speaks 1 to 2");
   EXPECT_NE(error_of(R"({"protocol": 1, "name": "x", "version": "1", "capabilities": {"ops": "add"}})")
                 .find("\"capabilities.ops\" must be an array of strings"),
             std::string::npos);
@@ -55,6 +57,82 @@ TEST(Protocol, CasesOutsideTheCapabilitiesAreNotSent) {
             "not declared by the adapter: layout transposed");
   EXPECT_EQ(undeclared(caps, make_case(R"({"op": "add", "shapes": [[2], [2]], "requires_grad": [true, false], "values": {"seed": 1}})")),
             "not declared by the adapter: gradients");
+}
+
+// Protocol 2: broadcheck offers both versions; an adapter answering 2 with gradients is sent every gradient case,
+// grad_seed ones included; one answering 1 (or 2 without gradients) gets what protocol 1 gives.
+TEST(Protocol, AnAdapterOptsIntoProtocol2ByItsHandshake) {
+  const json hello = json::parse(hello_line());
+  EXPECT_EQ(hello["protocol"], 1) << "a protocol-1 adapter reads only this";
+  EXPECT_EQ(hello["protocols"], json::parse("[1, 2]"));
+  EXPECT_EQ(capabilities_from_hello(kHello).protocol, 1);
+  json two = json::parse(kHello);
+  two["protocol"] = 2;
+  two["capabilities"]["gradients"] = true;
+  const Capabilities caps2 = capabilities_from_hello(two.dump());
+  EXPECT_EQ(caps2.protocol, 2);
+  EXPECT_TRUE(sends_upstream(caps2));
+  two["capabilities"]["gradients"] = false;
+  EXPECT_FALSE(sends_upstream(capabilities_from_hello(two.dump())));
+  json one = json::parse(kHello);
+  one["capabilities"]["gradients"] = true;
+  const Capabilities caps1 = capabilities_from_hello(one.dump());
+  EXPECT_FALSE(sends_upstream(caps1));
+  const Case seeded = make_case(
+      R"({"op": "add", "shapes": [[2], [2]], "requires_grad": [true, false], "values": {"seed": 1}, "grad_seed": 7})");
+  EXPECT_EQ(undeclared(caps2, seeded), std::nullopt);
+  EXPECT_EQ(undeclared(caps1, seeded), "an upstream gradient other than ones (grad_seed) is not in protocol 1");
+}
+
+// The upstream gradient of each request, worked out by hand: the result's shape and dtype under the rule (broadcast
+// shape, promoted dtype; self for an in-place op; a graph's last node), ones without grad_seed, else splitmix64
+// halves (harness/operands.cpp; the halves below computed apart, in Python, from the seed's state
+// seed * 0x100000001b3 + 0x5eed). No upstream without upstream=true, in a case that is no gradient case, or where the
+// rule finds an error.
+TEST(Protocol, Protocol2RequestsCarryTheUpstreamGradient) {
+  const Case ones = make_case(
+      R"({"op": "add", "shapes": [[2, 1], [3]], "dtypes": ["float32", "float64"], "requires_grad": [true, false]})");
+  EXPECT_EQ(request_json(ones, 1, true)["upstream"],
+            json::parse(R"({"shape": [2, 3], "dtype": "float64", "values": [1.0, 1.0, 1.0, 1.0, 1.0, 1.0]})"));
+  EXPECT_FALSE(request_json(ones, 1).contains("upstream")) << "protocol 1";
+  const Case inplace = make_case(R"({"op": "mul_", "shapes": [[2, 2], [2]], "requires_grad": [false, true],
+      "values": {"seed": 4}, "grad_seed": 7})");
+  EXPECT_EQ(request_json(inplace, 1, true)["upstream"],
+            json::parse(R"({"shape": [2, 2], "dtype": "float32", "values": [-2.0, 1.0, -4.0, -3.0]})"));
+  const Case graph = make_case(R"({"op": "graph", "shapes": [[3], [2, 1]], "dtypes": ["float64", "float64"],
+      "program": [{"op": "mul", "args": [0, 1]}, {"op": "neg", "args": [2]}], "requires_grad": [true, true],
+      "values": {"seed": 9}, "grad_seed": 3})");
+  const json batch = json::parse(batch_line({&graph, &ones}, 5, true));
+  EXPECT_EQ(batch["batch"][0]["upstream"],
+            json::parse(R"({"shape": [2, 3], "dtype": "float64", "values": [-3.5, -1.0, -2.0, -1.5, -3.5, 1.5]})"));
+  EXPECT_EQ(batch["batch"][1]["upstream"]["shape"], json::parse("[2, 3]"));
+  EXPECT_FALSE(json::parse(batch_line({&graph}, 5))["batch"][0].contains("upstream")) << "protocol 1";
+  const Case error = make_case(R"({"op": "add", "shapes": [[2], [3]], "requires_grad": [true, true]})");
+  EXPECT_FALSE(request_json(error, 1, true).contains("upstream")) << "no result to start backward from";
+  const Case forward = make_case(R"({"op": "add", "shapes": [[2], [2]], "values": {"seed": 1}})");
+  EXPECT_FALSE(request_json(forward, 1, true).contains("upstream"));
+}
+
+// An adapter in C++ reads the upstream gradient back exactly, or learns why it is malformed.
+TEST(Protocol, TheUpstreamGradientReadsBack) {
+  const Case inplace = make_case(R"({"op": "mul_", "shapes": [[2, 2], [2]], "requires_grad": [false, true],
+      "values": {"seed": 4}, "grad_seed": 7})");
+  const std::optional<Grad> g = upstream_of(request_json(inplace, 1, true));
+  ASSERT_TRUE(g);
+  EXPECT_EQ(*g, (Grad{{2, 2}, "float32", Values(std::vector<double>{-2.0, 1.0, -4.0, -3.0})}));
+  EXPECT_EQ(upstream_of(request_json(inplace, 1)), std::nullopt);
+  auto refused = [](const char* upstream) {
+    try {
+      upstream_of(json::parse(std::string(R"({"upstream": )") + upstream + "}"));
+    } catch (const std::runtime_error& e) {
+      return std::string(e.what());
+    }
+    return std::string("accepted");
+  };
+  EXPECT_EQ(refused(R"({"shape": [2], "dtype": "float32", "values": [1, "-inf"]})"), "accepted");
+  EXPECT_EQ(refused(R"({"shape": [2], "dtype": "float32", "values": [1]})"), "1 values for shape [2]");
+  EXPECT_EQ(refused(R"({"shape": [1], "dtype": "half", "values": [1]})"), "unknown dtype \"half\"");
+  EXPECT_NE(refused(R"({"dtype": "float32", "values": []})").find("the upstream gradient is malformed"), std::string::npos);
 }
 
 TEST(Protocol, RequestsCarryExactValuesAndTheViews) {

@@ -9,6 +9,7 @@ bc_test(document_oracle_test SOURCES oracles/document_oracle_test.cpp LIBS bc_or
 bc_test(isolated_oracle_test SOURCES oracles/isolated_oracle_test.cpp LIBS bc_oracle_process bc_oracle_engine)
 bc_test(protocol_test SOURCES oracles/protocol_test.cpp LIBS bc_oracle_process)
 bc_test(external_oracle_test SOURCES oracles/external_oracle_test.cpp LIBS bc_oracle_process)
+add_dependencies(external_oracle_test engine_adapter)
 bc_test(gated_oracle_test SOURCES oracles/gated_oracle_test.cpp LIBS bc_oracle_process)
 bc_test(numpy_adapter_test SOURCES oracles/numpy_adapter_test.cpp LIBS bc_oracle_process)
 bc_test(xtensor_variants_test
