@@ -1,10 +1,8 @@
-// broadcheck's ops as ONNX users write them: each case becomes a small ONNX graph (one node, or Not(Equal) for ne,
-// Cast then the reduction for a reduction's dtype=) over inputs of the case's dtypes and ranks, and the feeds to
+// broadcheck's ops as ONNX users write them: each case becomes a small ONNX graph (one node, or Not(Equal) for ne)
+// over inputs of the case's dtypes and ranks, and the feeds to
 // run it with. Cases ONNX cannot state (a scalar ONNX has no attribute for, an op whose ONNX namesake means something
 // else for these dtypes) are `unsupported` with the reason; dtypes an operator or its CPU kernel lacks are ONNX
 // Runtime's to say when it loads the model (adapter.mjs).
-import { ELEM_TYPE } from './onnx_model.mjs';
-
 // Pointwise binary ops by broadcheck's name: the ONNX operator and its attributes (multidirectional broadcasting).
 const BINARY = {
   add: ['Add'], sub: ['Sub'], mul: ['Mul'], div: ['Div'], pow: ['Pow'], maximum: ['Max'], minimum: ['Min'],
@@ -75,22 +73,16 @@ function gemm(c, inputs) {
   return { key, inputs, nodes: [{ op: 'Gemm', inputs: ['x1', 'x2', 'x0'], output: 'y', attributes }], output: 'y' };
 }
 
-// sum(a, dims, keepdim, dtype=) is ReduceSum(a, axes, keepdims) (opset 18: every reduction takes axes as an input;
+// sum(a, dims, keepdim) is ReduceSum(a, axes, keepdims) (opset 18: every reduction takes axes as an input;
 // without dims, no axes: every axis; dims [] is an empty axes input, which reduces every axis too, as
-// noop_with_empty_axes=0 says); a dtype= is a Cast before it.
+// noop_with_empty_axes=0 says). ONNX's reductions have no dtype= (a Cast before it would be another op's work).
 function reduction(c, inputs) {
+  if (c.dtype_arg !== undefined) return { unsupported: 'ONNX\'s ' + REDUCE[c.op] + ' has no dtype= argument' };
   const attributes = { keepdims: { i: c.keepdim ? 1 : 0 } };
-  const nodes = [];
-  let x = 'x0';
-  if (c.dtype_arg !== undefined) {
-    if (!(c.dtype_arg in ELEM_TYPE)) return { unsupported: 'ONNX has no ' + c.dtype_arg };
-    nodes.push({ op: 'Cast', inputs: ['x0'], output: 'cast', attributes: { to: { i: ELEM_TYPE[c.dtype_arg] } } });
-    x = 'cast';
-  }
   const hasAxes = c.dims !== undefined;
   const all = hasAxes ? [...inputs, { name: 'axes', dtype: 'int64', rank: 1 }] : inputs;
-  nodes.push({ op: REDUCE[c.op], inputs: hasAxes ? [x, 'axes'] : [x], output: 'y', attributes });
-  const key = keyOf(REDUCE[c.op], all, [c.keepdim ? 1 : 0, c.dtype_arg || ''].join(','));
+  const nodes = [{ op: REDUCE[c.op], inputs: hasAxes ? ['x0', 'axes'] : ['x0'], output: 'y', attributes }];
+  const key = keyOf(REDUCE[c.op], all, String(c.keepdim ? 1 : 0));
   const feeds = hasAxes ? { axes: { dtype: 'int64', shape: [c.dims.length], data: BigInt64Array.from(c.dims, BigInt) } } : {};
   return { key, inputs: all, nodes, output: 'y', feeds };
 }
