@@ -84,11 +84,17 @@ const Replay& replay() {
       if (j.contains("case")) parsed.push_back(std::move(j));
     }
     // External voters (NumPy, through broadcheck.json) vote here as they did in the run, and in its order (the
-    // registry's, which reading the records back follows).
+    // registry's, which reading the records back follows), under the title their handshake gave (summary.json's
+    // versions hold "TITLE VERSION"), which a nondeterministic difference's attribution names.
+    const nlohmann::json versions = nlohmann::json::parse(slurp(dir / "summary.json")).at("versions");
+    auto title = [&](const std::string& name) {
+      const std::string v = versions.value(name, name);
+      return v.find(' ') == std::string::npos ? v : v.substr(0, v.rfind(' '));
+    };
     for (const nlohmann::json& j : parsed)
       for (auto it = j.at("outcomes").begin(); it != j.at("outcomes").end(); ++it)
         if (!find_implementation(it.key()) && it.key().find(" unfused") == std::string::npos)
-          register_implementation({it.key(), it.key(), Role::voter, {}, "", {}});
+          register_implementation({it.key(), title(it.key()), Role::voter, {}, "", {}});
     for (const nlohmann::json& j : parsed) out.records.push_back(case_record_from_json(j));
     return out;
   }();
