@@ -16,3 +16,7 @@ bc_test(xtensor_variants_test
   SOURCES oracles/xtensor_variant_test.cpp oracles/xtensor_noalias_test.cpp oracles/xtensor_rank_test.cpp
           oracles/xtensor_fixed_test.cpp oracles/xtensor_lazy_test.cpp
   LIBS bc_oracle_engine bc_oracle_xtensor bc_oracle_process xtensor)
+# Drives node oracles/onnxruntime/adapter.mjs (its node_modules from scripts/setup.sh) and, for the planted bug,
+# build/broadcheck.
+bc_test(onnxruntime_adapter_test SOURCES oracles/onnxruntime_adapter_test.cpp LIBS bc_oracle_process nlohmann_json::nlohmann_json)
+add_dependencies(onnxruntime_adapter_test broadcheck)
