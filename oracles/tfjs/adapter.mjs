@@ -1,0 +1,121 @@
+// broadcheck's TensorFlow.js adapter: answers broadcheck's protocol (docs/protocol.md) on stdin/stdout with what
+// tfjs really does, on one backend: `node oracles/tfjs/adapter.mjs --backend cpu|wasm` (the voters tfjs-cpu and
+// tfjs-wasm). Written against the protocol only. Each op is the tfjs function a user calls (ops.mjs); gradients are
+// tf.valueAndGrads with the request's upstream gradient as dy (ones when absent); tfjs's errors are passed on with a
+// kind read from their message (kinds.mjs). tfjs's dtypes are float32, int32 and bool, and it has no in-place ops.
+import { register } from 'node:module';
+import { fileURLToPath } from 'node:url';
+
+import { kindOf } from './kinds.mjs';
+import { OPS, broadcastShapes, program } from './ops.mjs';
+import { operandData, upstreamData, valuesText } from './tensors.mjs';
+import { planted } from './planted.mjs';
+
+const backend = process.argv[2] === '--backend' ? process.argv[3] : undefined;
+if (backend !== 'cpu' && backend !== 'wasm') {
+  process.stderr.write('tfjs adapter: usage: node adapter.mjs --backend cpu|wasm\n');
+  process.exit(2);
+}
+
+// tfjs-core and its backends are the Node bundles a tfjs user loads; core's gradients are registered by its
+// ES-module build, which Node loads through esm_hooks.mjs (they register into the one global registry).
+register('./esm_hooks.mjs', import.meta.url);
+const tf = await import('@tensorflow/tfjs-core');
+await import('@tensorflow/tfjs-core/dist/register_all_gradients.js');
+if (backend === 'wasm') {
+  const wasm = await import('@tensorflow/tfjs-backend-wasm');
+  // The .wasm files come from the installed package, never from the network; one thread (no worker pool).
+  wasm.setWasmPaths(fileURLToPath(new URL('./node_modules/@tensorflow/tfjs-backend-wasm/dist/', import.meta.url)));
+  tf.env().set('WASM_HAS_MULTITHREAD_SUPPORT', false);
+} else {
+  await import('@tensorflow/tfjs-backend-cpu');
+}
+if (!(await tf.setBackend(backend))) {
+  process.stderr.write('tfjs adapter: the ' + backend + ' backend did not initialize\n');
+  process.exit(3);
+}
+
+const unsupported = (detail) => ({ status: 'unsupported', detail });
+
+// One tensor's part of an answer: shape, dtype and, when asked, its values.
+function tensorText(x, withValues) {
+  const head = '"shape":' + JSON.stringify(x.shape) + ',"dtype":"' + x.dtype + '"';
+  return withValues ? head + ',"values":' + valuesText(x.dataSync(), x.dtype) : head;
+}
+
+// Forward (and backward, for a gradient case) inside tf.tidy, so every intermediate tensor is disposed.
+function computed(c, request) {
+  const data = operandData(request.operands);
+  const t = data.map((d) => tf.tensor(d.values, d.shape, d.dtype));
+  if (c.op === 'expand') t.push(tf.zeros(c.shapes[0]));
+  const withValues = c.values !== undefined;
+  const needsGrad = (c.requires_grad || []).map((r, k) => (r ? k : -1)).filter((k) => k >= 0);
+  if (needsGrad.length === 0) return '{"status":"ok",' + tensorText(planted(tf, c, program(tf, c.op, c, t)), withValues) + '}';
+  const u = request.upstream;
+  const dy = u === undefined ? undefined : tf.tensor(upstreamData(u), u.shape, u.dtype);
+  const f = (...xs) => {
+    const inputs = t.slice();
+    needsGrad.forEach((k, j) => { inputs[k] = xs[j]; });
+    return planted(tf, c, program(tf, c.op, c, inputs));
+  };
+  const { value, grads } = tf.valueAndGrads(f)(needsGrad.map((k) => t[k]), dy);
+  const perOperand = t.map(() => 'null');
+  needsGrad.forEach((k, j) => { perOperand[k] = '{' + tensorText(grads[j], true) + '}'; });
+  return '{"status":"ok",' + tensorText(value, withValues) + ',"grads":[' + perOperand.join(',') + ']}';
+}
+
+// The answer to one case, as JSON text.
+function outcome(request) {
+  const c = request.case;
+  if (c.modify !== undefined) {
+    return JSON.stringify(unsupported('tfjs has no in-place ops: operand ' + c.modify + ' cannot be written before backward'));
+  }
+  if (c.op === 'broadcast_shapes' && c.shapes.length !== 2) {
+    return JSON.stringify(unsupported('tf.broadcastArgs takes two shapes, not ' + c.shapes.length));
+  }
+  try {
+    if (c.op === 'broadcast_shapes') {
+      return JSON.stringify({ status: 'ok', shape: tf.tidy(() => broadcastShapes(tf, c.shapes)), dtype: 'float32' });
+    }
+    return tf.tidy(() => computed(c, request));
+  } catch (e) {
+    const message = e instanceof Error ? e.message : String(e);
+    return JSON.stringify({ status: 'error', error: { kind: kindOf(c.op, message), message }, detail: e.constructor.name });
+  }
+}
+
+function answer(line) {
+  const request = JSON.parse(line);
+  if (request.batch !== undefined) return '{"id":' + request.id + ',"outcomes":[' + request.batch.map(outcome).join(',') + ']}';
+  return '{"id":' + request.id + ',"outcome":' + outcome(request) + '}';
+}
+
+function handshake(line) {
+  const hello = JSON.parse(line);
+  // Protocol 2 (upstream gradients sent) when broadcheck offers it; protocol 1 otherwise (ones only).
+  const protocol = Array.isArray(hello.protocols) && hello.protocols.includes(2) ? 2 : 1;
+  return JSON.stringify({
+    protocol, name: 'TensorFlow.js ' + backend, version: tf.version_core,
+    capabilities: {
+      ops: OPS, dtypes: ['float32', 'int32', 'bool'], gradients: true, batch: true, out: false,
+      layouts: ['contiguous', 'transposed', 'strided', 'expanded', 'overlapping'],
+    },
+  });
+}
+
+// Lines in, one answer line out per line, written as soon as it is computed (stdout to a pipe is synchronous).
+let pending = '';
+let greeted = false;
+process.stdin.setEncoding('utf8');
+process.stdin.on('data', (chunk) => {
+  pending += chunk;
+  let end;
+  while ((end = pending.indexOf('\n')) >= 0) {
+    const line = pending.slice(0, end);
+    pending = pending.slice(end + 1);
+    if (line.trim() === '') continue;
+    process.stdout.write((greeted ? answer(line) : handshake(line)) + '\n');
+    greeted = true;
+  }
+});
+process.stdin.on('end', () => process.exit(0));

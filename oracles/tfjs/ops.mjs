@@ -1,0 +1,73 @@
+// broadcheck's ops (`broadcheck list ops`, PyTorch's meaning) as a tfjs user writes each one: the tfjs function of
+// that meaning, called on the operands. An op whose PyTorch meaning tfjs has no function for (fmod, hypot, lerp,
+// addcmul, the strict and fused products, sum_to, in-place forms...) is not here, so the handshake leaves it out.
+
+// The binary ops: tf.add ... tf.greaterEqual. tfjs's mod is floor-mod (PyTorch's remainder); tf.floorDiv rounds
+// towards -inf.
+const BINARY = {
+  add: 'add', sub: 'sub', mul: 'mul', div: 'div', pow: 'pow', atan2: 'atan2', remainder: 'mod',
+  maximum: 'maximum', minimum: 'minimum', eq: 'equal', ne: 'notEqual', lt: 'less', le: 'lessEqual',
+  gt: 'greater', ge: 'greaterEqual', floor_divide: 'floorDiv',
+};
+
+const UNARY = { neg: 'neg', abs: 'abs', sqrt: 'sqrt', exp: 'exp', log: 'log', sign: 'sign', reciprocal: 'reciprocal' };
+
+// PyTorch's amax/amin are tf.max/tf.min.
+const REDUCTIONS = { sum: 'sum', mean: 'mean', amax: 'max', amin: 'min', prod: 'prod' };
+
+// A scalar of the case (alpha): 1 when absent; "nan", "inf", "-inf" as those floats.
+function scalar(c, name) {
+  const s = c.scalars === undefined ? undefined : c.scalars[name];
+  if (s === undefined) return 1;
+  return typeof s === 'string' ? { nan: NaN, inf: Infinity, '-inf': -Infinity }[s] : s;
+}
+
+// tf.sum(x, axis, keepDims) with PyTorch's dims as tfjs's axis (absent: null, every axis). PyTorch's dtype= is
+// written as a tfjs user writes a conversion first: tf.cast.
+function reduce(tf, op, c, x) {
+  const input = c.dtype_arg === undefined ? x : tf.cast(x, c.dtype_arg);
+  const axis = c.dims === undefined ? null : c.dims;
+  return tf[REDUCTIONS[op]](input, axis, c.keepdim === true);
+}
+
+// add/sub's alpha scales the second operand as a tfjs user writes it: tf.mul(b, alpha) (absent or 1: b itself).
+function scaledSecond(tf, c, b) {
+  const alpha = scalar(c, 'alpha');
+  return alpha === 1 ? b : tf.mul(b, alpha);
+}
+
+// The program of one op on the operand tensors t; returns the result tensor.
+export function program(tf, op, c, t) {
+  if (op in BINARY) return tf[BINARY[op]](t[0], op === 'add' || op === 'sub' ? scaledSecond(tf, c, t[1]) : t[1]);
+  if (op in UNARY) return tf[UNARY[op]](t[0]);
+  if (op in REDUCTIONS) return reduce(tf, op, c, t[0]);
+  switch (op) {
+    case 'where': return tf.where(t[0], t[1], t[2]);
+    case 'matmul': return tf.matMul(t[0], t[1]);
+    case 'dot': return tf.dot(t[0], t[1]);
+    case 'outer': return tf.outerProduct(t[0], t[1]);
+    case 'diamond': return tf.mul(tf.add(t[0], t[1]), t[0]);
+    case 'dist': return tf.norm(tf.sub(t[0], t[1]));
+    case 'expand': return tf.broadcastTo(t[0], c.shapes[1]);
+    case 'graph': return graph(tf, c, t);
+  }
+  throw new Error('tfjs adapter: no program for op ' + op);
+}
+
+// A graph's nodes {op, args}: an arg below t.length names an operand, above it an earlier node; the last node is
+// the result. Each node runs as the single op would, without scalars.
+function graph(tf, c, t) {
+  const values = t.slice();
+  for (const node of c.program) values.push(program(tf, node.op, {}, node.args.map((k) => values[k])));
+  return values[values.length - 1];
+}
+
+// broadcast_shapes of two shapes as tfjs computes it: tf.broadcastArgs of the sizes as int32 tensors (tfjs has no
+// n-ary form: other counts are unsupported).
+export function broadcastShapes(tf, shapes) {
+  return Array.from(tf.broadcastArgs(tf.tensor1d(shapes[0], 'int32'), tf.tensor1d(shapes[1], 'int32')).dataSync());
+}
+
+// The ops the handshake declares: those above, and the shape-level ones.
+export const OPS = [...Object.keys(BINARY), ...Object.keys(UNARY), ...Object.keys(REDUCTIONS),
+  'where', 'matmul', 'dot', 'outer', 'diamond', 'dist', 'graph', 'expand', 'broadcast_shapes'].sort();
