@@ -29,6 +29,7 @@
 #include "harness/adapter_fault.h"
 #include "harness/console.h"
 #include "harness/corpus.h"
+#include "harness/signature.h"
 #include "harness/utf8.h"
 #include "oracles/child_process.h"
 #include "properties/check.h"
@@ -388,8 +389,7 @@ class Runner {
     f.key = key;
     f.signature = r.judgement.signature;
     f.property = r.property;
-    const OpEntry* op = find_op(r.c.op);
-    f.family = op ? std::string(to_string(op->family)) : r.c.op;
+    f.family = family_of(r.c);
     f.original = r.c;
     f.first_seq = r.seq;
     f.hits = 1;

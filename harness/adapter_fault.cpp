@@ -1,6 +1,7 @@
 #include "harness/adapter_fault.h"
 
 #include "harness/run_record.h"
+#include "harness/signature.h"
 
 namespace bc {
 
@@ -9,7 +10,7 @@ Finding fault_finding(const AdapterFault& f) {
   o.status = f.status;
   o.detail = f.detail;
   Finding out;
-  out.signature = "adapter_fault | " + f.oracle + " | " + to_string(f.status);
+  out.signature = make_signature({"adapter_fault", f.oracle, to_string(f.status)});
   out.key = out.signature;
   out.property = "adapter";
   out.family = "adapter";

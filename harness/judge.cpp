@@ -4,6 +4,7 @@
 #include "harness/join.h"
 #include "harness/judge_numbers.h"
 #include "harness/outcome_selection.h"
+#include "harness/signature.h"
 #include "harness/tolerance.h"
 
 #include <algorithm>
@@ -95,32 +96,13 @@ std::string outcome_class(const Outcome& o) {
   return to_string(o.status);
 }
 
-std::string make_signature(const std::string& property, const Case& c, const Difference& lead,
-                           const OutcomeSelection& voters) {
-  const OpEntry* op = find_op(c.op);
+std::string judge_signature(const std::string& property, const Case& c, const Difference& lead,
+                            const OutcomeSelection& voters) {
   std::vector<std::string> classes;
   for (const auto& [name, o] : voters) classes.push_back(name + "=" + outcome_class(o));
   const std::string component = lead.finding_class == FindingClass::zeros ? "signed zeros" : lead.component;
-  return property + " | " + (op ? std::string(to_string(op->family)) : c.op) + " | " + component + " | odd: " +
-         join(lead.odd_ones, ",") + " | " + join(classes, " ");
+  return make_signature({property, family_of(c), component, lead.odd_ones, join(classes, " ")});
 }
-
-}  // namespace
-
-std::string signature_without_outcomes(const std::string& signature) {
-  const size_t bar = signature.rfind(" | ");
-  if (bar == std::string::npos) return signature;
-  const std::string last = signature.substr(bar + 3);
-  size_t at = 0;
-  while (at < last.size()) {  // each token "name=class", neither part empty
-    const size_t end = std::min(last.find(' ', at), last.size()), eq = last.find('=', at);
-    if (eq == std::string::npos || eq == at || eq + 1 >= end) return signature;
-    at = end + 1;
-  }
-  return last.empty() ? signature : signature.substr(0, bar);
-}
-
-namespace {
 
 // The fields of an outcome that implementations must agree on, each among the outcomes it applies to: the status
 // among all; the error kind among those that failed; the signal among those that crashed; shape and dtype among
@@ -401,7 +383,7 @@ void settle(const std::string& property, const Case& c, const OutcomeSelection& 
   j.difference = lead->component;
   j.odd_ones = lead->odd_ones;
   j.attribution = lead->attribution;
-  j.signature = make_signature(property, c, *lead, voters);
+  j.signature = judge_signature(property, c, *lead, voters);
 }
 
 bool is_variant(const std::string& name) {

@@ -54,14 +54,8 @@ struct Judgement {
   std::vector<std::string> odd_ones;
   std::string attribution;
   std::string known_id;                // every declaration that explains a difference of the case, comma-separated
-  std::string signature;               // stable key of this kind of finding (see judge.cpp)
+  std::string signature;               // stable key of this kind of finding (harness/signature.h)
 };
-
-// A signature without the voters' outcome classes that the judge's signatures end with (" | engine=ok torch=error:
-// inplace_shape ..."): property, family, difference and odd ones out, which stay the same when a voter joins the
-// run. Other signatures (equivalence, algebra, finite differences, nondeterminism) hold no outcome classes and come
-// back as they are.
-std::string signature_without_outcomes(const std::string& signature);
 
 // The difference the judgement's lead fields were taken from, or nullptr (an agreement).
 const Difference* lead_difference(const Judgement& j);

@@ -4,6 +4,7 @@
 
 #include "harness/implementations.h"
 #include "harness/join.h"
+#include "harness/signature.h"
 
 namespace bc {
 
@@ -80,14 +81,12 @@ Judgement judge_with_nondeterminism(const std::string& property, const Case& c, 
   j.differences.insert(j.differences.begin(), Difference{"nondeterministic", FindingClass::outcome, -1, names, why, ids, {},
                                                          Verdict::discrepancy});
   if (j.verdict == Verdict::agree) {
-    const OpEntry* op = find_op(c.op);
     j.verdict = Verdict::known;
     j.difference = "nondeterministic";
     j.odd_ones = names;
     j.attribution = why;
     j.known_id = join(ids, ",");
-    j.signature = property + " | " + (op ? std::string(to_string(op->family)) : c.op) +
-                  " | nondeterministic | odd: " + join(names, ",") + " | " + c.op;
+    j.signature = make_signature({property, family_of(c), "nondeterministic", names, c.op});
   } else if (j.verdict == Verdict::known) {
     for (const std::string& id : ids)
       if (("," + j.known_id + ",").find("," + id + ",") == std::string::npos) j.known_id += "," + id;

@@ -5,6 +5,7 @@
 #include "harness/implementations.h"
 #include "harness/join.h"
 #include "harness/nondeterminism.h"
+#include "harness/signature.h"
 #include "properties/equivalence.h"
 #include "properties/finite_difference.h"
 #include "properties/registry.h"
@@ -50,8 +51,8 @@ void judge_equivalence(const std::string& property, CaseRecord& r, const std::ve
   r.judgement.known_id = all_known ? join(known, ",") : "";  // as the judge lists them
   r.judgement.difference = "equivalence";
   r.judgement.attribution = "the fused op and its unfused form differ on " + join(details, ", ");
-  r.judgement.signature = property + " | " + to_string(find_op(c.op)->family) + " | equivalence: " + join(differences, ", ") +
-                          " | odd: " + join(r.judgement.odd_ones, ", ") + " | " + c.op;
+  r.judgement.signature = make_signature(
+      {property, family_of(c), "equivalence: " + join(differences, ", "), r.judgement.odd_ones, c.op, ", "});
 }
 
 // The oracle of the rule's implementation (harness/implementations.h), or the first one when none is registered.
@@ -114,19 +115,18 @@ void judge_case(CaseRecord& r, std::vector<std::unique_ptr<Oracle>>& oracles,
       r.judgement.difference = "algebra";
       r.judgement.odd_ones = {r.outcomes.front().first};
       r.judgement.attribution = broken;
-      r.judgement.signature = property + " | broadcast_shapes | algebra: " + broken.substr(0, broken.find(':'));
+      r.judgement.signature = make_signature({property, "broadcast_shapes", "algebra: " + broken.substr(0, broken.find(':'))});
       return;
     }
     case Check::finite_differences: {
       Oracle& rule = rule_oracle(oracles);
       const FiniteDifferenceResult fd = check_finite_differences(c, rule);
       if (fd.violation.empty()) return;
-      const OpEntry* op = find_op(c.op);
       r.judgement.verdict = Verdict::discrepancy;
       r.judgement.difference = "finite differences";
       r.judgement.odd_ones = {rule.name()};
       r.judgement.attribution = title_of(rule.name()) + "'s analytic gradient is not the finite difference: " + fd.violation;
-      r.judgement.signature = property + " | " + (op ? std::string(to_string(op->family)) : c.op) + " | finite differences: " + c.op;
+      r.judgement.signature = make_signature({property, family_of(c), "finite differences: " + c.op});
       // Where the engine follows LibTorch's formula and the formula itself is wrong, a declaration says so.
       for (const Declaration& d : declarations)
         if (d.oracle == rule.name() && d.on == "grads" && d.covers(c) && d.difference == "finite differences") {

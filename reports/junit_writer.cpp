@@ -33,6 +33,7 @@
 #include <set>
 #include <stdexcept>
 
+#include "harness/signature.h"
 #include "reports/text_file.h"
 #include "reports/xml_escape.h"
 

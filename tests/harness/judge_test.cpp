@@ -1,6 +1,7 @@
 // Verdicts from hand-built outcomes: agreement, the odd one out, unsupported oracles, message checks against
 // LibTorch, declarations that explain (or fail to explain) a difference, the case's own expectation, signatures.
 #include "harness/judge.h"
+#include "harness/signature.h"
 
 #include "judge_test_util.h"
 #include "registered.h"
