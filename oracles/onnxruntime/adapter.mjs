@@ -1,6 +1,7 @@
 // broadcheck's ONNX Runtime adapter: answers broadcheck's protocol (docs/protocol.md) on stdin/stdout with what
 // ONNX Runtime (onnxruntime-node, CPU) computes for one-node ONNX models. Written against the protocol only.
-// One InferenceSession per model (op, dtypes, ranks, attributes), created once and kept: shapes are left unknown.
+// One InferenceSession per model (op, dtypes, attributes), created once and kept: shapes are left unknown. Graph
+// optimizations are off (a one-node graph has nothing to optimise; they triple the session's creation time).
 // No autograd, no in-place ops, no out=. Usage: node oracles/onnxruntime/adapter.mjs (broadcheck starts it).
 // BC_ONNXRUNTIME_PLANT=strides plants a bug for broadcheck's tests: every operand read as if contiguous.
 import { createInterface } from 'node:readline';
@@ -13,23 +14,35 @@ import { ARRAYS, ORT_TYPE, DTYPE_OF, parseExact, operandData, encodeValues } fro
 
 const VERSION = createRequire(import.meta.url)('onnxruntime-node/package.json').version;
 const PLANT = process.env.BC_ONNXRUNTIME_PLANT === 'strides';
-const OPTIONS = { intraOpNumThreads: 1, interOpNumThreads: 1, logSeverityLevel: 4, executionProviders: ['cpu'] };
+const OPTIONS = {
+  intraOpNumThreads: 1, interOpNumThreads: 1, logSeverityLevel: 4, executionProviders: ['cpu'], graphOptimizationLevel: 'disabled',
+};
 const RUN_OPTIONS = { logSeverityLevel: 4 };
 ort.env.logLevel = 'fatal';
 
 const sessions = new Map();  // model key -> Promise of {session} or {unloadable: message}
-export const timing = { create: 0, run: 0, creates: 0, runs: 0 };
+// BC_ONNXRUNTIME_TIMING=1: the time spent answering requests, creating sessions and in session.run, on stderr at exit.
+// Each of answer, create and run: [count, wall ms, CPU ms] (CPU from process.cpuUsage: this process's threads).
+const TIMING = Boolean(process.env.BC_ONNXRUNTIME_TIMING);
+const timing = { cases: 0, answer: [0, 0, 0], create: [0, 0, 0], run: [0, 0, 0] };
+const clock = () => (TIMING ? [performance.now(), process.cpuUsage()] : null);
+function spent(what, start) {
+  if (!start) return;
+  const cpu = process.cpuUsage(start[1]);
+  const t = timing[what];
+  t[0]++; t[1] += performance.now() - start[0]; t[2] += (cpu.user + cpu.system) / 1000;
+}
 
 function session(program) {
   let s = sessions.get(program.key);
   if (!s) {
-    const inputs = program.inputs.map((i) => ({ name: i.name, type: ELEM_TYPE[i.dtype], rank: i.rank }));
+    const inputs = program.inputs.map((i) => ({ name: i.name, type: ELEM_TYPE[i.dtype] }));
     const bytes = encodeModel({ inputs, nodes: program.nodes, output: program.output });
-    const t0 = process.hrtime.bigint();
+    const t0 = clock();
     s = ort.InferenceSession.create(bytes, OPTIONS).then(
       (session) => ({ session }),
       (e) => ({ failed: String(e.message || e) }),
-    ).finally(() => { timing.create += Number(process.hrtime.bigint() - t0); timing.creates++; });
+    ).finally(() => spent('create', t0));
     sessions.set(program.key, s);
   }
   return s;
@@ -50,14 +63,14 @@ async function outcome(c, operands) {
   operands.forEach((o, k) => { feeds['x' + k] = tensor(o.dtype, data[k], o.shape); });
   for (const [name, f] of Object.entries(program.feeds || {})) feeds[name] = tensor(f.dtype, f.data, f.shape);
   let result;
-  const t0 = process.hrtime.bigint();
+  const t0 = clock();
   try {
     result = (await s.session.run(feeds, RUN_OPTIONS))[program.output];
   } catch (e) {
     const message = String(e.message || e);
     return { status: 'error', error: { kind: kindOf(c.op, message), message } };
   } finally {
-    timing.run += Number(process.hrtime.bigint() - t0); timing.runs++;
+    spent('run', t0);
   }
   const dtype = DTYPE_OF[result.type];
   if (!dtype) return { status: 'unsupported', detail: 'ONNX Runtime returned a tensor of type ' + result.type };
@@ -74,6 +87,7 @@ function stringify(o) {
 }
 
 async function safeOutcome(c, operands) {
+  timing.cases++;
   try {
     return stringify(await outcome(c, operands));
   } catch (e) {  // the adapter's own failure (not ONNX Runtime's answer): say so rather than guess an outcome
@@ -114,9 +128,12 @@ async function main() {
       process.stdout.write(handshake() + '\n');
       continue;
     }
-    process.stdout.write((await answer(line)) + '\n');
+    const t0 = clock();
+    const text = await answer(line);
+    spent('answer', t0);
+    process.stdout.write(text + '\n');
   }
-  if (process.env.BC_ONNXRUNTIME_TIMING) process.stderr.write('onnxruntime adapter timing: ' + JSON.stringify(timing) + '\n');
+  if (TIMING) process.stderr.write('onnxruntime adapter timing: ' + JSON.stringify(timing) + '\n');
 }
 
 main();

@@ -1,5 +1,5 @@
 // One-node ONNX models encoded as protobuf bytes (onnx/onnx.proto3's ModelProto, only the fields a one-node graph
-// needs): inputs of fixed rank with every dim left unknown, so that one model serves every shape of that rank.
+// needs): inputs of a fixed elem type and no shape (rank unknown), so that one model serves every shape.
 // Field numbers and enum values are those of onnx.proto (ModelProto.ir_version = 1, graph = 7, opset_import = 8 ...).
 
 // TensorProto.DataType by broadcheck's dtype name.
@@ -32,14 +32,11 @@ class Writer {
   }
 }
 
-// A ValueInfoProto: a tensor of elem type `type` and `rank` unknown dims (output: no type, ONNX Runtime infers it).
-function valueInfo(name, type, rank) {
+// A ValueInfoProto: a tensor of elem type `type`, its shape left out (output: no type, ONNX Runtime infers it).
+function valueInfo(name, type) {
   const w = new Writer().string(1, name);
   if (type === undefined) return w;
-  const shape = new Writer();
-  for (let d = 0; d < rank; ++d) shape.message(1, new Writer());
-  const tensor = new Writer().int(1, type).message(2, shape);
-  return w.message(2, new Writer().message(1, tensor));
+  return w.message(2, new Writer().message(1, new Writer().int(1, type)));
 }
 
 // An AttributeProto from a JS value: {f: number} is FLOAT, {i: integer} INT, {ints: [...]} INTS.
@@ -60,12 +57,12 @@ function node(n) {
   return w;
 }
 
-// The model's bytes: `inputs` = [{name, type (ELEM_TYPE), rank}], `nodes` in order, `output` the last node's output.
+// The model's bytes: `inputs` = [{name, type (ELEM_TYPE)}], `nodes` in order, `output` the last node's output.
 export function encodeModel({ inputs, nodes, output }) {
   const graph = new Writer();
   for (const n of nodes) graph.message(1, node(n));
   graph.string(2, 'broadcheck');
-  for (const i of inputs) graph.message(11, valueInfo(i.name, i.type, i.rank));
+  for (const i of inputs) graph.message(11, valueInfo(i.name, i.type));
   graph.message(12, valueInfo(output));
   const opset = new Writer().string(1, '').int(2, OPSET);
   const model = new Writer().int(1, IR_VERSION).string(2, 'broadcheck').message(7, graph).message(8, opset);

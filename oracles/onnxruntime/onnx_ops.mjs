@@ -1,5 +1,5 @@
 // broadcheck's ops as ONNX users write them: each case becomes a small ONNX graph (one node, or Not(Equal) for ne)
-// over inputs of the case's dtypes and ranks, and the feeds to
+// over inputs of the case's dtypes, and the feeds to
 // run it with. Cases ONNX cannot state (a scalar ONNX has no attribute for, an op whose ONNX namesake means something
 // else for these dtypes) are `unsupported` with the reason; dtypes an operator or its CPU kernel lacks are ONNX
 // Runtime's to say when it loads the model (adapter.mjs).
@@ -25,12 +25,12 @@ function scalar(c, name) {
   return { nan: NaN, inf: Infinity, '-inf': -Infinity }[s] ?? Number(s);
 }
 
-// What the case is in ONNX: {key, nodes, inputs: [{name, dtype, rank}], output, extra feeds} or {unsupported}.
-// `key` names the model: cases with one key share one session (shapes are left unknown, only ranks count).
+// What the case is in ONNX: {key, nodes, inputs: [{name, dtype}], output, extra feeds} or {unsupported}.
+// `key` names the model: cases with one key share one session (shapes, ranks included, are left unknown).
 export function onnxProgram(c) {
   const op = c.op;
   const dtypes = c.dtypes || c.shapes.map(() => 'float32');
-  const inputs = c.shapes.map((s, k) => ({ name: 'x' + k, dtype: dtypes[k], rank: s.length }));
+  const inputs = c.shapes.map((s, k) => ({ name: 'x' + k, dtype: dtypes[k] }));
   const names = inputs.map((i) => i.name);
   if (op in BINARY) {
     if (op === 'div' && INTEGRAL.has(dtypes[0]))
@@ -56,7 +56,7 @@ export function onnxProgram(c) {
 }
 
 function keyOf(name, inputs, extra = '') {
-  return name + '|' + inputs.map((i) => i.dtype + ':' + i.rank).join(',') + '|' + extra;
+  return name + '|' + inputs.map((i) => i.dtype).join(',') + '|' + extra;
 }
 
 function single(type, attributes, inputs, names) {
@@ -80,7 +80,7 @@ function reduction(c, inputs) {
   if (c.dtype_arg !== undefined) return { unsupported: 'ONNX\'s ' + REDUCE[c.op] + ' has no dtype= argument' };
   const attributes = { keepdims: { i: c.keepdim ? 1 : 0 } };
   const hasAxes = c.dims !== undefined;
-  const all = hasAxes ? [...inputs, { name: 'axes', dtype: 'int64', rank: 1 }] : inputs;
+  const all = hasAxes ? [...inputs, { name: 'axes', dtype: 'int64' }] : inputs;
   const nodes = [{ op: REDUCE[c.op], inputs: hasAxes ? ['x0', 'axes'] : ['x0'], output: 'y', attributes }];
   const key = keyOf(REDUCE[c.op], all, String(c.keepdim ? 1 : 0));
   const feeds = hasAxes ? { axes: { dtype: 'int64', shape: [c.dims.length], data: BigInt64Array.from(c.dims, BigInt) } } : {};
@@ -91,7 +91,7 @@ function reduction(c, inputs) {
 function expand(c) {
   const [source, target] = c.shapes;
   if (source.some((d) => d < 0)) return { unsupported: 'a tensor of negative size' };
-  const inputs = [{ name: 'x0', dtype: 'float32', rank: source.length }, { name: 'shape', dtype: 'int64', rank: 1 }];
+  const inputs = [{ name: 'x0', dtype: 'float32' }, { name: 'shape', dtype: 'int64' }];
   const n = source.reduce((x, y) => x * y, 1);
   const feeds = {
     x0: { dtype: 'float32', shape: source, data: new Float32Array(n) },
