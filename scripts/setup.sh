@@ -35,6 +35,11 @@ if [ "$what" = test ]; then
   targets=()
 fi
 
+# Node for the npm-installed voters of broadcheck.json (oracles/*/package-lock.json): Debian's nodejs and npm (Node
+# 18), only when the commands are missing (a machine with another Node, npm bundled with it, keeps it).
+command -v node > /dev/null || packages+=(nodejs)
+command -v npm > /dev/null || packages+=(npm)
+
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
@@ -51,6 +56,20 @@ if [ ${#missing[@]} -gt 0 ]; then
 else
   bc_step "setup: every Debian package is installed"
 fi
+
+# Each npm adapter's packages, exactly as its committed package-lock.json pins them, when its node_modules is missing
+# or older than the lockfile (npm ci writes node_modules/.package-lock.json last). Nothing is fetched at build or run
+# time. ONNX Runtime's postinstall would fetch CUDA libraries: its CPU binaries ship in the package.
+for lock in oracles/*/package-lock.json; do
+  dir=$(dirname "$lock")
+  if [ -f "$dir/node_modules/.package-lock.json" ] && [ ! "$lock" -nt "$dir/node_modules/.package-lock.json" ]; then
+    bc_step "setup: $dir's npm packages are installed"
+    continue
+  fi
+  bc_begin "setup: npm ci in $dir (Node $(node --version), npm $(npm --version))"
+  (cd "$dir" && ONNXRUNTIME_NODE_INSTALL=skip npm ci --no-audit --no-fund --loglevel=error)
+  bc_end "setup: $dir's npm packages installed, $(du -sh "$dir/node_modules" | cut -f1)"
+done
 [ "$build" = yes ] || exit 0
 
 bc_begin "setup: configuring build/ (CMake, Ninja, Release)"
