@@ -3,7 +3,7 @@
 // tfjs-wasm). Written against the protocol only. Each op is the tfjs function a user calls (ops.mjs); gradients are
 // tf.valueAndGrads with the request's upstream gradient as dy (ones when absent); tfjs's errors are passed on with a
 // kind read from their message (kinds.mjs). tfjs's dtypes are float32, int32 and bool, and it has no in-place ops.
-import { register } from 'node:module';
+import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 
 import { kindOf } from './kinds.mjs';
@@ -18,10 +18,9 @@ if (backend !== 'cpu' && backend !== 'wasm') {
 }
 
 // tfjs-core and its backends are the Node bundles a tfjs user loads; core's gradients are registered by its
-// ES-module build, which Node loads through esm_hooks.mjs (they register into the one global registry).
-register('./esm_hooks.mjs', import.meta.url);
+// ES-module build, bundled into one file by `npm ci` (bundle_gradients.mjs): they register into core's global registry.
 const tf = await import('@tensorflow/tfjs-core');
-await import('@tensorflow/tfjs-core/dist/register_all_gradients.js');
+createRequire(import.meta.url)('./node_modules/.broadcheck/register_all_gradients.cjs');
 if (backend === 'wasm') {
   const wasm = await import('@tensorflow/tfjs-backend-wasm');
   // The .wasm files come from the installed package, never from the network; one thread (no worker pool).
