@@ -10,6 +10,7 @@ import { kindOf } from './kinds.mjs';
 import { OPS, broadcastShapes, program } from './ops.mjs';
 import { operandData, upstreamData, valuesText } from './tensors.mjs';
 import { planted } from './planted.mjs';
+import { answering_, counted, inLibrary, report } from './timing.mjs';
 
 const backend = process.argv[2] === '--backend' ? process.argv[3] : undefined;
 if (backend !== 'cpu' && backend !== 'wasm') {
@@ -39,25 +40,25 @@ const unsupported = (detail) => ({ status: 'unsupported', detail });
 // One tensor's part of an answer: shape, dtype and, when asked, its values.
 function tensorText(x, withValues) {
   const head = '"shape":' + JSON.stringify(x.shape) + ',"dtype":"' + x.dtype + '"';
-  return withValues ? head + ',"values":' + valuesText(x.dataSync(), x.dtype) : head;
+  return withValues ? head + ',"values":' + valuesText(inLibrary(() => x.dataSync()), x.dtype) : head;
 }
 
-// Forward (and backward, for a gradient case) inside tf.tidy, so every intermediate tensor is disposed.
+// Forward (and backward, for a gradient case) inside a tidy scope (outcome()), so every tensor is disposed.
 function computed(c, request) {
   const data = operandData(request.operands);
-  const t = data.map((d) => tf.tensor(d.values, d.shape, d.dtype));
+  const t = inLibrary(() => data.map((d) => tf.tensor(d.values, d.shape, d.dtype)));
   if (c.op === 'expand') t.push(tf.zeros(c.shapes[0]));
   const withValues = c.values !== undefined;
   const needsGrad = (c.requires_grad || []).map((r, k) => (r ? k : -1)).filter((k) => k >= 0);
-  if (needsGrad.length === 0) return '{"status":"ok",' + tensorText(planted(tf, c, program(tf, c.op, c, t)), withValues) + '}';
+  if (needsGrad.length === 0) return '{"status":"ok",' + tensorText(inLibrary(() => planted(tf, c, program(tf, c.op, c, t))), withValues) + '}';
   const u = request.upstream;
-  const dy = u === undefined ? undefined : tf.tensor(upstreamData(u), u.shape, u.dtype);
+  const dy = u === undefined ? undefined : inLibrary(() => tf.tensor(upstreamData(u), u.shape, u.dtype));
   const f = (...xs) => {
     const inputs = t.slice();
     needsGrad.forEach((k, j) => { inputs[k] = xs[j]; });
     return planted(tf, c, program(tf, c.op, c, inputs));
   };
-  const { value, grads } = tf.valueAndGrads(f)(needsGrad.map((k) => t[k]), dy);
+  const { value, grads } = inLibrary(() => tf.valueAndGrads(f)(needsGrad.map((k) => t[k]), dy));
   const perOperand = t.map(() => 'null');
   needsGrad.forEach((k, j) => { perOperand[k] = '{' + tensorText(grads[j], true) + '}'; });
   return '{"status":"ok",' + tensorText(value, withValues) + ',"grads":[' + perOperand.join(',') + ']}';
@@ -66,6 +67,7 @@ function computed(c, request) {
 // The answer to one case, as JSON text.
 function outcome(request) {
   const c = request.case;
+  counted();
   if (c.modify !== undefined) {
     return JSON.stringify(unsupported('tfjs has no in-place ops: operand ' + c.modify + ' cannot be written before backward'));
   }
@@ -76,7 +78,13 @@ function outcome(request) {
     if (c.op === 'broadcast_shapes') {
       return JSON.stringify({ status: 'ok', shape: tf.tidy(() => broadcastShapes(tf, c.shapes)), dtype: 'float32' });
     }
-    return tf.tidy(() => computed(c, request));
+    // tf.tidy's scope, opened and closed apart so that only tfjs's part of it counts as tfjs's time.
+    inLibrary(() => tf.engine().startScope());
+    try {
+      return computed(c, request);
+    } finally {
+      inLibrary(() => tf.engine().endScope());
+    }
   } catch (e) {
     const message = e instanceof Error ? e.message : String(e);
     return JSON.stringify({ status: 'error', error: { kind: kindOf(c.op, message), message }, detail: e.constructor.name });
@@ -113,8 +121,11 @@ process.stdin.on('data', (chunk) => {
     const line = pending.slice(0, end);
     pending = pending.slice(end + 1);
     if (line.trim() === '') continue;
-    process.stdout.write((greeted ? answer(line) : handshake(line)) + '\n');
+    process.stdout.write((greeted ? answering_(() => answer(line)) : handshake(line)) + '\n');
     greeted = true;
   }
 });
-process.stdin.on('end', () => process.exit(0));
+process.stdin.on('end', () => {
+  report(backend);
+  process.exit(0);
+});
