@@ -37,6 +37,15 @@ struct CliRun {
   return s.str();
 }
 
+// A run's findings (summary.json's) that are not known and name `name` alone as the odd one out: what a planted bug
+// in that implementation must produce.
+[[maybe_unused]] std::vector<nlohmann::json> findings_blaming(const nlohmann::json& summary, const std::string& name) {
+  std::vector<nlohmann::json> out;
+  for (const nlohmann::json& f : summary["findings"])
+    if (f["verdict"] != "known" && f["minimal"]["odd_ones"] == nlohmann::json::array({name})) out.push_back(f);
+  return out;
+}
+
 [[maybe_unused]] CliRun broadcheck(const std::string& args) {
   const fs::path log = scratch("log.txt");
   // Without GITHUB_STEP_SUMMARY: tests run in a CI job must not write to its page.

@@ -85,8 +85,7 @@ TEST(ProtocolCli, APlantedBugIsFoundAttributedAndShrunk) {
   EXPECT_EQ(r.exit_code, 1) << r.output;
   const json summary = json::parse(slurp(out / "summary.json"));
   int found = 0;
-  for (const json& f : summary["findings"]) {
-    if (f["verdict"] == "known" || f["minimal"]["odd_ones"] != json::array({"planted"})) continue;
+  for (const json& f : findings_blaming(summary, "planted")) {
     ++found;
     const json& c = f["minimal"]["case"];
     EXPECT_LE(c["shapes"].size(), 2u) << c.dump();

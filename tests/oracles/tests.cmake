@@ -20,3 +20,7 @@ bc_test(xtensor_variants_test
 # build/broadcheck.
 bc_test(onnxruntime_adapter_test SOURCES oracles/onnxruntime_adapter_test.cpp LIBS bc_oracle_process nlohmann_json::nlohmann_json)
 add_dependencies(onnxruntime_adapter_test broadcheck)
+# Drives node oracles/tfjs/adapter.mjs on both backends (its node_modules from scripts/setup.sh) and, for the planted
+# bug, build/broadcheck.
+bc_test(tfjs_adapter_test SOURCES oracles/tfjs_adapter_test.cpp LIBS bc_oracle_process nlohmann_json::nlohmann_json)
+add_dependencies(tfjs_adapter_test broadcheck)

@@ -1,0 +1,207 @@
+// The TensorFlow.js adapter (oracles/tfjs/adapter.mjs) through the real protocol, on both backends: what it declares,
+// values worked out by hand for broadcasting, views, special values, matMul, reductions and gradients (protocol 2's
+// upstream gradient included), tfjs's own messages with their kinds, and a planted bug that a run blames on it and
+// shrinks. The adapter needs its npm packages: without oracles/tfjs/node_modules (scripts/setup.sh installs them)
+// these tests fail, they do not skip.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <cstdio>
+#include <map>
+
+#include "cli/cli_util.h"
+#include "oracles/external_oracle.h"
+#include "test_paths.h"
+
+namespace bc {
+namespace {
+
+using namespace std::chrono_literals;
+using nlohmann::json;
+
+const std::string kAdapter = "node " + bc::test_source_dir() + "/oracles/tfjs/adapter.mjs";
+
+Case make_case(const char* text) { return case_from_json(json::parse(text)); }
+
+// The version package.json pins, which the handshake must report.
+std::string pinned_version() {
+  return json::parse(slurp(bc::test_source_dir() + "/oracles/tfjs/package.json"))["dependencies"]["@tensorflow/tfjs-core"];
+}
+
+ExternalOracle& tfjs(const std::string& backend) {
+  static std::map<std::string, std::unique_ptr<ExternalOracle>> oracles;
+  auto& o = oracles[backend];
+  if (!o) o = std::make_unique<ExternalOracle>("tfjs-" + backend, kAdapter + " --backend " + backend, 60000ms);
+  return *o;
+}
+
+class TfjsAdapter : public ::testing::TestWithParam<std::string> {
+ protected:
+  Outcome run(const char* text) { return tfjs(GetParam()).run(make_case(text)); }
+};
+
+TEST(TfjsAdapterSetup, ItsPackagesAreInstalled) {
+  for (const char* p : {"tfjs-core", "tfjs-backend-cpu", "tfjs-backend-wasm"}) {
+    const std::string file = bc::test_source_dir() + "/oracles/tfjs/node_modules/@tensorflow/" + p + "/package.json";
+    ASSERT_TRUE(fs::exists(file)) << file << " is missing: run scripts/setup.sh (npm ci in oracles/tfjs)";
+    EXPECT_EQ(json::parse(slurp(file))["version"], pinned_version()) << p;
+  }
+  const std::string bundle = bc::test_source_dir() + "/oracles/tfjs/node_modules/.broadcheck/register_all_gradients.cjs";
+  EXPECT_TRUE(fs::exists(bundle)) << bundle << " is missing: npm ci's postinstall (bundle_gradients.mjs) did not run";
+}
+
+TEST_P(TfjsAdapter, DeclaresWhatTfjsHasWithGradients) {
+  const Capabilities& caps = tfjs(GetParam()).capabilities();
+  EXPECT_EQ(caps.name, "TensorFlow.js " + GetParam());
+  EXPECT_EQ(caps.version, pinned_version());
+  EXPECT_TRUE(caps.ignored.empty()) << caps.ignored.front();
+  for (const char* op : {"add", "remainder", "where", "matmul", "sum", "amax", "expand", "graph", "diamond"})
+    EXPECT_TRUE(caps.ops.count(op)) << op;
+  // No in-place forms, and no function of PyTorch's meaning for these.
+  for (const char* op : {"add_", "fill_", "fmod", "hypot", "lerp", "addcmul", "mm", "addmm", "sum_to"})
+    EXPECT_FALSE(caps.ops.count(op)) << op;
+  EXPECT_EQ(caps.dtypes, (std::set<std::string>{"bool", "float32", "int32"}));
+  EXPECT_TRUE(caps.gradients);
+}
+
+TEST_P(TfjsAdapter, BroadcastingValuesByHand) {
+  // [2, 1] + [3]: each row of the first meets every element of the second.
+  Outcome add = run(R"({"op": "add", "shapes": [[2, 1], [3]], "values": {"data": [[1, 2], [10, 20, 30]]}})");
+  EXPECT_EQ(summarize(add), "ok [2, 3] float32");
+  EXPECT_EQ(add.values, (std::vector<double>{11, 21, 31, 12, 22, 32}));
+  // sub with alpha 2: 5 - 2 * [1, 2].
+  Outcome sub = run(R"({"op": "sub", "shapes": [[1], [2]], "scalars": {"alpha": 2}, "values": {"data": [[5], [1, 2]]}})");
+  EXPECT_EQ(sub.values, (std::vector<double>{3, 1}));
+  // where: a [2] condition against a [3, 1] and a 0-d operand.
+  Outcome where = run(R"({"op": "where", "shapes": [[2], [3, 1], []], "dtypes": ["bool", "float32", "float32"],
+      "values": {"data": [[true, false], [1, 2, 3], [9]]}})");
+  EXPECT_EQ(summarize(where), "ok [3, 2] float32");
+  EXPECT_EQ(where.values, (std::vector<double>{1, 9, 2, 9, 3, 9}));
+  // int32 comparisons give bool.
+  Outcome lt = run(R"({"op": "lt", "shapes": [[2], [1]], "dtypes": ["int32", "int32"], "values": {"data": [[1, 5], [3]]}})");
+  EXPECT_EQ(summarize(lt), "ok [2] bool");
+  EXPECT_EQ(lt.values, Values(std::vector<int64_t>{1, 0}));
+  // A transposed operand: the values are the view's (data is row-major over the view), so [[1, 2], [3, 4]] + 0.
+  Outcome t = run(R"({"op": "add", "shapes": [[2, 2], [1]], "layouts": ["transposed", "contiguous"],
+      "values": {"data": [[1, 2, 3, 4], [0]]}})");
+  EXPECT_EQ(t.values, (std::vector<double>{1, 2, 3, 4}));
+}
+
+TEST_P(TfjsAdapter, SpecialValuesComeBackExactly) {
+  Outcome div = run(R"({"op": "div", "shapes": [[4], [1]], "values": {"data": [[1, -1, 0, 3], [0]]}})");
+  ASSERT_EQ(div.values.size(), 4u) << summarize(div);
+  EXPECT_EQ(div.values.as_double(0), INFINITY);
+  EXPECT_EQ(div.values.as_double(1), -INFINITY);
+  EXPECT_TRUE(std::isnan(div.values.as_double(2)));
+  EXPECT_EQ(div.values.as_double(3), INFINITY);
+  Outcome mul = run(R"({"op": "mul", "shapes": [[1], [1]], "values": {"data": [[-0.0], [5]]}})");
+  ASSERT_EQ(mul.values.size(), 1u) << summarize(mul);
+  EXPECT_TRUE(mul.values.as_double(0) == 0 && std::signbit(mul.values.as_double(0)));
+}
+
+TEST_P(TfjsAdapter, ProductsReductionsAndShapesByHand) {
+  // Batches [1] and [2] broadcast: [[1, 2], [3, 4]] times the columns [1, 0] and [0, 1].
+  Outcome mm = run(R"({"op": "matmul", "shapes": [[1, 2, 2], [2, 2, 1]], "values": {"data": [[1, 2, 3, 4], [1, 0, 0, 1]]}})");
+  EXPECT_EQ(summarize(mm), "ok [2, 2, 1] float32");
+  EXPECT_EQ(mm.values, (std::vector<double>{1, 3, 2, 4}));
+  Outcome sum = run(R"({"op": "sum", "shapes": [[2, 3]], "dims": [0], "keepdim": true, "values": {"data": [[1, 2, 3, 4, 5, 6]]}})");
+  EXPECT_EQ(summarize(sum), "ok [1, 3] float32");
+  EXPECT_EQ(sum.values, (std::vector<double>{5, 7, 9}));
+  Outcome amax = run(R"({"op": "amax", "shapes": [[2, 3]], "dims": [-1], "values": {"data": [[1, 5, 2, 7, 0, 3]]}})");
+  EXPECT_EQ(summarize(amax), "ok [2] float32");
+  EXPECT_EQ(amax.values, (std::vector<double>{5, 7}));
+  EXPECT_EQ(summarize(run(R"({"op": "expand", "shapes": [[3, 1], [2, 3, 4]]})")), "ok [2, 3, 4] float32");
+  EXPECT_EQ(summarize(run(R"({"op": "broadcast_shapes", "shapes": [[2, 1], [3]]})")), "ok [2, 3] float32");
+}
+
+TEST_P(TfjsAdapter, GradientsByHand) {
+  // mul of [2, 1] and [3] with ones upstream: each gets the other's elements summed over what it was broadcast on.
+  Outcome mul = run(R"({"op": "mul", "shapes": [[2, 1], [3]], "requires_grad": [true, true],
+      "values": {"data": [[1, 2], [10, 20, 30]]}})");
+  ASSERT_EQ(mul.grads.size(), 2u) << summarize(mul);
+  EXPECT_EQ(mul.grads[0]->shape, (Shape{2, 1}));
+  EXPECT_EQ(mul.grads[0]->values, (std::vector<double>{60, 60}));
+  EXPECT_EQ(mul.grads[1]->values, (std::vector<double>{3, 3, 3}));
+  // (a + b) * a: d/da = 2a + b = 7, d/db = a = 2; only a's gradient is asked for in the second.
+  Outcome diamond = run(R"({"op": "diamond", "shapes": [[1], [1]], "requires_grad": [true, true], "values": {"data": [[2], [3]]}})");
+  ASSERT_EQ(diamond.grads.size(), 2u) << summarize(diamond);
+  EXPECT_EQ(diamond.grads[0]->values, (std::vector<double>{7}));
+  EXPECT_EQ(diamond.grads[1]->values, (std::vector<double>{2}));
+  Outcome one = run(R"({"op": "diamond", "shapes": [[1], [1]], "requires_grad": [true, false], "values": {"data": [[2], [3]]}})");
+  ASSERT_EQ(one.grads.size(), 2u) << summarize(one);
+  EXPECT_FALSE(one.grads[1].has_value());
+  // The mean over dim 1 of a [2, 2]: each element's gradient is 1/2.
+  Outcome mean = run(R"({"op": "mean", "shapes": [[2, 2]], "dims": [1], "requires_grad": [true], "values": {"data": [[1, 2, 3, 4]]}})");
+  ASSERT_EQ(mean.grads.size(), 1u) << summarize(mean);
+  EXPECT_EQ(mean.grads[0]->values, (std::vector<double>{0.5, 0.5, 0.5, 0.5}));
+  // A case that writes an operand in place before backward is beyond tfjs, which has no in-place ops.
+  EXPECT_EQ(run(R"({"op": "mul", "shapes": [[1], [1]], "requires_grad": [true, true], "modify": 1, "values": {"seed": 1}})").status,
+            Status::unsupported);
+}
+
+// Protocol 2 by hand, piped into the adapter: the request's upstream gradient is tf.grads' dy.
+TEST_P(TfjsAdapter, Protocol2UpstreamIsTheGradientsDy) {
+  const std::string hello = R"({"protocol": 1, "hello": "broadcheck", "protocols": [1, 2]})";
+  const std::string request = R"({"id": 5, "case": {"op": "mul", "shapes": [[3], [1]], "requires_grad": [true, true], )"
+      R"("values": {"seed": 0}}, "operands": [)"
+      R"({"dtype": "float32", "layout": "contiguous", "shape": [3], "base_shape": [3], "base": [1, 2, 3], "offset": 0, "strides": [1]}, )"
+      R"({"dtype": "float32", "layout": "contiguous", "shape": [1], "base_shape": [1], "base": [10], "offset": 0, "strides": [1]}], )"
+      R"("upstream": {"shape": [3], "dtype": "float32", "values": [1, -2, 0.5]}})";
+  const std::string command = "printf '%s\\n' '" + hello + "' '" + request + "' | " + kAdapter + " --backend " + GetParam() + " 2>/dev/null";
+  FILE* pipe = ::popen(command.c_str(), "r");
+  ASSERT_NE(pipe, nullptr);
+  std::string out;
+  char buffer[4096];
+  for (size_t n; (n = std::fread(buffer, 1, sizeof buffer, pipe)) > 0;) out.append(buffer, n);
+  ASSERT_EQ(::pclose(pipe), 0) << out;
+  const std::vector<std::string> lines = [&] {
+    std::vector<std::string> v;
+    std::istringstream in(out);
+    for (std::string line; std::getline(in, line);) v.push_back(line);
+    return v;
+  }();
+  ASSERT_EQ(lines.size(), 2u) << out;
+  EXPECT_EQ(json::parse(lines[0])["protocol"], 2);
+  const json answer = json::parse(lines[1]);
+  EXPECT_EQ(answer["id"], 5);
+  // d(a * b)/da = dy * b = [10, -20, 5]; d/db = sum(dy * a) = 1 - 4 + 1.5.
+  EXPECT_EQ(answer["outcome"]["grads"][0]["values"], json::array({10, -20, 5})) << lines[1];
+  EXPECT_EQ(answer["outcome"]["grads"][1]["values"], json::array({-1.5})) << lines[1];
+}
+
+TEST_P(TfjsAdapter, ErrorsAreTfjsOwnWithTheirKinds) {
+  const Outcome refused = run(R"({"op": "add", "shapes": [[2], [3]]})");
+  EXPECT_EQ(summarize(refused), "error broadcast");
+  EXPECT_EQ(refused.error->message, "Operands could not be broadcast together with shapes 2 and 3.");
+  EXPECT_EQ(summarize(run(R"({"op": "matmul", "shapes": [[2, 3], [2, 2]]})")), "error matmul_shape");
+  EXPECT_EQ(summarize(run(R"({"op": "expand", "shapes": [[3], [4]]})")), "error expand");
+  EXPECT_EQ(summarize(run(R"({"op": "sum", "shapes": [[2, 3]], "dims": [5]})")), "error invalid_argument");
+}
+
+INSTANTIATE_TEST_SUITE_P(Backends, TfjsAdapter, ::testing::Values("cpu", "wasm"));
+
+// A run with the adapter's planted bug (an add whose result's last dim is 3 gets 1 added) finds it, blames the
+// adapter alone and shrinks the case to one with such a dim.
+TEST(TfjsAdapterRun, APlantedBugIsFoundBlamedAndShrunk) {
+  const fs::path out = scratch("tfjs-planted");
+  const CliRun r = broadcheck("run --seed 1 --cases 200 --op add --timeout-ms 60000 --no-config --no-replay --oracle 'planted=BC_TFJS_PLANTED=add-last-dim-3 " +
+                              kAdapter + " --backend cpu' -q --out " + out.string());
+  EXPECT_EQ(r.exit_code, 1) << r.output;
+  const json summary = json::parse(slurp(out / "summary.json"));
+  int found = 0;
+  for (const json& f : findings_blaming(summary, "planted")) {
+    ++found;
+    const json& c = f["minimal"]["case"];
+    bool last_three = false;
+    for (const json& s : c["shapes"]) {
+      EXPECT_LE(s.size(), 2u) << "shrunk: " << c.dump();
+      last_three = last_three || (!s.empty() && s.back() == 3);
+    }
+    EXPECT_TRUE(last_three) << "a last dim of 3 is the planted bug: " << c.dump();
+    EXPECT_NE(f["adapter_commands"].value("planted", "").find("BC_TFJS_PLANTED=add-last-dim-3"), std::string::npos) << f.dump();
+  }
+  EXPECT_GE(found, 1) << r.output;
+}
+
+}  // namespace
+}  // namespace bc
