@@ -21,10 +21,12 @@ bc_begin() {
 bc_end() { bc_step "$* (took $(bc_clock "$BC_PHASE_START"))"; }
 
 # Reads ninja's "[N/M] ..." or ctest's "N/M Test #k: ... Passed" lines and prints "LABEL: N of M (P%)" once per tenth
-# of M; every other line (a compiler's error, ninja's FAILED, a failing test and its output) passes through.
+# of M; ctest's "Start k: NAME" lines are dropped; every other line (a compiler's error, ninja's FAILED, a failing
+# test and its output, ctest's summary) passes through.
 bc_every_tenth() {
   local label=$1 line n m tenth shown=-1
   while IFS= read -r line; do
+    [[ $line =~ ^\ +Start\ +[0-9]+:\  ]] && continue
     if [[ $line =~ ^\[([0-9]+)/([0-9]+)\]\  ]] ||
        [[ $line =~ ^\ *([0-9]+)/([0-9]+)\ Test\ +#[0-9]+:\ .*\ Passed\ +[0-9.]+\ sec$ ]]; then
       n=${BASH_REMATCH[1]} m=${BASH_REMATCH[2]}
