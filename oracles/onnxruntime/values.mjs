@@ -12,8 +12,9 @@ export const ORT_TYPE = { bool: 'bool', uint8: 'uint8', int8: 'int8', int16: 'in
 export const DTYPE_OF = Object.fromEntries(Object.entries(ORT_TYPE).map(([k, v]) => [v, k]));
 
 // JSON.parse reads every number as a double; integer literals of 16 digits or more (beyond 2^53 possibly) become
-// strings of their digits first, so that an int64 operand reads them with BigInt. Strings are skipped whole.
-const TOKENS = /"(?:[^"\\]|\\.)*"|-?\d{16,}(?![.\deE])/g;
+// strings of their digits first, so that an int64 operand reads them with BigInt. Strings are skipped whole, and
+// digits inside a float's fraction or exponent (0.30000000000000004, 1e-1234567890123456) are not an integer.
+const TOKENS = /"(?:[^"\\]|\\.)*"|(?<![\d.eE+-])-?\d{16,}(?![.\deE])/g;
 export function parseExact(line) {
   return JSON.parse(line.replace(TOKENS, (t) => (t[0] === '"' ? t : '"' + t + '"')));
 }

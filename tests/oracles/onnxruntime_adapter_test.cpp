@@ -105,6 +105,10 @@ TEST(OnnxruntimeAdapter, ValuesComeBackExactly) {
   const Outcome neg = ort().run(make_case(R"({"op": "neg", "shapes": [[2]], "dtypes": ["int64"],
       "values": {"data": [[-9223372036854775808, 9223372036854775807]]}})"));
   EXPECT_EQ(neg.values, Values(std::vector<int64_t>{INT64_MIN, -INT64_MAX}));
+  // Doubles of 17 significant digits (16 or more after the point) and their exponents reach ONNX Runtime intact.
+  const Outcome digits = ort().run(make_case(R"({"op": "add", "shapes": [[2], [2]], "dtypes": ["float64", "float64"],
+      "values": {"data": [[0.30000000000000004, 1.2345678901234567e-300], [0.0, 0.0]]}})"));
+  EXPECT_EQ(digits.values, (std::vector<double>{0.30000000000000004, 1.2345678901234567e-300})) << summarize(digits);
   // -0.0 keeps its sign, NaN and infinities travel as strings, float16 round-trips through its bits.
   const Outcome f = ort().run(make_case(R"({"op": "mul", "shapes": [[3], [3]], "dtypes": ["float64", "float64"],
       "values": {"data": [[0.0, "inf", 1.5], [-1.0, 0.0, 2.25]]}})"));
