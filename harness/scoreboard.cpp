@@ -37,16 +37,23 @@ void add_to_scoreboard(Scoreboard& board, const CaseRecord& r) {
   }
 }
 
+void add_score(Score& into, const Score& from) {
+  into.run += from.run;
+  into.agree += from.agree;
+  into.known += from.known;
+  into.fresh += from.fresh;
+  into.unsupported += from.unsupported;
+}
+
+Score total_score(const FamilyScores& families) {
+  Score total;
+  for (const auto& [family, s] : families) add_score(total, s);
+  return total;
+}
+
 void merge_scoreboards(Scoreboard& into, const Scoreboard& from) {
   for (const auto& [name, families] : from)
-    for (const auto& [family, s] : families) {
-      Score& t = into[name][family];
-      t.run += s.run;
-      t.agree += s.agree;
-      t.known += s.known;
-      t.fresh += s.fresh;
-      t.unsupported += s.unsupported;
-    }
+    for (const auto& [family, s] : families) add_score(into[name][family], s);
 }
 
 nlohmann::json to_json(const Scoreboard& board) {

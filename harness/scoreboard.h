@@ -24,7 +24,13 @@ struct Score {
 };
 
 // implementation -> op family -> score (found by any string-like key: a run counts every outcome of every case)
-using Scoreboard = std::map<std::string, std::map<std::string, Score, std::less<>>, std::less<>>;
+using FamilyScores = std::map<std::string, Score, std::less<>>;
+using Scoreboard = std::map<std::string, FamilyScores, std::less<>>;
+
+// Adds every count of `from` to `into`.
+void add_score(Score& into, const Score& from);
+// An implementation's scores over all its op families.
+Score total_score(const FamilyScores& families);
 
 struct CaseRecord;
 

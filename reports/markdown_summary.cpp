@@ -32,6 +32,23 @@ std::string code(std::string text) {
   return fence + (pad ? " " : "") + text + (pad ? " " : "") + fence;
 }
 
+// The scoreboard: each implementation's cases over all op families (run, agreeing, departing declared or new,
+// unsupported), then, folded, the same per op family.
+std::string scoreboard_markdown(const Scoreboard& board) {
+  if (board.empty()) return "";
+  const std::string head = " run | agree | known | new | unsupported |\n";
+  const std::string rule = " ---: | ---: | ---: | ---: | ---: |\n";
+  const auto cells = [](const Score& s) {
+    return fmt::format(" {} | {} | {} | {} | {} |\n", s.run, s.agree, s.known, s.fresh, s.unsupported);
+  };
+  std::string md = "### Scoreboard (cases per implementation)\n\n| implementation |" + head + "| --- |" + rule;
+  for (const auto& [name, families] : board) md += "| " + code(name) + " |" + cells(total_score(families));
+  md += "\n<details><summary>per op family</summary>\n\n| implementation | family |" + head + "| --- | --- |" + rule;
+  for (const auto& [name, families] : board)
+    for (const auto& [family, s] : families) md += "| " + code(name) + " | " + code(family) + " |" + cells(s);
+  return md + "\n</details>\n\n";
+}
+
 }  // namespace
 
 std::string markdown_summary(const RunSummary& s, const std::string& report_path) {
@@ -78,6 +95,7 @@ std::string markdown_summary(const RunSummary& s, const std::string& report_path
       stale += fmt::format("- {}: covered {} case(s), explained none (the divergence may be fixed)\n",
                            code(u.declaration.id), u.covered);
   if (!stale.empty()) md += "### Stale declarations\n\n" + stale + "\n";
+  md += scoreboard_markdown(s.scoreboard);
   if (!s.input_errors.empty()) {
     md += fmt::format("### Input errors ({})\n\n", s.input_errors.size());
     for (const std::string& e : s.input_errors) md += "- " + code(e) + "\n";

@@ -3,7 +3,8 @@
 // report.html: every verdict that holds, worst first), the command line, seed, cases, duration and exit code;
 // the cases per verdict; each new finding (at most 50, then how many more) with its signature, verdict, hits,
 // minimal case, replay command and reproduce command; the number of known divergences; the stale declarations;
-// the input errors; and the path of report.html. Every text from the run is put in a code span or block long
+// the scoreboard (each implementation's cases run, agreeing, departing declared or new, and unsupported: in all,
+// then per op family, folded); the input errors; and the path of report.html. Every text from the run is put in a code span or block long
 // enough for the backticks it contains, so nothing in it is read as Markdown.
 #pragma once
 

@@ -22,8 +22,9 @@ const std::string kShapeAdapter =
 namespace {
 
 // The engine adapter's outcomes in a run, each checked equal to the in-process engine's (a case it was not sent is
-// unsupported, with `not_sent` as its detail): how many cases it was sent, how many of them were gradient cases with
-// grad_seed or graphs' backward, and how many it was not sent.
+// unsupported, with `not_sent` as its detail), and its rows on the scoreboard (summary.json, summary.md,
+// report.html) counting the same: how many cases it was sent, how many of them were gradient cases with grad_seed or
+// graphs' backward, and how many it was not sent.
 struct Served {
   long sent = 0, seeded = 0, graph_backward = 0, not_sent = 0;
 };
@@ -51,6 +52,19 @@ Served served_run(const std::string& arguments, const std::string& adapter, cons
   }
   std::cout << s.sent << " cases through the protocol (" << s.seeded << " with grad_seed, " << s.graph_backward
             << " graphs' backward), " << s.not_sent << " not sent\n";
+  // The adapter has its rows on the scoreboard: in summary.json per op family, adding up to what it was sent.
+  const json board = json::parse(slurp(out / "summary.json"))["scoreboard"]["served"];
+  long run = 0, unsupported = 0;
+  for (const auto& [family, score] : board.items()) {
+    run += score["run"].get<long>();
+    unsupported += score["unsupported"].get<long>();
+  }
+  EXPECT_EQ(run, s.sent) << board.dump();
+  EXPECT_EQ(unsupported, s.not_sent) << board.dump();
+  EXPECT_TRUE(board.contains("autograd") && board.contains("elementwise")) << board.dump();
+  EXPECT_NE(slurp(out / "summary.md").find("| `served` | " + std::to_string(run) + " | "), std::string::npos);
+  EXPECT_NE(slurp(out / "report.html").find("<tr><th>broadcheck engine (protocol) (served)</th><td>autograd</td>"),
+            std::string::npos);
   return s;
 }
 

@@ -49,5 +49,13 @@ TEST(Scoreboard, UnfusedTwinsCountOnceAndShardsSum) {
   EXPECT_EQ(to_json(a)["engine"]["elementwise"]["new"], 1);
 }
 
+TEST(Scoreboard, AnImplementationsTotalSumsItsFamilies) {
+  Scoreboard board;
+  board["numpy"]["elementwise"] = Score{2, 1, 0, 1, 3};
+  board["numpy"]["matmul"] = Score{5, 4, 1, 0, 0};
+  EXPECT_EQ(total_score(board["numpy"]), (Score{7, 5, 1, 1, 3}));
+  EXPECT_EQ(total_score(FamilyScores{}), Score{});
+}
+
 }  // namespace
 }  // namespace bc

@@ -47,6 +47,27 @@ RunSummary failed_run() {
 
 bool has(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
 
+// Each implementation's totals over its op families, then (folded) each implementation x family, as counted.
+TEST(MarkdownSummary, ShowsTheScoreboardPerImplementationAndFamily) {
+  RunSummary s = failed_run();
+  EXPECT_FALSE(has(markdown_summary(s, "r.html"), "Scoreboard")) << "no table without a scoreboard";
+  s.scoreboard["tfjs-cpu"]["elementwise"] = Score{40, 30, 6, 4, 9};
+  s.scoreboard["tfjs-cpu"]["matmul"] = Score{10, 10, 0, 0, 2};
+  s.scoreboard["engine"]["matmul"] = Score{12, 12, 0, 0, 0};
+  const std::string md = markdown_summary(s, "r.html");
+  EXPECT_TRUE(has(md, "### Scoreboard (cases per implementation)\n\n"
+                      "| implementation | run | agree | known | new | unsupported |\n"
+                      "| --- | ---: | ---: | ---: | ---: | ---: |\n"
+                      "| `engine` | 12 | 12 | 0 | 0 | 0 |\n"
+                      "| `tfjs-cpu` | 50 | 40 | 6 | 4 | 11 |\n\n<details><summary>per op family</summary>\n\n"))
+      << md;
+  EXPECT_TRUE(has(md, "| `engine` | `matmul` | 12 | 12 | 0 | 0 | 0 |\n"
+                      "| `tfjs-cpu` | `elementwise` | 40 | 30 | 6 | 4 | 9 |\n"
+                      "| `tfjs-cpu` | `matmul` | 10 | 10 | 0 | 0 | 2 |\n\n</details>\n"))
+      << md;
+  EXPECT_LT(md.find("Scoreboard"), md.find("Full report")) << md;
+}
+
 TEST(MarkdownSummary, AFailedRunListsWhatToLookAt) {
   const std::string md = markdown_summary(failed_run(), "out/report.html");
   EXPECT_EQ(md.rfind("## broadcheck: FAILED: 2 new finding(s) — ", 0), 0u) << md;
