@@ -36,11 +36,21 @@ if (!(await tf.setBackend(backend))) {
 }
 
 const unsupported = (detail) => ({ status: 'unsupported', detail });
+const DTYPES = ['float32', 'int32', 'bool'];
+
+// tfjs returned a tensor whose data does not fit its shape (tfjs-cpu's matMul with a batch of size 0 does): the
+// protocol cannot carry it, so the answer is an error of kind other that says so, and the run shows the difference.
+class Inconsistent extends Error {}
 
 // One tensor's part of an answer: shape, dtype and, when asked, its values.
 function tensorText(x, withValues) {
   const head = '"shape":' + JSON.stringify(x.shape) + ',"dtype":"' + x.dtype + '"';
-  return withValues ? head + ',"values":' + valuesText(inLibrary(() => x.dataSync()), x.dtype) : head;
+  if (!withValues) return head;
+  const data = inLibrary(() => x.dataSync());
+  if (data.length !== x.size) {
+    throw new Inconsistent('tfjs adapter: tfjs returned a tensor of shape [' + x.shape + '] holding ' + data.length + ' values');
+  }
+  return head + ',"values":' + valuesText(data, x.dtype);
 }
 
 // Forward (and backward, for a gradient case) inside a tidy scope (outcome()), so every tensor is disposed.
@@ -74,6 +84,9 @@ function outcome(request) {
   if (c.op === 'broadcast_shapes' && c.shapes.length !== 2) {
     return JSON.stringify(unsupported('tf.broadcastArgs takes two shapes, not ' + c.shapes.length));
   }
+  if (c.dtype_arg !== undefined && !DTYPES.includes(c.dtype_arg)) {
+    return JSON.stringify(unsupported('tfjs has no dtype ' + c.dtype_arg + ' to cast to'));
+  }
   try {
     if (c.op === 'broadcast_shapes') {
       return JSON.stringify({ status: 'ok', shape: tf.tidy(() => broadcastShapes(tf, c.shapes)), dtype: 'float32' });
@@ -104,7 +117,7 @@ function handshake(line) {
   return JSON.stringify({
     protocol, name: 'TensorFlow.js ' + backend, version: tf.version_core,
     capabilities: {
-      ops: OPS, dtypes: ['float32', 'int32', 'bool'], gradients: true, batch: true, out: false,
+      ops: OPS, dtypes: DTYPES, gradients: true, batch: true, out: false,
       layouts: ['contiguous', 'transposed', 'strided', 'expanded', 'overlapping'],
     },
   });

@@ -63,9 +63,11 @@ function graph(tf, c, t) {
 }
 
 // broadcast_shapes of two shapes as tfjs computes it: tf.broadcastArgs of the sizes as int32 tensors (tfjs has no
-// n-ary form: other counts are unsupported).
+// n-ary form: other counts are unsupported), then a tensor of that shape, as a broadcast shape is used: broadcastArgs
+// passes negative sizes through, and tf.zeros refuses them (LibTorch refuses them making a tensor too).
 export function broadcastShapes(tf, shapes) {
-  return Array.from(tf.broadcastArgs(tf.tensor1d(shapes[0], 'int32'), tf.tensor1d(shapes[1], 'int32')).dataSync());
+  const shape = Array.from(tf.broadcastArgs(tf.tensor1d(shapes[0], 'int32'), tf.tensor1d(shapes[1], 'int32')).dataSync());
+  return tf.zeros(shape).shape;
 }
 
 // The ops the handshake declares: those above, and the shape-level ones.
