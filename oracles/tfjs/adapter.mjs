@@ -18,10 +18,11 @@ if (backend !== 'cpu' && backend !== 'wasm') {
   process.exit(2);
 }
 
-// tfjs-core and its backends are the Node bundles a tfjs user loads; core's gradients are registered by its
-// ES-module build, bundled into one file by `npm ci` (bundle_gradients.mjs): they register into core's global registry.
+// tfjs-core and its backends are the Node bundles a tfjs user loads; core's gradients and chained ops (which the full
+// @tensorflow/tfjs package registers) come from its ES-module build, bundled into one file by `npm ci`
+// (bundle_registrations.mjs): they register into core's global registries.
 const tf = await import('@tensorflow/tfjs-core');
-createRequire(import.meta.url)('./node_modules/.broadcheck/register_all_gradients.cjs');
+createRequire(import.meta.url)('./node_modules/.broadcheck/core_registrations.cjs');
 if (backend === 'wasm') {
   const wasm = await import('@tensorflow/tfjs-backend-wasm');
   // The .wasm files come from the installed package, never from the network; one thread (no worker pool).
@@ -38,12 +39,16 @@ if (!(await tf.setBackend(backend))) {
 const unsupported = (detail) => ({ status: 'unsupported', detail });
 const DTYPES = ['float32', 'int32', 'bool'];
 
-// tfjs returned a tensor whose data does not fit its shape (tfjs-cpu's matMul with a batch of size 0 does): the
-// protocol cannot carry it, so the answer is an error of kind other that says so, and the run shows the difference.
+// tfjs returned a tensor whose shape is not a list of sizes (tfjs-wasm's sum over a repeated axis with keepDims) or
+// whose data does not fit its shape (tfjs-cpu's matMul with a batch of size 0): the protocol cannot carry it, so the
+// answer is an error of kind other that says so, and the run shows the difference.
 class Inconsistent extends Error {}
 
 // One tensor's part of an answer: shape, dtype and, when asked, its values.
 function tensorText(x, withValues) {
+  if (!x.shape.every((d) => Number.isInteger(d) && d >= 0)) {
+    throw new Inconsistent('tfjs adapter: tfjs returned a tensor of shape ' + JSON.stringify(x.shape));
+  }
   const head = '"shape":' + JSON.stringify(x.shape) + ',"dtype":"' + x.dtype + '"';
   if (!withValues) return head;
   const data = inLibrary(() => x.dataSync());

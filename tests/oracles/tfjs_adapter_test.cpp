@@ -46,8 +46,8 @@ TEST(TfjsAdapterSetup, ItsPackagesAreInstalled) {
     ASSERT_TRUE(fs::exists(file)) << file << " is missing: run scripts/setup.sh (npm ci in oracles/tfjs)";
     EXPECT_EQ(json::parse(slurp(file))["version"], pinned_version()) << p;
   }
-  const std::string bundle = bc::test_source_dir() + "/oracles/tfjs/node_modules/.broadcheck/register_all_gradients.cjs";
-  EXPECT_TRUE(fs::exists(bundle)) << bundle << " is missing: npm ci's postinstall (bundle_gradients.mjs) did not run";
+  const std::string bundle = bc::test_source_dir() + "/oracles/tfjs/node_modules/.broadcheck/core_registrations.cjs";
+  EXPECT_TRUE(fs::exists(bundle)) << bundle << " is missing: npm ci's postinstall (bundle_registrations.mjs) did not run";
 }
 
 TEST_P(TfjsAdapter, DeclaresWhatTfjsHasWithGradients) {
@@ -134,6 +134,10 @@ TEST_P(TfjsAdapter, GradientsByHand) {
   Outcome mean = run(R"({"op": "mean", "shapes": [[2, 2]], "dims": [1], "requires_grad": [true], "values": {"data": [[1, 2, 3, 4]]}})");
   ASSERT_EQ(mean.grads.size(), 1u) << summarize(mean);
   EXPECT_EQ(mean.grads[0]->values, (std::vector<double>{0.5, 0.5, 0.5, 0.5}));
+  // prod over dim 0 of [2, 3]: each element's gradient is the other's (tfjs's Prod gradient needs its chained ops).
+  Outcome prod = run(R"({"op": "prod", "shapes": [[2]], "dims": [0], "requires_grad": [true], "values": {"data": [[2, 3]]}})");
+  ASSERT_EQ(prod.grads.size(), 1u) << summarize(prod);
+  EXPECT_EQ(prod.grads[0]->values, (std::vector<double>{3, 2}));
   // A case that writes an operand in place before backward is beyond tfjs, which has no in-place ops.
   EXPECT_EQ(run(R"({"op": "mul", "shapes": [[1], [1]], "requires_grad": [true, true], "modify": 1, "values": {"seed": 1}})").status,
             Status::unsupported);
