@@ -79,6 +79,15 @@ function computed(c, request) {
   return '{"status":"ok",' + tensorText(value, withValues) + ',"grads":[' + perOperand.join(',') + ']}';
 }
 
+// A WebAssembly trap (tfjs-wasm's min over an axis of size 0 divides by zero) leaves the module's memory in no known
+// state: every later case of this process could be wrong ("memory access out of bounds" on 0-d adds was seen). The
+// adapter dies without answering, so that broadcheck runs the case again alone in a fresh adapter, where the trap is
+// that case's own outcome (a crash) and no other case inherits it.
+function trapped(e) {
+  process.stderr.write('tfjs adapter: WebAssembly trap (' + e.message + '): exiting, the module cannot be trusted after it\n');
+  process.exit(70);
+}
+
 // The answer to one case, as JSON text.
 function outcome(request) {
   const c = request.case;
@@ -104,6 +113,7 @@ function outcome(request) {
       inLibrary(() => tf.engine().endScope());
     }
   } catch (e) {
+    if (e instanceof WebAssembly.RuntimeError) trapped(e);
     const message = e instanceof Error ? e.message : String(e);
     return JSON.stringify({ status: 'error', error: { kind: kindOf(c.op, message), message }, detail: e.constructor.name });
   }
