@@ -13,6 +13,40 @@
 #include "properties/registry.h"
 
 namespace bc {
+namespace {
+
+// `names` after `label`, space-separated, on lines of at most 80 columns, each further line indented by 4.
+std::string wrapped(const std::string& label, const std::set<std::string>& names) {
+  std::string out = label, line;
+  for (const std::string& n : names) {
+    if (!line.empty() && out.size() - out.rfind('\n') - 1 + line.size() + 1 + n.size() > 80) {
+      out += line + "\n   ";
+      line.clear();
+    }
+    line += " " + n;
+  }
+  return out + line + "\n";
+}
+
+// What an adapter's handshake declared, for people (each list in full) and for scripts.
+std::string declared_text(const Capabilities& caps) {
+  const auto yes = [](bool b) { return b ? "yes" : "no"; };
+  std::string text = fmt::format("  declares protocol {}; gradients {}{}; out {}; batch {}\n", caps.protocol,
+                                 yes(caps.gradients), sends_upstream(caps) ? " (upstream sent)" : "",
+                                 yes(caps.out), yes(caps.batch));
+  text += wrapped(fmt::format("  ops ({}):", caps.ops.size()), caps.ops);
+  text += wrapped("  dtypes:", caps.dtypes) + wrapped("  layouts:", caps.layouts);
+  if (!caps.ignored.empty()) text += wrapped("  ignored (unknown here):", {caps.ignored.begin(), caps.ignored.end()});
+  return text;
+}
+
+nlohmann::json declared_json(const Capabilities& caps) {
+  return {{"protocol", caps.protocol}, {"ops", caps.ops},     {"dtypes", caps.dtypes},
+          {"layouts", caps.layouts},   {"gradients", caps.gradients}, {"out", caps.out},
+          {"batch", caps.batch},       {"ignored", caps.ignored}};
+}
+
+}  // namespace
 
 int list_command(const std::string& what, bool json) {
   nlohmann::json out = nlohmann::json::array();
@@ -42,14 +76,9 @@ int list_command(const std::string& what, bool json) {
       // An adapter also shows its command and what its handshake declared.
       if (const auto* ext = dynamic_cast<const ExternalOracle*>(o.get())) {
         const Capabilities& caps = ext->capabilities();
-        const auto list = [](const std::set<std::string>& names) { return nlohmann::json(names); };
         out.back()["command"] = ext->command();
-        out.back()["declares"] = {{"ops", list(caps.ops)}, {"dtypes", list(caps.dtypes)},
-                                  {"layouts", list(caps.layouts)}, {"gradients", caps.gradients},
-                                  {"batch", caps.batch}, {"ignored", caps.ignored}};
-        text += fmt::format("  command: {}\n  declares {} ops; dtypes {}; layouts {}; gradients {}\n",
-                            ext->command(), caps.ops.size(), list(caps.dtypes).dump(), list(caps.layouts).dump(),
-                            caps.gradients ? "yes" : "no");
+        out.back()["declares"] = declared_json(caps);
+        text += "  command: " + ext->command() + "\n" + declared_text(caps);
       }
     }
   } else {

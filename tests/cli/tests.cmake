@@ -12,6 +12,9 @@ add_dependencies(merge_test broadcheck)
 bc_test(op_support_test SOURCES cli/op_support_test.cpp builtin_registry.cpp LIBS bc_run PER_SUITE)
 bc_test(protocol_cli_test SOURCES cli/protocol_cli_test.cpp LIBS nlohmann_json::nlohmann_json)
 add_dependencies(protocol_cli_test broadcheck engine_adapter)
+# `broadcheck list oracles` with adapters: what each declared.
+bc_test(list_command_test SOURCES cli/list_command_test.cpp LIBS nlohmann_json::nlohmann_json)
+add_dependencies(list_command_test broadcheck engine_adapter)
 # The README's example adapter (docs/examples/mini_adapter.py), working and broken.
 bc_test(example_adapter_test SOURCES cli/example_adapter_test.cpp LIBS nlohmann_json::nlohmann_json)
 add_dependencies(example_adapter_test broadcheck)
