@@ -58,11 +58,12 @@ else
 fi
 
 # Each npm adapter's packages, exactly as its committed package-lock.json pins them, when its node_modules is missing
-# or older than the lockfile (npm ci writes node_modules/.package-lock.json last). Nothing is fetched at build or run
-# time. ONNX Runtime's postinstall would fetch CUDA libraries: its CPU binaries ship in the package.
+# or older than the lockfile or package.json (its postinstall may have changed; npm ci writes
+# node_modules/.package-lock.json last). Nothing is fetched at build or run time. ONNX Runtime's postinstall would
+# fetch CUDA libraries: its CPU binaries ship in the package.
 for lock in oracles/*/package-lock.json; do
-  dir=$(dirname "$lock")
-  if [ -f "$dir/node_modules/.package-lock.json" ] && [ ! "$lock" -nt "$dir/node_modules/.package-lock.json" ]; then
+  dir=$(dirname "$lock") stamp=$(dirname "$lock")/node_modules/.package-lock.json
+  if [ -f "$stamp" ] && [ ! "$lock" -nt "$stamp" ] && [ ! "$dir/package.json" -nt "$stamp" ]; then
     bc_step "setup: $dir's npm packages are installed"
     continue
   fi
