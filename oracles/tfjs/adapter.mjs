@@ -7,7 +7,7 @@ import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 
 import { kindOf } from './kinds.mjs';
-import { OPS, broadcastShapes, program } from './ops.mjs';
+import { OPS, broadcastShapes, missingNodeOp, program } from './ops.mjs';
 import { operandData, upstreamData, valuesText } from './tensors.mjs';
 import { planted } from './planted.mjs';
 import { answering_, counted, inLibrary, report } from './timing.mjs';
@@ -98,6 +98,8 @@ function outcome(request) {
   if (c.op === 'broadcast_shapes' && c.shapes.length !== 2) {
     return JSON.stringify(unsupported('tf.broadcastArgs takes two shapes, not ' + c.shapes.length));
   }
+  const missing = missingNodeOp(c);
+  if (missing !== undefined) return JSON.stringify(unsupported('a graph node tfjs has no function for: ' + missing));
   if (c.dtype_arg !== undefined && !DTYPES.includes(c.dtype_arg)) {
     return JSON.stringify(unsupported('tfjs has no dtype ' + c.dtype_arg + ' to cast to'));
   }

@@ -73,3 +73,9 @@ export function broadcastShapes(tf, shapes) {
 // The ops the handshake declares: those above, and the shape-level ones.
 export const OPS = [...Object.keys(BINARY), ...Object.keys(UNARY), ...Object.keys(REDUCTIONS),
   'where', 'matmul', 'dot', 'outer', 'diamond', 'dist', 'graph', 'expand', 'broadcast_shapes'].sort();
+
+// A graph node's op that tfjs has no function for (hypot, fmod...), or undefined: such a graph is unsupported.
+export function missingNodeOp(c) {
+  const node = c.op === 'graph' ? c.program.find((n) => !OPS.includes(n.op)) : undefined;
+  return node === undefined ? undefined : node.op;
+}

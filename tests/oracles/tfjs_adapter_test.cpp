@@ -62,6 +62,9 @@ TEST_P(TfjsAdapter, DeclaresWhatTfjsHasWithGradients) {
     EXPECT_FALSE(caps.ops.count(op)) << op;
   EXPECT_EQ(caps.dtypes, (std::set<std::string>{"bool", "float32", "int32"}));
   EXPECT_TRUE(caps.gradients);
+  // A graph is declared, but one with a node tfjs has no function for is unsupported, not an error.
+  EXPECT_EQ(run(R"({"op": "graph", "shapes": [[2]], "program": [{"op": "hypot", "args": [0, 0]}], "values": {"seed": 1}})").status,
+            Status::unsupported);
 }
 
 TEST_P(TfjsAdapter, BroadcastingValuesByHand) {
