@@ -26,13 +26,16 @@ Outcome shape_outcome(const S& s) { return Outcome::success(Shape(s.begin(), s.e
 
 Array make(const Shape& s) { return Array(to_xshape(s), 0.0f); }
 
-// The C++ operator xtensor overloads for an op, if any ('+' for add, ...).
-std::optional<char> symbol(const std::string& op) {
-  if (op == "add") return '+';
-  if (op == "sub") return '-';
-  if (op == "mul") return '*';
-  if (op == "div") return '/';
-  return std::nullopt;
+// The C++ operators xtensor overloads for the pointwise ops.
+enum class Operator { plus, minus, times, divides };
+// The operator of an op or its in-place form (add and add_: plus, ...), if any.
+std::optional<Operator> symbol(Op op) {
+  const Op base = out_of_place(op);
+  if (base == Op::add) return Operator::plus;
+  if (base == Op::sub) return Operator::minus;
+  if (base == Op::mul) return Operator::times;
+  if (base == Op::div) return Operator::divides;
+  return std::nullopt;  // no operator: the caller reports the op unsupported
 }
 
 // The sum_to composition the autograd issue asks of xtensor: xt::sum over the axes that LibTorch's sum_to would
@@ -71,15 +74,16 @@ class XtensorOracle : public Oracle {
     // The products, fused ops and addcmul/addcdiv are computed (on zeros when the case has no values).
     const bool computed = op->family == Family::matmul || op->family == Family::fused || op->family == Family::unfused ||
                           op->family == Family::reduction || op->family == Family::reduce_dims ||
-                          op->family == Family::fill || c.op.rfind("addc", 0) == 0;
+                          op->family == Family::fill || out_of_place(find_op(c.op)->op) == Op::addcmul ||
+                          out_of_place(find_op(c.op)->op) == Op::addcdiv;
     if (c.values || !c.dtypes.empty() || !c.layouts.empty() || computed) {
       if (op->family == Family::elementwise || op->family == Family::inplace || op->family == Family::reduction ||
           computed)
         return run_xtensor_values(c);
       return Outcome::unsupported_because("xtensor value-level cases cover the elementwise ops only");
     }
-    if (op->family == Family::elementwise && !symbol(c.op))
-      return Outcome::unsupported_because("no xtensor operator for " + c.op + " in shape-level cases");
+    if (op->family == Family::elementwise && !symbol(find_op(c.op)->op))
+      return Outcome::unsupported_because(std::string("no xtensor operator for ") + op->name + " in shape-level cases");
     ErrorKind kind = op->family == Family::expand ? ErrorKind::expand
                      : op->family == Family::sum_to ? ErrorKind::sum_to
                      : op->family == Family::matmul ? ErrorKind::matmul_shape
@@ -103,23 +107,23 @@ class XtensorOracle : public Oracle {
       case Family::elementwise: {
         Array a = make(s[0]), b = make(s[1]);
         Array r;
-        switch (*symbol(c.op)) {
-          case '+': r = a + b; break;
-          case '-': r = a - b; break;
-          case '*': r = a * b; break;
-          default: r = a / b; break;
+        switch (*symbol(find_op(c.op)->op)) {
+          case Operator::plus: r = a + b; break;
+          case Operator::minus: r = a - b; break;
+          case Operator::times: r = a * b; break;
+          case Operator::divides: r = a / b; break;
         }
         return shape_outcome(r.shape());
       }
       case Family::inplace: {
-        if (!symbol(c.op.substr(0, c.op.size() - 1)))
-          return Outcome::unsupported_because("xtensor has no computed assignment for " + c.op);
+        if (!symbol(find_op(c.op)->op))
+          return Outcome::unsupported_because(std::string("xtensor has no computed assignment for ") + op.name);
         Array a = make(s[0]), b = make(s[1]);
-        switch (*symbol(c.op.substr(0, c.op.size() - 1))) {
-          case '+': a += b; break;
-          case '-': a -= b; break;
-          case '*': a *= b; break;
-          default: a /= b; break;
+        switch (*symbol(find_op(c.op)->op)) {
+          case Operator::plus: a += b; break;
+          case Operator::minus: a -= b; break;
+          case Operator::times: a *= b; break;
+          case Operator::divides: a /= b; break;
         }
         return shape_outcome(a.shape());
       }
@@ -139,7 +143,7 @@ class XtensorOracle : public Oracle {
       case Family::reduce_dims: case Family::fill:
         break;  // computed on values (run_xtensor_values)
       case Family::autograd:
-        return Outcome::unsupported_because("xtensor has no autograd: " + c.op + " is a gradient program");
+        return Outcome::unsupported_because(std::string("xtensor has no autograd: ") + op.name + " is a gradient program");
     }
     return Outcome::unsupported_because("xtensor has no matmul of its own (xtensor-blas is a separate library)");
   }

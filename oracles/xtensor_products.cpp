@@ -14,6 +14,7 @@
 #include <xtensor/xreducer.hpp>
 #include <xtensor/xstrides.hpp>
 
+#include "engine/products.h"
 #include "oracles/xtensor_operands.h"
 
 namespace bc::xtv {
@@ -58,50 +59,51 @@ Product<T> matmul(const xt::xarray<T>& a, const xt::xarray<T>& b) {
   return r;
 }
 
+// The engine's product an op or its in-place form computes (addmm_ -> addmm).
+std::optional<ProductOp> product_op(Op op) { return product_op_from_name(to_string(out_of_place(op))); }
+
 template <class T>
-void need_ranks(const std::string& op, const xt::xarray<T>& a, const xt::xarray<T>& b, std::size_t ra, std::size_t rb) {
+void need_ranks(ProductOp op, const xt::xarray<T>& a, const xt::xarray<T>& b, std::size_t ra, std::size_t rb) {
   if (a.dimension() != ra || b.dimension() != rb)
-    refuse(op + " takes ranks " + std::to_string(ra) + " and " + std::to_string(rb) + ", not " +
-           std::to_string(a.dimension()) + " and " + std::to_string(b.dimension()));
+    refuse(std::string(to_string(op)) + " takes ranks " + std::to_string(ra) + " and " + std::to_string(rb) +
+           ", not " + std::to_string(a.dimension()) + " and " + std::to_string(b.dimension()));
 }
 
-// The strict products: their ranks (and bmm's equal batches) checked, then the same expression as matmul.
+// Each product: matmul's NumPy rule; the strict products with their ranks (and bmm's equal batches, dot's equal
+// sizes) checked, then the same expression as matmul; the product inside each fused op: mm, mv, outer (addr), bmm
+// (baddbmm), bmm summed over the batch (addbmm).
 template <class T>
-Product<T> strict(const std::string& op, const xt::xarray<T>& a, const xt::xarray<T>& b) {
-  if (op == "mm") need_ranks(op, a, b, 2, 2);
-  if (op == "mv") need_ranks(op, a, b, 2, 1);
-  if (op == "dot") need_ranks(op, a, b, 1, 1);
-  if (op == "outer") {
-    need_ranks(op, a, b, 1, 1);
-    return xt::expand_dims(a, 1) * xt::expand_dims(b, 0);
+Product<T> product(ProductOp op, const xt::xarray<T>& a, const xt::xarray<T>& b) {
+  switch (op) {
+    case ProductOp::matmul: return matmul(a, b);
+    case ProductOp::mm: need_ranks(op, a, b, 2, 2); return matmul(a, b);
+    case ProductOp::mv: need_ranks(op, a, b, 2, 1); return matmul(a, b);
+    case ProductOp::dot:
+      need_ranks(op, a, b, 1, 1);
+      if (a.shape()[0] != b.shape()[0]) refuse("dot of " + dims_text(a.shape()) + " and " + dims_text(b.shape()));
+      return matmul(a, b);
+    case ProductOp::outer: need_ranks(op, a, b, 1, 1); return xt::expand_dims(a, 1) * xt::expand_dims(b, 0);
+    case ProductOp::bmm:
+      need_ranks(op, a, b, 3, 3);
+      if (a.shape()[0] != b.shape()[0])
+        refuse("bmm does not broadcast its batch: " + dims_text(a.shape()) + " @ " + dims_text(b.shape()));
+      return matmul(a, b);
+    case ProductOp::addr: return product(ProductOp::outer, a, b);
+    case ProductOp::addmm: return product(ProductOp::mm, a, b);
+    case ProductOp::addmv: return product(ProductOp::mv, a, b);
+    case ProductOp::baddbmm: return product(ProductOp::bmm, a, b);
+    case ProductOp::addbmm: return xt::sum(product(ProductOp::bmm, a, b), {0});
   }
-  if (op == "bmm") {
-    need_ranks(op, a, b, 3, 3);
-    if (a.shape()[0] != b.shape()[0])
-      refuse("bmm does not broadcast its batch: " + dims_text(a.shape()) + " @ " + dims_text(b.shape()));
-  }
-  if (op == "dot" && a.shape()[0] != b.shape()[0])
-    refuse("dot of " + dims_text(a.shape()) + " and " + dims_text(b.shape()));
-  return matmul(a, b);
-}
-
-// The product inside a fused op: mm, mv, outer (addr), bmm (baddbmm), bmm summed over the batch (addbmm).
-template <class T>
-Product<T> fused_product(const std::string& op, const xt::xarray<T>& a, const xt::xarray<T>& b) {
-  if (op == "addr") return strict("outer", a, b);
-  if (op == "addmm") return strict("mm", a, b);
-  if (op == "addmv") return strict("mv", a, b);
-  if (op == "baddbmm") return strict("bmm", a, b);
-  return xt::sum(strict("bmm", a, b), {0});
+  refuse(std::string("no product for ") + to_string(op));
 }
 
 template <class T>
 Outcome run_typed(const Case& c, Operands& ops, const std::vector<OperandPlan>& plans) {
   auto operand = [&](size_t k) { return xt::xarray<T>(std::get<Input<T>>(ops.inputs[k])); };
-  if (find_op(c.op)->family == Family::matmul)
-    return evaluate(c.op == "matmul" ? matmul(operand(0), operand(1)) : strict(c.op, operand(0), operand(1)));
-  const bool in_place = c.op.back() == '_';
-  const Product<T> p = fused_product(in_place ? c.op.substr(0, c.op.size() - 1) : c.op, operand(1), operand(2));
+  const ProductOp op = *product_op(find_op(c.op)->op);  // products() runs the products only (xtensor_values.cpp's Path)
+  if (!is_fused(op)) return evaluate(product(op, operand(0), operand(1)));
+  const bool in_place = is_inplace(find_op(c.op)->op);
+  const Product<T> p = product(op, operand(1), operand(2));
   const XShape shape(p.shape().begin(), p.shape().end());
   return with_scalar(c, "beta", [&](auto beta) {
     return with_scalar(c, "alpha", [&](auto alpha) -> Outcome {
@@ -131,7 +133,7 @@ Outcome products(const Case& c, Operands& ops, const std::vector<OperandPlan>& p
   } catch (const xt::broadcast_error& e) {
     // The strict products broadcast nothing, so out of place a fused op fails here when c does not stretch to the
     // product (LibTorch's expand); matmul, on its batch dims; in place, the assignment into c's view.
-    const bool stretching_c = find_op(c.op)->family == Family::fused && c.op.back() != '_';
+    const bool stretching_c = find_op(c.op)->family == Family::fused && !is_inplace(find_op(c.op)->op);
     return Outcome::failure(stretching_c ? ErrorKind::expand : ErrorKind::broadcast, e.what());
   }
 }

@@ -1,6 +1,7 @@
 #include "properties/product_gen.h"
 
 #include <cmath>
+#include <stdexcept>
 
 #include "properties/exec.h"
 #include "properties/shape_gen.h"
@@ -12,16 +13,16 @@ namespace bc::gen {
 namespace {
 
 // Operand shapes for a strict product (mm, bmm, mv, dot, outer): in its domain, or one near miss.
-std::vector<Shape> strict_product_shapes(const std::string& op, int branch, std::vector<std::string>& tags) {
+std::vector<Shape> strict_product_shapes(Op op, int branch, std::vector<std::string>& tags) {
   const int64_t n = *size(), k = *size(), m = *size(), b = *size();
   int64_t k2 = k, b2 = b;
-  if (branch == 1 && op != "outer") {
+  if (branch == 1 && op != Op::outer) {
     k2 = conflicting_size(k);
     tags.push_back("inner dims differ");
   } else if (branch == 1) {
     branch = 3;  // outer has no inner dim: its near miss is a rank
   }
-  if (branch == 2 && op == "bmm") {
+  if (branch == 2 && op == Op::bmm) {
     b2 = *weighted<bool>({{1, false}, {1, true}}) ? 1 : conflicting_size(b);
     if (b2 == b) b2 = conflicting_size(b);
     tags.push_back("batch dims conflict");
@@ -29,11 +30,12 @@ std::vector<Shape> strict_product_shapes(const std::string& op, int branch, std:
     branch = 3;
   }
   std::vector<Shape> shapes;
-  if (op == "mm") shapes = {{n, k}, {k2, m}};
-  if (op == "bmm") shapes = {{b, n, k}, {b2, k2, m}};
-  if (op == "mv") shapes = {{n, k}, {k2}};
-  if (op == "dot") shapes = {{k}, {k2}};
-  if (op == "outer") shapes = {{n}, {m}};
+  if (op == Op::mm) shapes = {{n, k}, {k2, m}};
+  else if (op == Op::bmm) shapes = {{b, n, k}, {b2, k2, m}};
+  else if (op == Op::mv) shapes = {{n, k}, {k2}};
+  else if (op == Op::dot) shapes = {{k}, {k2}};
+  else if (op == Op::outer) shapes = {{n}, {m}};
+  else throw std::logic_error(std::string("properties/product_gen.cpp: no operand shapes for ") + to_string(op));
   if (branch == 3) {  // one operand one dim too many or too few
     Shape& s = shapes[static_cast<size_t>(index_below(2))];
     if (s.size() > 1 && *weighted<bool>({{1, false}, {1, true}})) s.erase(s.begin());
@@ -129,14 +131,13 @@ void maybe_scalar(Case& c, const std::string& name, std::vector<std::pair<uint64
 
 rc::Gen<Case> product_case() {
   return bc::gen::exec([] {
-    const std::string op =
-        (*op_from_table(&Weights::values, [](const OpEntry& e) { return e.family == Family::matmul; }))->name;
+    const Op op = (*op_from_table(&Weights::values, [](const OpEntry& e) { return e.family == Family::matmul; }))->op;
     const int branch = *weighted<int>({{12, 0}, {2, 1}, {2, 2}, {1, 3}});
     std::vector<std::string> tags = {branch == 0 ? "valid" : "near miss"};
-    std::vector<Shape> shapes = op == "matmul" ? matmul_shapes(branch, tags) : strict_product_shapes(op, branch, tags);
+    std::vector<Shape> shapes = op == Op::matmul ? matmul_shapes(branch, tags) : strict_product_shapes(op, branch, tags);
     for (const Shape& s : shapes)
       if (s.size() == 1) tags.push_back("1-D operand");
-    Case c = make_case(op, shapes, tags);
+    Case c = make_case(to_string(op), shapes, tags);
     c.dtypes = product_dtypes(2, c.tags);
     c.layouts = layouts(2);
     add_values_and_grads(c, false, 1);
@@ -147,28 +148,29 @@ rc::Gen<Case> product_case() {
 
 namespace {
 
-// The product's operands (a, b) and its result shape, for a fused op named without '_'.
-std::pair<std::vector<Shape>, Shape> fused_product(const std::string& op, bool near, std::vector<std::string>& tags) {
+// The product's operands (a, b) and its result shape, for an out-of-place fused op.
+std::pair<std::vector<Shape>, Shape> fused_product(Op op, bool near, std::vector<std::string>& tags) {
   const int64_t n = *size(), k = *size(), m = *size(), b = *size();
   const int64_t k2 = near ? conflicting_size(k) : k;
   if (near) tags.push_back("inner dims differ");
-  if (op == "addmm") return {{{n, k}, {k2, m}}, {n, m}};
-  if (op == "addmv") return {{{n, k}, {k2}}, {n}};
-  if (op == "addr") return {{{n}, {m}}, {n, m}};
-  if (op == "baddbmm") return {{{b, n, k}, {b, k2, m}}, {b, n, m}};
-  return {{{b, n, k}, {b, k2, m}}, {n, m}};  // addbmm sums over the batch
+  if (op == Op::addmm) return {{{n, k}, {k2, m}}, {n, m}};
+  if (op == Op::addmv) return {{{n, k}, {k2}}, {n}};
+  if (op == Op::addr) return {{{n}, {m}}, {n, m}};
+  if (op == Op::baddbmm) return {{{b, n, k}, {b, k2, m}}, {b, n, m}};
+  if (op == Op::addbmm) return {{{b, n, k}, {b, k2, m}}, {n, m}};  // summed over the batch
+  throw std::logic_error(std::string("properties/product_gen.cpp: no operand shapes for ") + to_string(op));
 }
 
 }  // namespace
 
 rc::Gen<Case> fused_case() {
   return bc::gen::exec([] {
-    const std::string base =
-        (*op_from_table(&Weights::values, [](const OpEntry& e) { return e.family == Family::fused && !e.base; }))->name;
+    const OpEntry& base =
+        **op_from_table(&Weights::values, [](const OpEntry& e) { return e.family == Family::fused && !e.base; });
     const bool inplace = *weighted<bool>({{2, false}, {1, true}});
     std::vector<std::string> tags = {inplace ? "in-place" : "out-of-place"};
-    const bool near = base != "addr" && *weighted<bool>({{9, false}, {1, true}});
-    auto [operands, result] = fused_product(base, near, tags);
+    const bool near = base.op != Op::addr && *weighted<bool>({{9, false}, {1, true}});
+    auto [operands, result] = fused_product(base.op, near, tags);
     // c: the product's shape, a shape that broadcasts to it, or one that conflicts with it.
     const int branch = *weighted<int>({{3, 0}, {3, 1}, {1, 2}});
     Shape c_shape = result;
@@ -179,7 +181,7 @@ rc::Gen<Case> fused_case() {
     }
     tags.push_back(c_shape == result ? "c is the product's shape" : branch == 2 ? "c conflicts" : "c broadcasts");
     std::vector<Shape> shapes = {c_shape, operands[0], operands[1]};
-    Case c = make_case(inplace ? base + "_" : base, shapes, tags);
+    Case c = make_case(to_string(inplace ? *base.inplace : base.op), shapes, tags);
     c.dtypes = product_dtypes(3, c.tags);
     c.layouts = layouts(3);
     maybe_scalar(c, "beta", {{2, 0.0}, {1, -0.0}, {2, 2.0}, {2, -1.0}, {2, 0.5}});
@@ -193,10 +195,10 @@ rc::Gen<Case> fused_case() {
 rc::Gen<Case> addc_case() {
   return bc::gen::exec([] {
     // The fused pointwise ops that have an unfused twin in the table.
-    const std::string base = (*op_from_table(&Weights::values, [](const OpEntry& e) {
-                                const std::optional<Op> twin = op_from_name(std::string("unfused_") + e.name);
-                                return twin && entry(*twin).family == Family::unfused;
-                              }))->name;
+    const OpEntry& base = **op_from_table(&Weights::values, [](const OpEntry& e) {
+      const std::optional<Op> twin = op_from_name(std::string("unfused_") + e.name);
+      return twin && entry(*twin).family == Family::unfused;
+    });
     const bool inplace = *weighted<bool>({{2, false}, {1, true}});
     std::vector<Shape> shapes;
     std::vector<std::string> tags = {inplace ? "in-place" : "out-of-place"};
@@ -206,7 +208,7 @@ rc::Gen<Case> addc_case() {
     } else {
       shapes = *broadcastable(3, 4);
     }
-    Case c = make_case(inplace ? base + "_" : base, shapes, tags);
+    Case c = make_case(to_string(inplace ? *base.inplace : base.op), shapes, tags);
     const int dtypes = *weighted<int>({{6, 0}, {2, 1}, {1, 2}});
     if (dtypes == 0) c.dtypes.assign(3, *product_floating());
     if (dtypes == 1) c.dtypes.assign(3, *product_integer());

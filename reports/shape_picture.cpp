@@ -9,6 +9,7 @@
 
 #include <fmt/format.h>
 
+#include "engine/products.h"
 #include "reports/html_text.h"
 
 namespace bc {
@@ -126,8 +127,8 @@ std::vector<bool> group_cells(const std::vector<Shape>& parts, size_t width, Rul
 std::string operand_label(const Case& c, std::optional<Family> family, size_t i) {
   static const std::vector<std::string> where = {"condition", "self", "other"}, lerp = {"self", "end", "weight"};
   std::string role = "shape";
-  if (c.op == "where" && i < 3) role = where[i];
-  else if ((c.op == "lerp" || c.op == "lerp_") && i < 3) role = lerp[i];
+  if (find_op(c.op)->op == Op::where && i < 3) role = where[i];
+  else if (out_of_place(find_op(c.op)->op) == Op::lerp && i < 3) role = lerp[i];
   else if (family == Family::expand && c.shapes.size() == 2) role = i == 0 ? "self" : "target";
   else if (family == Family::sum_to && c.shapes.size() == 2) role = i == 0 ? "self" : "target";
   else if (family != Family::broadcast_shapes && c.shapes.size() == 2) role = i == 0 ? "self" : "other";
@@ -334,7 +335,10 @@ struct ProductForm {
   bool summed_batch = false;                  // addbmm: the batch is summed over, like k
 };
 
-std::optional<ProductForm> product_form(Op op) {
+// The engine's product an op or its in-place form computes (addmm_ -> addmm).
+std::optional<ProductOp> product_op(Op op) { return product_op_from_name(to_string(out_of_place(op))); }
+
+std::optional<ProductForm> product_form(ProductOp product) {
   const ProductForm mm{{"n", "k", "m"}, {{0, 1}, {1, 2}}, {0, 2}};
   const ProductForm bmm{{"b", "n", "k", "m"}, {{0, 1, 2}, {0, 2, 3}}, {0, 1, 3}};
   const ProductForm mv{{"n", "k"}, {{0, 1}, {1}}, {0}};
@@ -344,35 +348,23 @@ std::optional<ProductForm> product_form(Op op) {
     f.fused = true;
     return f;
   };
-  switch (op) {
-    case Op::mm: return mm;
-    case Op::bmm: return bmm;
-    case Op::mv: return mv;
-    case Op::dot: return dot;
-    case Op::outer: return outer;
-    case Op::addmm: case Op::addmm_: return fused(mm);
-    case Op::addmv: case Op::addmv_: return fused(mv);
-    case Op::addr: case Op::addr_: return fused(outer);
-    case Op::baddbmm: case Op::baddbmm_: return fused(bmm);
-    case Op::addbmm: case Op::addbmm_: {
+  switch (product) {
+    case ProductOp::mm: return mm;
+    case ProductOp::bmm: return bmm;
+    case ProductOp::mv: return mv;
+    case ProductOp::dot: return dot;
+    case ProductOp::outer: return outer;
+    case ProductOp::addmm: return fused(mm);
+    case ProductOp::addmv: return fused(mv);
+    case ProductOp::addr: return fused(outer);
+    case ProductOp::baddbmm: return fused(bmm);
+    case ProductOp::addbmm: {
       ProductForm f = fused(bmm);
       f.result = {1, 3};
       f.summed_batch = true;
       return f;
     }
-    case Op::matmul:  // batch dims broadcast: matmul_picture
-    case Op::add: case Op::sub: case Op::mul: case Op::div: case Op::pow: case Op::atan2: case Op::fmod:
-    case Op::remainder: case Op::maximum: case Op::minimum: case Op::eq: case Op::ne: case Op::lt: case Op::le:
-    case Op::gt: case Op::ge: case Op::hypot: case Op::add_: case Op::sub_: case Op::mul_: case Op::div_:
-    case Op::pow_: case Op::atan2_: case Op::fmod_: case Op::remainder_: case Op::eq_: case Op::ne_: case Op::lt_:
-    case Op::le_: case Op::gt_: case Op::ge_: case Op::hypot_: case Op::lerp: case Op::lerp_: case Op::where:
-    case Op::addcmul: case Op::addcdiv: case Op::addcmul_: case Op::addcdiv_: case Op::unfused_addcmul:
-    case Op::unfused_addcdiv: case Op::unfused_addcmul_: case Op::unfused_addcdiv_: case Op::broadcast_shapes:
-    case Op::expand: case Op::sum_to: case Op::diamond: case Op::dist: case Op::neg: case Op::abs: case Op::sqrt:
-    case Op::exp: case Op::log: case Op::sign: case Op::reciprocal: case Op::graph: case Op::floor_divide:
-    case Op::floor_divide_: case Op::sum: case Op::mean: case Op::amax: case Op::amin: case Op::prod:
-    case Op::fill_: case Op::zero_:
-      return std::nullopt;
+    case ProductOp::matmul: return std::nullopt;  // batch dims broadcast: matmul_picture
   }
   return std::nullopt;
 }
@@ -527,7 +519,7 @@ std::string shape_picture_html(const Case& c, const Outcomes& outcomes) {
     case Family::expand: return broadcast_picture(c, op->family, Rule::expand, outcomes);
     case Family::sum_to: return sum_to_picture(c, outcomes);
     case Family::matmul: case Family::fused:
-      if (const std::optional<ProductForm> form = product_form(op->op))
+      if (const std::optional<ProductForm> form = product_form(*product_op(op->op)))
         return product_picture(c, *form, is_inplace(op->op), outcomes);
       return matmul_picture(c, outcomes);
   }

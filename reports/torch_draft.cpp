@@ -62,8 +62,8 @@ bool is_program(const OpEntry& op) {
 
 // How many operands are tensors (expand's and sum_to's second shape is a size list).
 size_t tensor_count(const Case& c) {
-  const OpEntry* op = find_op(c.op);
-  return op && (op->family == Family::expand || op->family == Family::sum_to) ? 1 : c.shapes.size();
+  const Family f = find_op(c.op)->family;
+  return f == Family::expand || f == Family::sum_to ? 1 : c.shapes.size();
 }
 
 bool requires_grad(const Case& c, size_t k) { return k < c.requires_grad.size() && c.requires_grad[k]; }
@@ -208,46 +208,34 @@ std::string reduction_call(const Case& c, const OpEntry& op) {
   const std::string dtype = c.dtype_arg ? scalar_type(to_string(*c.dtype_arg)) : "c10::nullopt";
   const std::string dims = c.dims ? "std::vector<int64_t>" + braced(*c.dims) : "";
   if (op.reduction->one_dim) {
-    if (!c.dims) return c.keepdim ? "" : fmt::format("at::{}(t0, {})", c.op, dtype);
+    if (!c.dims) return c.keepdim ? "" : fmt::format("at::{}(t0, {})", op.name, dtype);
     if (c.dims->size() != 1) return "";
-    return fmt::format("at::{}(t0, {}, {}, {})", c.op, (*c.dims)[0], keep, dtype);
+    return fmt::format("at::{}(t0, {}, {}, {})", op.name, (*c.dims)[0], keep, dtype);
   }
-  if (!op.reduction->takes_dtype) return fmt::format("at::{}(t0, at::IntArrayRef({}), {})", c.op, c.dims ? dims : "{}", keep);
+  if (!op.reduction->takes_dtype) return fmt::format("at::{}(t0, at::IntArrayRef({}), {})", op.name, c.dims ? dims : "{}", keep);
   const std::string dim = c.dims ? "at::OptionalIntArrayRef(" + dims + ")" : "c10::nullopt";
-  return fmt::format("at::{}(t0, {}, {}, {})", c.op, dim, keep, dtype);
+  return fmt::format("at::{}(t0, {}, {}, {})", op.name, dim, keep, dtype);
 }
 
-std::string torch_call(const Case& c) {
-  const OpEntry* op = find_op(c.op);
-  if (!op) return "";
-  const std::string& n = c.op;
-  const bool inplace = n.back() == '_';
-  const std::string base = inplace ? n.substr(0, n.size() - 1) : n;
-  if (op->family == Family::broadcast_shapes) {
-    std::string ts;
-    for (size_t i = 0; i < c.shapes.size(); ++i) ts += (i ? ", t" : "t") + std::to_string(i);
-    return "at::broadcast_tensors({" + ts + "})[0]";
-  }
-  if (op->family == Family::expand) return "t0.expand(" + braced(c.shapes[1]) + ")";
-  if (op->family == Family::sum_to) return "at::sum_to(t0, at::IntArrayRef(" + braced(c.shapes[1]) + "))";
-  if (op->family == Family::matmul) return fmt::format("at::{}(t0, t1)", n);
-  if (op->family == Family::fused)
-    return fmt::format(inplace ? "t0.{}(t1, t2, {}, {})" : "at::{}(t0, t1, t2, {}, {})", n, scalar(c, "beta"),
-                       scalar(c, "alpha"));
-  if (op->family == Family::unfused) {
-    const bool mul = base.find("addcmul") != std::string::npos;
-    const std::string product = fmt::format("at::{}(t1, t2)", mul ? "mul" : "div");
-    return fmt::format(inplace ? "t0.add_({}, {})" : "at::add(t0, {}, {})", product, scalar(c, "value"));
-  }
-  if (base == "addcmul" || base == "addcdiv")
+namespace {
+
+// Whether the op reads the case scalar `name` (its table entry's `scalars`).
+bool takes_scalar(Op op, const std::string& name) {
+  for (const char* s : entry(op).scalars)
+    if (name == s) return true;
+  return false;
+}
+
+// The pointwise ops' call: unary, addcmul/addcdiv (value), binary or ternary (alpha where the op reads it), in
+// place, or the out= form.
+std::string pointwise_call(const Case& c, const OpEntry& op) {
+  const char* n = op.name;
+  const bool inplace = op.family == Family::inplace;
+  if (takes_scalar(find_op(c.op)->op, "value"))  // addcmul, addcdiv
     return fmt::format(inplace ? "t0.{}(t1, t2, {})" : "at::{}(t0, t1, t2, {})", n, scalar(c, "value"));
-  if (n == "diamond") return "at::mul(at::add(t0, t1), t0)";
-  if (op->op == Op::graph) return c.program.empty() ? "" : graph_call(c, static_cast<int>(c.shapes.size() + c.program.size() - 1));
-  if (op->family == Family::reduce_dims) return reduction_call(c, *op);
-  if (op->family == Family::fill) return op->op == Op::fill_ ? "t0.fill_(" + scalar(c, "value") + ")" : "t0.zero_()";
-  if (op->arity == 1) return fmt::format("at::{}(t0)", n);  // the unary ops
-  const std::string args = op->arity == 3 ? "t1, t2" : "t1";
-  const bool alpha = (base == "add" || base == "sub") && c.scalars.count("alpha");
+  if (op.arity == 1) return fmt::format("at::{}(t0)", n);  // the unary ops
+  const std::string args = op.arity == 3 ? "t1, t2" : "t1";
+  const bool alpha = takes_scalar(find_op(c.op)->op, "alpha") && c.scalars.count("alpha");
   const std::string tail = alpha ? ", " + scalar(c, "alpha") : "";
   if (c.out) {  // the out= form: a zero-filled out of the case's shape and dtype, written by the op's _out call
     const std::string type = scalar_type(to_string(c.out->dtype));
@@ -255,6 +243,43 @@ std::string torch_call(const Case& c) {
                        braced(c.out->shape), type, n, args, tail);
   }
   return inplace ? fmt::format("t0.{}({}{})", n, args, tail) : fmt::format("at::{}(t0, {}{})", n, args, tail);
+}
+
+}  // namespace
+
+std::string torch_call(const Case& c) {
+  if (!find_op(c.op)) return "";
+  const OpEntry& op = *find_op(c.op);
+  const char* n = op.name;
+  const bool inplace = is_inplace(find_op(c.op)->op);
+  switch (op.family) {
+    case Family::broadcast_shapes: {
+      std::string ts;
+      for (size_t i = 0; i < c.shapes.size(); ++i) ts += (i ? ", t" : "t") + std::to_string(i);
+      return "at::broadcast_tensors({" + ts + "})[0]";
+    }
+    case Family::expand: return "t0.expand(" + braced(c.shapes[1]) + ")";
+    case Family::sum_to: return "at::sum_to(t0, at::IntArrayRef(" + braced(c.shapes[1]) + "))";
+    case Family::matmul: return fmt::format("at::{}(t0, t1)", n);
+    case Family::fused:
+      return fmt::format(inplace ? "t0.{}(t1, t2, {}, {})" : "at::{}(t0, t1, t2, {}, {})", n, scalar(c, "beta"),
+                         scalar(c, "alpha"));
+    case Family::unfused: {
+      const bool mul = out_of_place(find_op(c.op)->op) == Op::unfused_addcmul;
+      const std::string product = fmt::format("at::{}(t1, t2)", mul ? "mul" : "div");
+      return fmt::format(inplace ? "t0.add_({}, {})" : "at::add(t0, {}, {})", product, scalar(c, "value"));
+    }
+    case Family::autograd:
+      if (find_op(c.op)->op == Op::diamond) return "at::mul(at::add(t0, t1), t0)";
+      if (find_op(c.op)->op == Op::graph && !c.program.empty())
+        return graph_call(c, static_cast<int>(c.shapes.size() + c.program.size() - 1));
+      return "";  // no draft
+    case Family::reduction: return fmt::format("at::{}(t0, t1)", n);  // dist
+    case Family::reduce_dims: return reduction_call(c, op);
+    case Family::fill: return op.fill->reads_value ? "t0.fill_(" + scalar(c, "value") + ")" : "t0.zero_()";
+    case Family::elementwise: case Family::inplace: return pointwise_call(c, op);
+  }
+  return "";
 }
 
 std::string torch_draft(const Case& c, const Outcome& rule, const std::string& suite, const std::string& name) {

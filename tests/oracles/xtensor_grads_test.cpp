@@ -271,4 +271,15 @@ TEST(XtensorGraph, ConvertsAFloat64ArgumentToTheNodesFloat32First) {
   EXPECT_EQ(o.values, Values(std::vector<double>{-0.0}));
 }
 
+TEST(XtensorGraph, RefusesANodeItHasNoFormulaFor) {
+  // floor_divide may stand in a program (a pointwise binary op), but the xtensor graph oracle has no formula for it:
+  // it says so rather than computing another op's formula (it once ran diamond's (a + b) * a: 30 and 4.5 here).
+  Case c = make_case("graph", {{2}, {2}});
+  c.program = {{Op::floor_divide, {0, 1}}};
+  c.values = ValueSpec{0, false, {Values(std::vector<double>{5, 1.5}), Values(std::vector<double>{1, 1.5})}};
+  const Outcome o = make_xtensor_oracle()->run(c);
+  EXPECT_EQ(o.status, Status::unsupported) << describe(c) << ": " << o.values;
+  EXPECT_NE(o.detail.find("floor_divide"), std::string::npos) << o.detail;
+}
+
 }  // namespace bc
