@@ -71,6 +71,16 @@ bool self_shares_memory(const Case& c) {
   return false;
 }
 
+bool column_major_matrices(const Case& c) {
+  if (c.shapes.size() < 2 || c.shapes[0].size() != 2) return false;
+  const std::vector<OperandPlan> plans = plan_views(c);
+  const OperandPlan& self = plans[0];
+  if (self.shape[0] < 2 || self.shape[1] < 2 || self.strides != Shape{1, self.shape[0]}) return false;
+  for (size_t k = 1; k < plans.size(); ++k)
+    if (plans[k].shape == self.shape && plans[k].strides == self.strides) return true;
+  return false;
+}
+
 bool graph_uses(const Case& c, std::initializer_list<Op> ops) {
   for (const ProgramNode& node : c.program)
     if (std::find(ops.begin(), ops.end(), node.op) != ops.end()) return true;
@@ -172,7 +182,8 @@ const std::vector<std::string>& case_condition_names() {
       "input_is_self", "self_shares_memory", "graph_maximum_minimum", "graph_sign",   "graph_exp",
       "graph_exp_log", "graph_abs",          "out_given",             "out_shape_differs", "empty_dims",
       "dims_of_0d",    "unsorted_dims",      "repeated_dims",         "graph_remainder",
-      "prod_order_decides_zero", "sum_order_rounds", "grad_sum_rounds", "batches_summed", "graph_atan2", "graph_pow"};
+      "prod_order_decides_zero", "sum_order_rounds", "grad_sum_rounds", "batches_summed", "graph_atan2", "graph_pow",
+      "column_major_matrices"};
   return names;
 }
 
@@ -196,6 +207,7 @@ bool case_has(const std::string& name, const Case& c) {
   if (condition == "sum_order_rounds") return sum_order_rounds(c);
   if (condition == "grad_sum_rounds") return grad_sum_rounds(c);
   if (condition == "batches_summed") return batches_summed(c);
+  if (condition == "column_major_matrices") return column_major_matrices(c);
   const std::vector<int64_t> w = wrapped_dims(c);
   if (condition == "unsorted_dims") return !std::is_sorted(w.begin(), w.end());
   if (condition == "repeated_dims") {

@@ -18,6 +18,11 @@ bool input_is_self(const Case& c);
 // storage and reaches at least one of self's elements.
 bool self_shares_memory(const Case& c);
 
+// "column_major_matrices": self is a matrix in column-major order (rank 2, both dims > 1, strides [1, rows]: a
+// transposed one) and an input is a matrix of self's shape with self's strides, so that walking both storages in
+// order pairs the right elements while walking the input in row-major order does not.
+bool column_major_matrices(const Case& c);
+
 // "graph_maximum_minimum", "graph_sign", "graph_exp", "graph_exp_log", "graph_abs", "graph_remainder", "graph_atan2",
 // "graph_pow": a graph case whose program has a maximum or minimum node, a sign, an exp, an exp or log, an abs, a
 // remainder, an atan2, a pow node (facts of one op that a graph meets through its intermediates).

@@ -42,6 +42,24 @@ TEST(CaseConditions, SelfSharesMemoryWithItselfOrWithAnInputThatReachesIt) {
   EXPECT_FALSE(self_shares_memory(make_case(R"({"op": "broadcast_shapes", "shapes": []})")));
 }
 
+// Seed 4's case: a transposed [2, 3] self (strides [1, 2]) and a transposed [2, 3] input with a base of its own. A
+// transposed [3, 2] has strides [1, 3]; neither a contiguous input (strides [3, 1]), nor another shape, nor a
+// transposed self with a dim of size 1 (its row-major order is its storage order), nor a rank-3 transposed self.
+TEST(CaseConditions, ColumnMajorMatricesNeedSelfAndAnInputAlikeInColumnMajorOrder) {
+  EXPECT_TRUE(case_has("column_major_matrices", make_case(
+      R"({"op": "add_", "shapes": [[2, 3], [2, 3]], "layouts": ["transposed", "transposed"], "dtypes": ["int64", "int64"]})")));
+  EXPECT_TRUE(column_major_matrices(make_case(
+      R"({"op": "mul_", "shapes": [[3, 2], [3, 2]], "layouts": ["transposed", "transposed"]})")));
+  for (const char* text : {
+           R"({"op": "add_", "shapes": [[2, 3], [2, 3]], "layouts": ["transposed", "contiguous"]})",
+           R"({"op": "add_", "shapes": [[2, 3], [2, 3]], "layouts": ["contiguous", "transposed"]})",
+           R"({"op": "add_", "shapes": [[2, 3], [1, 3]], "layouts": ["transposed", "transposed"]})",
+           R"({"op": "add_", "shapes": [[1, 3], [1, 3]], "layouts": ["transposed", "transposed"]})",
+           R"({"op": "add_", "shapes": [[2, 2, 3], [2, 2, 3]], "layouts": ["transposed", "transposed"]})",
+           R"({"op": "neg", "shapes": [[2, 3]], "layouts": ["transposed"]})"})
+    EXPECT_FALSE(column_major_matrices(make_case(text))) << text;
+}
+
 TEST(CaseConditions, AnOutOfAnotherShapeThanTheBroadcastDiffers) {
   const Case right = make_case(R"({"op": "add", "shapes": [[2, 1], [3]], "out": {"shape": [2, 3]}})");
   const Case wrong = make_case(R"({"op": "add", "shapes": [[2, 1], [3]], "out": {"shape": [6]}})");

@@ -1,6 +1,7 @@
 // xt::noalias writes the result as it computes it: out of place the same values as the plain path; in place, an
 // input that shares self's memory (an overlapping operand, an expanded self) is read after earlier elements were
-// written, where plain computed assignment evaluates a temporary first (oracles/xtensor_values.cpp).
+// written, where plain computed assignment evaluates a temporary first (oracles/xtensor_values.cpp), and a
+// transposed input of a transposed self is read in the wrong order.
 #include <gtest/gtest.h>
 
 #include "oracle_test_util.h"
@@ -46,6 +47,23 @@ TEST(XtensorNoalias, AnExpandedSelfAccumulatesEveryRow) {
   ASSERT_EQ(o.status, Status::ok) << o.detail;
   EXPECT_EQ(o.values, (std::vector<double>{91, 122, 91, 122, 91, 122}));
   EXPECT_EQ(run_xtensor_values(c).values, (std::vector<double>{51, 62, 51, 62, 51, 62}));  // the plain path
+}
+
+// Two transposed [2, 3] matrices of separate storage, no aliasing: self sees 1..6 (stored 1 4 2 5 3 6), other
+// 10..60 (stored 10 40 20 50 30 60). The linear assignment walks self's storage and other's row-major values (its
+// xt::broadcast read through the wrong xt::linear_begin, docs/notes/xtensor-variants.md "Include order"): stored
+// 1+10 4+20 2+30 5+40 3+50 6+60, which self reads as 11 32 53 24 45 66. Declared:
+// xtensor-noalias-broadcast-read-row-major.
+TEST(XtensorNoalias, ATransposedSelfMeetsATransposedInputInRowMajorOrder) {
+  Case c = make_case("add_", {{2, 3}, {2, 3}});
+  c.layouts = {Layout::transposed, Layout::transposed};
+  c.values = ValueSpec{0, false, {{1, 2, 3, 4, 5, 6}, {10, 20, 30, 40, 50, 60}}};
+  const Outcome o = make_xtensor_noalias_oracle()->run(c);
+  ASSERT_EQ(o.status, Status::ok) << o.detail;
+  EXPECT_EQ(o.values, (std::vector<double>{11, 32, 53, 24, 45, 66}));
+  EXPECT_EQ(run_xtensor_values(c).values, (std::vector<double>{11, 22, 33, 44, 55, 66}));  // the plain path
+  c.layouts = {Layout::transposed, Layout::contiguous};  // other's strides differ from self's: no linear assignment
+  EXPECT_EQ(make_xtensor_noalias_oracle()->run(c).values, (std::vector<double>{11, 22, 33, 44, 55, 66}));
 }
 
 TEST(XtensorNoalias, AContiguousSelfStillCannotGrowAndAViewIsNotRunPastItsEnd) {
