@@ -80,12 +80,24 @@ function computed(c, request) {
 }
 
 // A WebAssembly trap (tfjs-wasm's min over an axis of size 0 divides by zero) leaves the module's memory in no known
-// state: every later case of this process could be wrong ("memory access out of bounds" on 0-d adds was seen). The
-// adapter dies without answering, so that broadcheck runs the case again alone in a fresh adapter, where the trap is
-// that case's own outcome (a crash) and no other case inherits it.
-function trapped(e) {
-  process.stderr.write('tfjs adapter: WebAssembly trap (' + e.message + '): exiting, the module cannot be trusted after it\n');
-  process.exit(70);
+// state: later cases of the same module failed ("memory access out of bounds" on 0-d adds). The trapping case is
+// answered with the trap's own message, and the backend is made again from its factory (a fresh module) before the
+// next case, so that no other case inherits it.
+const wasmFactory = backend === 'wasm' ? tf.findBackendFactory('wasm') : undefined;
+let trapped = false;
+
+async function freshBackend() {
+  try {
+    tf.removeBackend('wasm');
+  } catch (e) {
+    process.stderr.write('tfjs adapter: disposing the trapped wasm backend: ' + e.message + '\n');
+  }
+  tf.registerBackend('wasm', wasmFactory);
+  if (!(await tf.setBackend('wasm'))) {
+    process.stderr.write('tfjs adapter: the wasm backend did not initialize again after a trap\n');
+    process.exit(3);
+  }
+  trapped = false;
 }
 
 // The answer to one case, as JSON text.
@@ -115,16 +127,25 @@ function outcome(request) {
       inLibrary(() => tf.engine().endScope());
     }
   } catch (e) {
-    if (e instanceof WebAssembly.RuntimeError) trapped(e);
+    if (e instanceof WebAssembly.RuntimeError) trapped = true;
     const message = e instanceof Error ? e.message : String(e);
     return JSON.stringify({ status: 'error', error: { kind: kindOf(c.op, message), message }, detail: e.constructor.name });
   }
 }
 
-function answer(line) {
+// One case's answer, with a fresh wasm module after a trap.
+async function answerCase(request) {
+  const text = outcome(request);
+  if (trapped) await freshBackend();
+  return text;
+}
+
+async function answer(line) {
   const request = JSON.parse(line);
-  if (request.batch !== undefined) return '{"id":' + request.id + ',"outcomes":[' + request.batch.map(outcome).join(',') + ']}';
-  return '{"id":' + request.id + ',"outcome":' + outcome(request) + '}';
+  if (request.batch === undefined) return '{"id":' + request.id + ',"outcome":' + (await answerCase(request)) + '}';
+  const outcomes = [];
+  for (const one of request.batch) outcomes.push(await answerCase(one));
+  return '{"id":' + request.id + ',"outcomes":[' + outcomes.join(',') + ']}';
 }
 
 function handshake(line) {
@@ -140,9 +161,11 @@ function handshake(line) {
   });
 }
 
-// Lines in, one answer line out per line, written as soon as it is computed (stdout to a pipe is synchronous).
+// Lines in, one answer line out per line, in order, written as soon as it is computed (stdout to a pipe is
+// synchronous); each line waits for the one before (a trap's fresh backend is made asynchronously).
 let pending = '';
 let greeted = false;
+let queue = Promise.resolve();
 process.stdin.setEncoding('utf8');
 process.stdin.on('data', (chunk) => {
   pending += chunk;
@@ -151,11 +174,14 @@ process.stdin.on('data', (chunk) => {
     const line = pending.slice(0, end);
     pending = pending.slice(end + 1);
     if (line.trim() === '') continue;
-    process.stdout.write((greeted ? answering_(() => answer(line)) : handshake(line)) + '\n');
-    greeted = true;
+    queue = queue.then(async () => {
+      const text = greeted ? await answering_(() => answer(line)) : handshake(line);
+      greeted = true;
+      process.stdout.write(text + '\n');
+    });
   }
 });
-process.stdin.on('end', () => {
+process.stdin.on('end', () => queue.then(() => {
   report(backend);
   process.exit(0);
-});
+}));

@@ -13,11 +13,11 @@ export function inLibrary(f) {
   try { return f(); } finally { library += performance.now() - start; }
 }
 
-// f() answering a request line, counting its time as answering.
-export function answering_(f) {
+// f() (async) answering a request line, counting its time as answering.
+export async function answering_(f) {
   if (!ON) return f();
   const start = performance.now();
-  try { return f(); } finally { answering += performance.now() - start; }
+  try { return await f(); } finally { answering += performance.now() - start; }
 }
 
 export function counted() { cases += 1; }
