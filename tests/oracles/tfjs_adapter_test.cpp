@@ -187,6 +187,18 @@ TEST_P(TfjsAdapter, ErrorsAreTfjsOwnWithTheirKinds) {
 
 INSTANTIATE_TEST_SUITE_P(Backends, TfjsAdapter, ::testing::Values("cpu", "wasm"));
 
+// tfjs-wasm's min over an axis of size 0 traps (an integer division by zero in the module): that case is an error
+// with the trap's own message (not a crash of the adapter), and the cases after it, in the same adapter, come out
+// right (they run on a fresh module).
+TEST(TfjsWasm, ATrapIsTheCasesErrorAndTheNextCasesAreRight) {
+  const Outcome trap = tfjs("wasm").run(make_case(R"({"op": "amin", "shapes": [[0, 4, 5]], "dims": [1], "values": {"seed": 1}})"));
+  EXPECT_EQ(summarize(trap), "error other");
+  for (int k = 0; k < 3; ++k) {
+    const Outcome add = tfjs("wasm").run(make_case(R"({"op": "add", "shapes": [[], [2]], "values": {"data": [[2], [5, -1]]}})"));
+    EXPECT_EQ(add.values, (std::vector<double>{7, 1})) << summarize(add);
+  }
+}
+
 // A run with the adapter's planted bug (an add whose result's last dim is 3 gets 1 added) finds it, blames the
 // adapter alone and shrinks the case to one with such a dim.
 TEST(TfjsAdapterRun, APlantedBugIsFoundBlamedAndShrunk) {
