@@ -62,7 +62,7 @@ void BM_EngineProtocol(benchmark::State& state) {
 }
 BENCHMARK(BM_EngineProtocol)->Unit(benchmark::kMicrosecond)->UseRealTime();
 
-// The same, with the cases submitted in windows of 32 before they are run, as a run does (cli/run.cpp): the
+// The same, with the cases submitted in windows of 32 before they are run, as a run does (run/runner.cpp): the
 // adapter computes the window's cases back to back while this process reads the answers.
 void BM_EngineProtocolQueued(benchmark::State& state) {
   ExternalOracle oracle("served", BC_BINARY_DIR "/engine_adapter", std::chrono::milliseconds(5000));

@@ -6,7 +6,7 @@
 
 #include "cli/builtin_implementations.h"
 #include "harness/known_divergence.h"
-#include "properties/check.h"
+#include "run/evaluate.h"
 #include "properties/registry.h"
 
 namespace bc {

@@ -14,7 +14,9 @@
 #include <system_error>
 #include <thread>
 
+#include "cli/run.h"
 #include "oracles/child_process.h"
+#include "run/exit_codes.h"
 
 namespace bc {
 namespace {

@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "cli/run.h"
+#include "run/run_options.h"
 
 namespace bc {
 

@@ -13,10 +13,14 @@
 #include "cli/job_pool.h"
 #include "cli/merge.h"
 #include "cli/outputs.h"
+#include "cli/publish.h"
+#include "cli/run.h"
 #include "harness/join.h"
 #include "oracles/child_process.h"
 #include "reports/text_file.h"
 #include "reports/verdict.h"
+#include "run/exit_codes.h"
+#include "run/run.h"
 
 namespace bc {
 
@@ -67,7 +71,7 @@ int run_jobs(const RunOptions& options, int jobs) {
     return kExitBadInput;
   }
   const std::string base = outputs.staging() + "/jobs";
-  if (options.progress != Progress::quiet)  // the jobs name no shard of their own (cli/run.cpp): this is the run's
+  if (options.progress != Progress::quiet)  // the jobs name no shard of their own (run/run.cpp): this is the run's
     std::cerr << "running in " << jobs << " jobs, each a shard of the run"
               << (options.shard.count > 1 ? " (shard " + options.shard.text() + ")" : std::string()) << "\n";
   JobsEnded ended;

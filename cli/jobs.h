@@ -7,7 +7,7 @@
 // names the missing shard (internal_error, job_deaths) and the run exits 3, as an incomplete run.
 #pragma once
 
-#include "cli/run.h"
+#include "run/run_options.h"
 
 namespace bc {
 

@@ -3,8 +3,8 @@
 #include <filesystem>
 #include <iostream>
 
-#include "cli/run.h"
-#include "cli/run_inputs.h"
+#include "run/exit_codes.h"
+#include "run/run_inputs.h"
 #include "harness/corpus.h"
 #include "harness/known_divergence.h"
 

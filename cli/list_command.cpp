@@ -7,7 +7,7 @@
 
 #include "cli/builtin_implementations.h"
 #include "cli/op_support.h"
-#include "cli/run.h"
+#include "run/exit_codes.h"
 #include "engine/error.h"
 #include "oracles/external_oracle.h"
 #include "properties/registry.h"

@@ -15,9 +15,11 @@
 #include "cli/lint.h"
 #include "cli/list_command.h"
 #include "cli/merge.h"
-#include "cli/replay_commands.h"
-#include "cli/number_text.h"
+#include "cli/replay_prefix.h"
+#include "harness/number_text.h"
 #include "cli/run.h"
+#include "run/exit_codes.h"
+#include "run/run_options.h"
 #include "cli/shrink_command.h"
 #include "harness/case.h"
 #include "harness/utf8.h"
@@ -44,7 +46,7 @@ std::vector<std::string> default_corpus(const std::string& dir, std::vector<std:
   return files;
 }
 
-// Every text number option, read strictly (cli/number_text.h); false with a message naming the option.
+// Every text number option, read strictly (harness/number_text.h); false with a message naming the option.
 struct NumberOptions {
   std::string seed = "1", cases = "200", time, timeout_ms = "10000", budget = "4000";
 };

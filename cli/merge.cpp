@@ -9,7 +9,9 @@
 
 #include "cli/outputs.h"
 #include "reports/text_file.h"
-#include "cli/run.h"
+#include "cli/publish.h"
+#include "run/exit_codes.h"
+#include "run/run_options.h"
 #include "cli/shard_set.h"
 #include "harness/utf8.h"
 #include "reports/results_counts.h"

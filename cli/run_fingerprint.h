@@ -12,7 +12,7 @@
 #include <map>
 #include <string>
 
-#include "cli/run.h"
+#include "run/run_options.h"
 
 namespace bc {
 

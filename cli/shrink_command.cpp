@@ -3,11 +3,13 @@
 #include <iostream>
 
 #include "cli/builtin_implementations.h"
-#include "cli/rerun.h"
-#include "cli/run.h"
 #include "harness/corpus.h"
 #include "harness/utf8.h"
-#include "properties/check.h"
+#include "properties/case_shrinks.h"
+#include "run/evaluate.h"
+#include "run/exit_codes.h"
+#include "run/rerun.h"
+#include "run/shrink.h"
 
 namespace bc {
 
@@ -57,7 +59,7 @@ int shrink_command(const std::string& case_text, const std::string& declarations
     return faults ? kExitFindings : kExitOk;
   }
   // As in a run: a new finding whose minimal case does not come out alike in fresh workers is not reported as new.
-  const Reproduction again = Rerunner(true, 10000).rerun(m, declarations);
+  const Reproduction again = Rerunner([] { return make_all_oracles(true, 10000); }).rerun(m, declarations);
   if (!quiet) std::cerr << describe(again) << "\n";
   std::cout << to_json(m.c).dump() << "\n";
   return again.stable() || faults ? kExitFindings : kExitOk;

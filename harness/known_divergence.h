@@ -68,7 +68,7 @@ std::vector<std::string> inactive_on_this_processor(const std::vector<Declaratio
 
 // The components a declaration's `difference` may list: every name the judge gives a difference in outcomes,
 // values or gradients (harness/judge.h's Difference::component), the equivalence's (properties/equivalence.h) and
-// the finite-difference check's (properties/check.cpp).
+// the finite-difference check's (run/evaluate.cpp).
 const std::vector<std::string>& difference_components();
 
 struct DeclarationLoad {

@@ -45,7 +45,7 @@ struct Finding {
   int shrink_steps = 0;  // accepted shrinking steps from original to minimal
   bool shrunk = false;   // whether it was shrunk at all (a run shrinks only new findings unless --shrink all)
   long first_seq = -1;   // seq of the original case: the earliest raw case with this key
-  // How to see it again (cli/replay_commands.h): broadcheck's reproduce token (generated cases) and the command
+  // How to see it again (run/replay_commands.h): broadcheck's reproduce token (generated cases) and the command
   // that replays it, a replay command for the minimal case (both runnable from any folder, with the run's voters
   // and flags), for each adapter among the odd ones out a shell command that runs the case on it alone, and a
   // GoogleTest draft that shows the difference without broadcheck.
@@ -54,7 +54,7 @@ struct Finding {
   std::string replay_command;
   std::map<std::string, std::string> adapter_commands;  // adapter name -> command
   std::string regression_draft;
-  // The minimal case run again in fresh workers (cli/run.cpp): only a new finding is, once per signature.
+  // The minimal case run again in fresh workers (run/rerun.h): only a new finding is, once per signature.
   Reproduction reproduction;
   // A new finding fails the run; one that did not reproduce alike (flaky, nondeterministic) is reported apart.
   bool is_new() const {

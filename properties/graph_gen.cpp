@@ -5,7 +5,7 @@
 #include "engine/elementwise.h"
 #include "harness/operands.h"
 #include "properties/exec.h"
-#include "properties/check.h"
+#include "properties/case_shrinks.h"
 #include "properties/shape_gen.h"
 #include "properties/weighted.h"
 

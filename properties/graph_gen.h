@@ -2,7 +2,7 @@
 // broadcastable float inputs (and sometimes a bool condition), a chain or a diamond, with where and
 // maximum/minimum among them, special values sometimes, and inputs requiring grad (a quarter of the cases run
 // forward only). Built by construction: every node reads the previous one, so each reaches the result. It shrinks
-// as `broadcheck shrink` does (properties/check.h): first by dropping nodes, then unused inputs, then shapes.
+// as `broadcheck shrink` does (properties/case_shrinks.h): first by dropping nodes, then unused inputs, then shapes.
 #pragma once
 
 #include <rapidcheck.h>

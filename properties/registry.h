@@ -14,7 +14,7 @@ namespace bc {
 enum class Check {
   oracles,  // run the case on every oracle; outcomes must agree and the engine's message must equal LibTorch's
   algebra,  // the laws of broadcasting on the engine alone (broadcast_algebra_violation below)
-  finite_differences,  // the engine's gradients against finite differences (properties/finite_difference.h)
+  finite_differences,  // the engine's gradients against finite differences (run/finite_difference.h)
   equivalence,  // on each oracle alone: a fused op against its unfused form (properties/equivalence.h)
 };
 

@@ -6,7 +6,6 @@
 #include <gtest/gtest.h>
 
 #include "cli/builtin_implementations.h"
-#include "cli/run.h"
 
 namespace bc {
 namespace {

@@ -8,7 +8,7 @@
 #include <gtest/gtest.h>
 #include <rapidcheck/gtest.h>
 
-#include "cli/run.h"
+#include "run/reproduce_token.h"
 #include "harness/corpus.h"
 #include "harness/known_divergence.h"
 #include "harness/utf8.h"

@@ -4,7 +4,7 @@
 
 #include <gtest/gtest.h>
 
-#include "properties/check.h"
+#include "properties/case_shrinks.h"
 
 namespace bc {
 namespace {

@@ -12,7 +12,7 @@
 #include "cli/builtin_implementations.h"
 #include "harness/implementations.h"
 #include "harness/known_divergence.h"
-#include "properties/check.h"
+#include "run/evaluate.h"
 #include "test_paths.h"
 
 namespace bc {

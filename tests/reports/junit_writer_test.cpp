@@ -138,7 +138,7 @@ TEST(JunitXml, OneFailurePerNewFindingNoneForKnown) {
   EXPECT_NE(xml.find("type=\"expect_failed\""), std::string::npos);
 }
 
-// A failure says how far its finding was shrunk, or that it was not (under --shrink none: cli/run.h).
+// A failure says how far its finding was shrunk, or that it was not (under --shrink none: run/run_options.h).
 TEST(JunitXml, SaysWhetherAFindingWasShrunk) {
   RunSummary s = sample_summary();
   s.findings[0].shrunk = false;

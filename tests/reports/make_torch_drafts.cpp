@@ -7,7 +7,7 @@
 #include <fstream>
 #include <iostream>
 
-#include "cli/run.h"
+#include "run/reproduce_token.h"
 #include "oracles/engine_oracle.h"
 #include "oracles/isolated_oracle.h"
 #include "oracles/torch_oracle.h"

@@ -4,7 +4,7 @@ bc_test(reports_test SOURCES reports/html_report_test.cpp reports/html_text_test
         reports/regression_draft_test.cpp reports/torch_draft_test.cpp reports/results_line_test.cpp reports/verdict_test.cpp
         reports/results_counts_test.cpp reports/results_filter_test.cpp reports/markdown_summary_test.cpp
         reports/jsonl_writer_test.cpp
-        builtin_registry.cpp LIBS bc_run PER_SUITE)
+        builtin_registry.cpp LIBS bc_cli PER_SUITE)
 
 # report.html in a real browser: headless Chromium driven by Selenium, from Debian's chromium, chromium-driver and
 # python3-selenium (scripts/setup.sh installs them; a missing one fails the test with the package's name). Debian's
@@ -19,7 +19,7 @@ set_tests_properties(html_report_browser PROPERTIES TIMEOUT 600)
 # own outcome: they must pass) and for LibTorch's declared departures (asserting the rule: they must fail), and
 # the build compiles them (one translation unit with LibTorch's headers, about 20 s).
 add_executable(make_torch_drafts reports/make_torch_drafts.cpp)
-target_link_libraries(make_torch_drafts PRIVATE bc_run)
+target_link_libraries(make_torch_drafts PRIVATE bc_cli)
 target_compile_options(make_torch_drafts PRIVATE -Wall -Wextra $<$<CONFIG:Release>:-O0>)
 add_custom_command(OUTPUT ${CMAKE_CURRENT_BINARY_DIR}/torch_drafts.cpp
                    COMMAND make_torch_drafts ${CMAKE_CURRENT_BINARY_DIR}/torch_drafts.cpp

@@ -1,4 +1,4 @@
-#include "cli/number_text.h"
+#include "harness/number_text.h"
 
 #include <charconv>
 #include <cmath>

@@ -1,4 +1,4 @@
-#include "properties/check.h"
+#include "run/evaluate.h"
 
 #include <algorithm>
 
@@ -7,8 +7,8 @@
 #include "harness/nondeterminism.h"
 #include "harness/signature.h"
 #include "properties/equivalence.h"
-#include "properties/finite_difference.h"
 #include "properties/registry.h"
+#include "run/finite_difference.h"
 
 namespace bc {
 
@@ -150,136 +150,6 @@ CaseRecord evaluate(const std::string& property, Case given, std::vector<std::un
   CaseRecord r = run_case(property, std::move(given), oracles);
   judge_case(r, oracles, declarations, strict_zeros);
   return r;
-}
-
-Shrunk shrink(const rc::Shrinkable<Case>& start, const CaseRecord& first, const Evaluator& evaluate, int budget) {
-  Shrunk out{first, 0, 0, {}};
-  rc::Shrinkable<Case> current = start;
-  bool moved = true;
-  while (moved && out.evaluations < budget) {
-    moved = false;
-    auto shrinks = current.shrinks();
-    for (std::size_t index = 0; out.evaluations < budget; ++index) {
-      auto next = shrinks.next();
-      if (!next) break;
-      ++out.evaluations;
-      CaseRecord r = evaluate(next->value());
-      // The same signature and the same verdict: an undeclared discrepancy must not shrink into a smaller case that
-      // a declaration happens to explain (nor a known one into an undeclared one).
-      if (r.judgement.signature == first.judgement.signature && r.judgement.verdict == first.judgement.verdict) {
-        current = *next;
-        out.minimal = r;
-        ++out.steps;
-        out.path.push_back(index);
-        moved = true;
-        break;
-      }
-    }
-  }
-  return out;
-}
-
-}  // namespace bc
-
-namespace bc {
-
-std::optional<Case> follow_shrink_path(const rc::Shrinkable<Case>& start, const std::vector<std::size_t>& path) {
-  rc::Shrinkable<Case> current = start;
-  for (std::size_t index : path) {
-    auto shrinks = current.shrinks();
-    std::optional<rc::Shrinkable<Case>> chosen;
-    for (std::size_t i = 0; i <= index; ++i) {
-      auto next = shrinks.next();
-      if (!next) return std::nullopt;
-      if (i == index) chosen = *next;
-    }
-    current = *chosen;
-  }
-  return current.value();
-}
-
-namespace {
-
-// `c` without operand k, everywhere a case speaks of operands (the program's indices too).
-Case without_operand(const Case& c, size_t k) {
-  Case t = c;
-  const auto at = [k](auto& v) {
-    if (k < v.size()) v.erase(v.begin() + static_cast<std::ptrdiff_t>(k));
-  };
-  at(t.shapes);
-  at(t.dtypes);
-  at(t.layouts);
-  at(t.requires_grad);
-  if (t.values) at(t.values->data);
-  if (t.expect) at(t.expect->grads);
-  if (t.modify && static_cast<size_t>(*t.modify) > k) --*t.modify;
-  t.program = drop_input(c.program, k);
-  return t;
-}
-
-// A graph case's own shrinks, before its shapes': a program without one of its nodes (harness/program.h keeps it
-// valid), then without an input no node reads.
-std::vector<Case> graph_shrinks(const Case& c) {
-  std::vector<Case> out;
-  std::vector<bool> bool_inputs;
-  for (size_t k = 0; k < c.shapes.size(); ++k) bool_inputs.push_back(dtype_of(c, k) == DType::bool_);
-  for (size_t j = 0; j < c.program.size(); ++j)
-    if (std::optional<Program> p = drop_node(c.program, j, bool_inputs)) {
-      Case t = c;
-      t.program = std::move(*p);
-      out.push_back(std::move(t));
-    }
-  for (size_t k = 0; k < c.shapes.size() && c.shapes.size() > 1; ++k)
-    if (!uses_input(c.program, k) && !(c.modify && static_cast<size_t>(*c.modify) == k))
-      out.push_back(without_operand(c, k));
-  return out;
-}
-
-}  // namespace
-
-std::vector<Case> case_shrink_candidates(const Case& c) {
-  std::vector<Case> out;
-  auto keep_if_valid = [&](Case t) {
-    try {
-      case_from_json(to_json(t));  // the same rules as a corpus line
-      out.push_back(std::move(t));
-    } catch (const CaseError&) {
-    }
-  };
-  const OpEntry* op = find_op(c.op);
-  if (op && op->op == Op::graph)
-    for (Case& t : graph_shrinks(c)) keep_if_valid(std::move(t));
-  if (op && op->arity < 0 && op->op != Op::graph)
-    for (size_t k = 0; k < c.shapes.size() && c.shapes.size() > 1; ++k) {
-      Case t = c;
-      t.shapes.erase(t.shapes.begin() + static_cast<std::ptrdiff_t>(k));
-      keep_if_valid(t);
-    }
-  for (size_t k = 0; k < c.shapes.size(); ++k)
-    for (size_t d = 0; d < c.shapes[k].size(); ++d) {
-      Case t = c;
-      t.shapes[k].erase(t.shapes[k].begin() + static_cast<std::ptrdiff_t>(d));
-      keep_if_valid(t);
-    }
-  for (size_t k = 0; k < c.shapes.size(); ++k)
-    for (size_t d = 0; d < c.shapes[k].size(); ++d) {
-      const int64_t size = c.shapes[k][d];
-      if (size == 1 || size < 0) continue;
-      // Towards 1 first, then halving, then one less: small sizes, quickly, from any starting size.
-      std::vector<int64_t> tried;
-      for (int64_t smaller : {int64_t{1}, size / 2, size - 1}) {
-        if (smaller == size || smaller < 0 || std::find(tried.begin(), tried.end(), smaller) != tried.end()) continue;
-        tried.push_back(smaller);
-        Case t = c;
-        t.shapes[k][d] = smaller;
-        keep_if_valid(t);
-      }
-    }
-  return out;
-}
-
-rc::Shrinkable<Case> shrinkable_case(const Case& c) {
-  return rc::shrinkable::shrinkRecur(c, [](const Case& x) { return rc::seq::fromContainer(case_shrink_candidates(x)); });
 }
 
 }  // namespace bc

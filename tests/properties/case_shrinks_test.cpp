@@ -1,6 +1,6 @@
 // Shape-level shrinking without a generator: the candidates case_shrink_candidates offers (valid, smaller, no
-// duplicates, never an operand fewer for a fixed-arity op), and follow_shrink_path replaying a path shrink() took.
-#include "properties/check.h"
+// duplicates, never an operand fewer for a fixed-arity op), and shrinkable_case offering them as shrinks.
+#include "properties/case_shrinks.h"
 
 #include <algorithm>
 
@@ -24,25 +24,6 @@ std::string list(const std::vector<Case>& cases) {
   std::string out;
   for (const Case& c : cases) out += describe(c) + "\n";
   return out;
-}
-
-// Any case with a size-0 dim is a discrepancy with one fixed signature; everything else agrees.
-CaseRecord zero_size_is_a_bug(const Case& c) {
-  CaseRecord r;
-  r.property = "elementwise_agree";
-  r.c = c;
-  bool has_zero = false;
-  for (const Shape& s : c.shapes)
-    has_zero = has_zero || std::find(s.begin(), s.end(), int64_t{0}) != s.end();
-  r.outcomes = {{"engine", Outcome::success({2})}, {"torch", Outcome::success(has_zero ? Shape{3} : Shape{2})}};
-  if (has_zero) {
-    r.judgement.verdict = Verdict::discrepancy;
-    r.judgement.difference = "shape";
-    r.judgement.odd_ones = {"torch"};
-    r.judgement.attribution = "torch is the odd one out";
-    r.judgement.signature = "elementwise_agree | elementwise | shape | odd: torch | planted";
-  }
-  return r;
 }
 
 }  // namespace
@@ -161,47 +142,6 @@ TEST(CaseShrinkCandidates, ShrinkableCaseOffersTheCandidatesAsShrinks) {
     ++n;
   }
   EXPECT_EQ(n, candidates.size());
-}
-
-TEST(FollowShrinkPath, EmptyPathGivesTheStart) {
-  const Case c = make("add", {{3, 0, 2}, {2}});
-  const std::optional<Case> got = follow_shrink_path(shrinkable_case(c), {});
-  ASSERT_TRUE(got.has_value());
-  EXPECT_EQ(got->op, "add");
-  EXPECT_EQ(got->shapes, c.shapes);
-}
-
-TEST(FollowShrinkPath, OneStepGivesThatCandidate) {
-  const Case c = make("add", {{4, 1, 3}, {3}});
-  const std::optional<Case> got = follow_shrink_path(shrinkable_case(c), {5});
-  ASSERT_TRUE(got.has_value());
-  EXPECT_EQ(got->shapes, (std::vector<Shape>{{2, 1, 3}, {3}}));
-}
-
-TEST(FollowShrinkPath, MissingPathGivesNullopt) {
-  const rc::Shrinkable<Case> start = shrinkable_case(make("add", {{4, 1, 3}, {3}}));
-  EXPECT_FALSE(follow_shrink_path(start, {11}).has_value());   // 11 candidates: 0..10
-  EXPECT_FALSE(follow_shrink_path(start, {999}).has_value());
-  EXPECT_FALSE(follow_shrink_path(start, {0, 0, 0, 0, 0, 0}).has_value());  // four drops reach [[],[]], which has none
-  EXPECT_FALSE(follow_shrink_path(shrinkable_case(make("add", {{}, {}})), {0}).has_value());
-}
-
-TEST(FollowShrinkPath, ReplaysThePathShrinkTook) {
-  const Case c = make("add", {{3, 0, 2}, {2}});
-  const rc::Shrinkable<Case> start = shrinkable_case(c);
-  const CaseRecord first = zero_size_is_a_bug(c);
-  ASSERT_EQ(first.judgement.verdict, Verdict::discrepancy);
-  const Shrunk s = shrink(start, first, zero_size_is_a_bug, 4000);
-  // [[3,0,2],[2]] -> drop the 3 -> [[0,2],[2]] -> drop the 2 -> [[0],[2]] -> drop the other 2 -> [[0],[]].
-  EXPECT_EQ(s.minimal.c.op, "add");
-  EXPECT_EQ(s.minimal.c.shapes, (std::vector<Shape>{{0}, {}}));
-  EXPECT_EQ(s.minimal.judgement.signature, first.judgement.signature);
-  EXPECT_EQ(s.path, (std::vector<std::size_t>{0, 1, 1}));
-  EXPECT_EQ(s.steps, 3);
-  const std::optional<Case> replayed = follow_shrink_path(start, s.path);
-  ASSERT_TRUE(replayed.has_value());
-  EXPECT_EQ(replayed->op, s.minimal.c.op);
-  EXPECT_EQ(replayed->shapes, s.minimal.c.shapes);
 }
 
 }  // namespace bc

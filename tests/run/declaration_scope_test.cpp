@@ -1,6 +1,6 @@
 // Which cases count towards a declaration's staleness, from hand-built records: the check it is matched by, a
 // gradient case for a gradient declaration, and for numbers the rule's expected outcome and a second voter.
-#include "cli/declaration_scope.h"
+#include "run/declaration_scope.h"
 
 #include <gtest/gtest.h>
 

@@ -1,4 +1,4 @@
-#include "properties/finite_difference.h"
+#include "run/finite_difference.h"
 
 #include <cmath>
 

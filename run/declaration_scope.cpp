@@ -1,4 +1,4 @@
-#include "cli/declaration_scope.h"
+#include "run/declaration_scope.h"
 
 #include "harness/implementations.h"
 

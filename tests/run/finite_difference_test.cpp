@@ -1,11 +1,11 @@
-#include "properties/finite_difference.h"
+#include "run/finite_difference.h"
 
 #include <gtest/gtest.h>
 #include <rapidcheck/gtest.h>
 
 #include "harness/known_divergence.h"
 #include "oracles/engine_oracle.h"
-#include "properties/check.h"
+#include "run/evaluate.h"
 #include "properties/shape_gen.h"
 #include "test_paths.h"
 

@@ -1,5 +1,5 @@
 // Strict numbers: the digits of a number in range and nothing else.
-#include "cli/number_text.h"
+#include "harness/number_text.h"
 
 #include <gtest/gtest.h>
 

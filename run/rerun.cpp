@@ -1,12 +1,11 @@
-#include "cli/rerun.h"
+#include "run/rerun.h"
 
-#include "cli/builtin_implementations.h"
-#include "properties/check.h"
+#include "run/evaluate.h"
 
 namespace bc {
 
 Reproduction Rerunner::rerun(const CaseRecord& first, const std::vector<Declaration>& declarations) {
-  while (sets_.size() < static_cast<size_t>(kReruns)) sets_.push_back(make_all_oracles(isolate_, timeout_ms_));
+  while (sets_.size() < static_cast<size_t>(kReruns)) sets_.push_back(make_oracles_());
   std::vector<Outcomes> runs{first.outcomes};
   for (auto& oracles : sets_) runs.push_back(evaluate(first.property, first.c, oracles, declarations).outcomes);
   return compare_runs(runs);

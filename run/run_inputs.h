@@ -10,7 +10,7 @@
 #include <string>
 #include <vector>
 
-#include "cli/run.h"
+#include "run/run_options.h"
 #include "harness/corpus.h"
 #include "harness/known_divergence.h"
 

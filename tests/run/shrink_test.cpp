@@ -1,4 +1,6 @@
-#include "properties/check.h"
+// The shrinker: a planted bug shrinks to a tiny case keeping its signature and verdict, within its budget, and
+// follow_shrink_path replays the path shrink() took.
+#include "run/shrink.h"
 
 #include <algorithm>
 
@@ -6,11 +8,18 @@
 
 #include "engine/broadcast.h"
 #include "oracles/engine_oracle.h"
-#include "properties/registry.h"
+#include "properties/case_shrinks.h"
 #include "properties/shape_gen.h"
 
 namespace bc {
 namespace {
+
+Case make(const std::string& op, std::vector<Shape> shapes) {
+  Case c;
+  c.op = op;
+  c.shapes = std::move(shapes);
+  return c;
+}
 
 // A deliberately wrong broadcast (the larger size wins, so 1 against 0 gives 1), standing in for an engine bug,
 // judged against the real engine rule in the place of a library. Used only to exercise the shrinker.
@@ -35,74 +44,26 @@ CaseRecord judge_planted(const Case& c) {
   return r;
 }
 
-// The engine under another name, counting its calls; `planted` makes every outcome an error of its own.
-class CountingOracle : public Oracle {
- public:
-  CountingOracle(std::string name, int& calls, bool planted) : name_(std::move(name)), calls_(calls), planted_(planted) {}
-  std::string name() const override { return name_; }
-  std::string version() const override { return "test"; }
-  Outcome run(const Case& c) override {
-    ++calls_;
-    return planted_ ? Outcome::failure(ErrorKind::other, "planted") : engine_->run(c);
+// Any case with a size-0 dim is a discrepancy with one fixed signature; everything else agrees.
+CaseRecord zero_size_is_a_bug(const Case& c) {
+  CaseRecord r;
+  r.property = "elementwise_agree";
+  r.c = c;
+  bool has_zero = false;
+  for (const Shape& s : c.shapes)
+    has_zero = has_zero || std::find(s.begin(), s.end(), int64_t{0}) != s.end();
+  r.outcomes = {{"engine", Outcome::success({2})}, {"torch", Outcome::success(has_zero ? Shape{3} : Shape{2})}};
+  if (has_zero) {
+    r.judgement.verdict = Verdict::discrepancy;
+    r.judgement.difference = "shape";
+    r.judgement.odd_ones = {"torch"};
+    r.judgement.attribution = "torch is the odd one out";
+    r.judgement.signature = "elementwise_agree | elementwise | shape | odd: torch | planted";
   }
-
- private:
-  std::string name_;
-  int& calls_;
-  bool planted_;
-  std::unique_ptr<Oracle> engine_ = make_engine_oracle();
-};
-
-std::vector<std::unique_ptr<Oracle>> counting_oracles(int& calls, bool plant_in_torch) {
-  std::vector<std::unique_ptr<Oracle>> out;
-  out.push_back(std::make_unique<CountingOracle>("engine", calls, false));
-  out.push_back(std::make_unique<CountingOracle>("torch", calls, plant_in_torch));
-  return out;
+  return r;
 }
 
 }  // namespace
-
-// A run makes a window's oracle calls with run_case() and judges afterwards with judge_case() (cli/run.cpp): the
-// judging must call no oracle (but the gradient check's finite differences), and must judge the outcomes kept.
-// "torch" fails every case, so a run_case() that judged early would record a discrepancy where every property that
-// compares oracles must still say nothing, and judge_case() must then find it.
-TEST(RunCase, MakesTheCallsAndJudgeCaseNone) {
-  int calls = 0;
-  auto oracles = counting_oracles(calls, true);
-  for (const Property& p : properties())
-    for (uint64_t i = 0; i < 20; ++i) {
-      const Case c = p.gen(rc::Random(rc::Random::Key{3, i, 0, 0}), rc::kNominalSize).value();
-      const int before = calls;
-      CaseRecord r = run_case(p.name, c, oracles);
-      const int made = calls - before;
-      EXPECT_GT(made, 0) << p.name << ": " << describe(c);
-      EXPECT_EQ(r.outcomes.size(), static_cast<size_t>(made)) << p.name;
-      EXPECT_EQ(r.judgement.verdict, Verdict::agree) << p.name << ": run_case judged";
-      EXPECT_TRUE(r.judgement.signature.empty()) << p.name;
-      judge_case(r, oracles, {});
-      if (p.check != Check::finite_differences) {
-        EXPECT_EQ(calls, before + made) << p.name << ": judge_case called an oracle";
-      }
-      if (p.check == Check::oracles) {
-        EXPECT_EQ(r.judgement.verdict, Verdict::discrepancy) << p.name << ": judge_case did not judge";
-      }
-    }
-}
-
-TEST(JudgeCase, JudgesTheOutcomesRunCaseKept) {
-  int calls = 0;
-  auto oracles = counting_oracles(calls, true);
-  const Property* p = find_property("elementwise_agree");
-  ASSERT_NE(p, nullptr);
-  ASSERT_EQ(p->check, Check::oracles);
-  const Case c = p->gen(rc::Random(rc::Random::Key{3, 0, 0, 0}), rc::kNominalSize).value();
-  CaseRecord r = run_case(p->name, c, oracles);
-  ASSERT_EQ(r.outcomes.size(), 2u);
-  EXPECT_EQ(r.judgement.verdict, Verdict::agree);
-  judge_case(r, oracles, {});
-  EXPECT_EQ(r.judgement.verdict, Verdict::discrepancy) << describe(c);
-  EXPECT_EQ(r.judgement.signature, evaluate(p->name, c, oracles, {}).judgement.signature);
-}
 
 TEST(Shrink, PlantedBroadcastBugShrinksToATinyCase) {
   int shrunk_cases = 0;
@@ -153,6 +114,47 @@ TEST(Shrink, StopsWithinItsBudget) {
     return;
   }
   FAIL() << "no discrepancy found to shrink";
+}
+
+TEST(FollowShrinkPath, EmptyPathGivesTheStart) {
+  const Case c = make("add", {{3, 0, 2}, {2}});
+  const std::optional<Case> got = follow_shrink_path(shrinkable_case(c), {});
+  ASSERT_TRUE(got.has_value());
+  EXPECT_EQ(got->op, "add");
+  EXPECT_EQ(got->shapes, c.shapes);
+}
+
+TEST(FollowShrinkPath, OneStepGivesThatCandidate) {
+  const Case c = make("add", {{4, 1, 3}, {3}});
+  const std::optional<Case> got = follow_shrink_path(shrinkable_case(c), {5});
+  ASSERT_TRUE(got.has_value());
+  EXPECT_EQ(got->shapes, (std::vector<Shape>{{2, 1, 3}, {3}}));
+}
+
+TEST(FollowShrinkPath, MissingPathGivesNullopt) {
+  const rc::Shrinkable<Case> start = shrinkable_case(make("add", {{4, 1, 3}, {3}}));
+  EXPECT_FALSE(follow_shrink_path(start, {11}).has_value());   // 11 candidates: 0..10
+  EXPECT_FALSE(follow_shrink_path(start, {999}).has_value());
+  EXPECT_FALSE(follow_shrink_path(start, {0, 0, 0, 0, 0, 0}).has_value());  // four drops reach [[],[]], which has none
+  EXPECT_FALSE(follow_shrink_path(shrinkable_case(make("add", {{}, {}})), {0}).has_value());
+}
+
+TEST(FollowShrinkPath, ReplaysThePathShrinkTook) {
+  const Case c = make("add", {{3, 0, 2}, {2}});
+  const rc::Shrinkable<Case> start = shrinkable_case(c);
+  const CaseRecord first = zero_size_is_a_bug(c);
+  ASSERT_EQ(first.judgement.verdict, Verdict::discrepancy);
+  const Shrunk s = shrink(start, first, zero_size_is_a_bug, 4000);
+  // [[3,0,2],[2]] -> drop the 3 -> [[0,2],[2]] -> drop the 2 -> [[0],[2]] -> drop the other 2 -> [[0],[]].
+  EXPECT_EQ(s.minimal.c.op, "add");
+  EXPECT_EQ(s.minimal.c.shapes, (std::vector<Shape>{{0}, {}}));
+  EXPECT_EQ(s.minimal.judgement.signature, first.judgement.signature);
+  EXPECT_EQ(s.path, (std::vector<std::size_t>{0, 1, 1}));
+  EXPECT_EQ(s.steps, 3);
+  const std::optional<Case> replayed = follow_shrink_path(start, s.path);
+  ASSERT_TRUE(replayed.has_value());
+  EXPECT_EQ(replayed->op, s.minimal.c.op);
+  EXPECT_EQ(replayed->shapes, s.minimal.c.shapes);
 }
 
 }  // namespace bc

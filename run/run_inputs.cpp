@@ -1,10 +1,11 @@
-#include "cli/run_inputs.h"
+#include "run/run_inputs.h"
 
 #include <functional>
 
 #include "harness/utf8.h"
 #include "properties/equivalence.h"
 #include "properties/registry.h"
+#include "run/reproduce_token.h"
 
 namespace bc {
 
