@@ -90,7 +90,13 @@ async function freshBackend() {
   try {
     tf.removeBackend('wasm');
   } catch (e) {
-    process.stderr.write('tfjs adapter: disposing the trapped wasm backend: ' + e.message + '\n');
+    // Its dispose() trapped too, before the engine forgot it: forget it here, as removeBackend would have.
+    const engine = tf.engine();
+    delete engine.registry.wasm;
+    delete engine.registryFactory.wasm;
+    engine.backendName = null;
+    engine.backendInstance = null;
+    engine.pendingBackendInit = null;
   }
   tf.registerBackend('wasm', wasmFactory);
   if (!(await tf.setBackend('wasm'))) {
