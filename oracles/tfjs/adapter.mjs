@@ -1,8 +1,8 @@
 // broadcheck's TensorFlow.js adapter: answers broadcheck's protocol (docs/protocol.md) on stdin/stdout with what
 // tfjs really does, on one backend: `node oracles/tfjs/adapter.mjs --backend cpu|wasm` (the voters tfjs-cpu and
 // tfjs-wasm). Written against the protocol only. Each op is the tfjs function a user calls (ops.mjs); gradients are
-// tf.valueAndGrads with the request's upstream gradient as dy (ones when absent); tfjs's errors are passed on with a
-// kind read from their message (kinds.mjs). tfjs's dtypes are float32, int32 and bool, and it has no in-place ops.
+// tfjs's engine.gradients (tf.valueAndGrads' own call) with the request's upstream gradient as dy (ones when
+// absent); tfjs's errors are passed on with a kind read from their message (kinds.mjs). tfjs's dtypes are float32, int32 and bool, and it has no in-place ops.
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 
@@ -73,9 +73,15 @@ function computed(c, request) {
     needsGrad.forEach((k, j) => { inputs[k] = xs[j]; });
     return planted(tf, c, program(tf, c.op, c, inputs));
   };
-  const { value, grads } = inLibrary(() => tf.valueAndGrads(f)(needsGrad.map((k) => t[k]), dy));
+  // tf.valueAndGrads' engine call, allowing inputs without a gradient: tf.grads throws when an input does not reach
+  // the result (a graph's unused input, one seen only by a comparison), where PyTorch gives it no gradient (null).
+  const xs = needsGrad.map((k) => t[k]);
+  const { value, grads } = inLibrary(() => tf.engine().gradients(() => f(...xs), xs, dy, true));
+  if (dy !== undefined && !tf.util.arraysEqual(value.shape, dy.shape)) {
+    throw new Error('tfjs adapter: the upstream gradient has shape [' + dy.shape + '], the result [' + value.shape + ']');
+  }
   const perOperand = t.map(() => 'null');
-  needsGrad.forEach((k, j) => { perOperand[k] = '{' + tensorText(grads[j], true) + '}'; });
+  needsGrad.forEach((k, j) => { if (grads[j] != null) perOperand[k] = '{' + tensorText(grads[j], true) + '}'; });
   return '{"status":"ok",' + tensorText(value, withValues) + ',"grads":[' + perOperand.join(',') + ']}';
 }
 

@@ -141,6 +141,12 @@ TEST_P(TfjsAdapter, GradientsByHand) {
   Outcome prod = run(R"({"op": "prod", "shapes": [[2]], "dims": [0], "requires_grad": [true], "values": {"data": [[2, 3]]}})");
   ASSERT_EQ(prod.grads.size(), 1u) << summarize(prod);
   EXPECT_EQ(prod.grads[0]->values, (std::vector<double>{3, 2}));
+  // A graph input the program never uses gets no gradient (null), as in PyTorch; the other gets d(a * a)/da = 2a.
+  Outcome unused = run(R"({"op": "graph", "shapes": [[1], [1]], "program": [{"op": "mul", "args": [0, 0]}],
+      "requires_grad": [true, true], "values": {"data": [[3], [5]]}})");
+  ASSERT_EQ(unused.grads.size(), 2u) << summarize(unused);
+  EXPECT_EQ(unused.grads[0]->values, (std::vector<double>{6}));
+  EXPECT_FALSE(unused.grads[1].has_value());
   // A case that writes an operand in place before backward is beyond tfjs, which has no in-place ops.
   EXPECT_EQ(run(R"({"op": "mul", "shapes": [[1], [1]], "requires_grad": [true, true], "modify": 1, "values": {"seed": 1}})").status,
             Status::unsupported);
