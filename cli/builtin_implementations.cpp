@@ -63,9 +63,10 @@ std::vector<std::unique_ptr<Oracle>> make_all_oracles(bool isolate, int timeout_
       all.push_back(!isolate || !b.isolated ? b.make()
                     : b.refuses ? make_gated_oracle(b.refuses, make_isolated_oracle(b.make, timeout, b.on_sigfpe))
                                 : make_isolated_oracle(b.make, timeout, b.on_sigfpe));
-  // An adapter is its own process already: isolated whatever `isolate` says.
+  // An adapter is its own process already: isolated whatever `isolate` says. Its version is the one its handshake
+  // gave when it was registered, so that a later start that is slow is a case's failure, not the run's.
   for (const ExternalSpec& e : external_implementations())
-    all.push_back(std::make_unique<ExternalOracle>(e.name, e.command, timeout));
+    all.push_back(std::make_unique<ExternalOracle>(e.name, e.command, timeout, e.version));
   // The documents vote last, as the registry orders them (harness/implementations.h).
   for (const BuiltIn& b : builtin_implementations())
     if (find_implementation(b.info.name) && b.info.role == Role::document) all.push_back(b.make());

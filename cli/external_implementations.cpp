@@ -96,11 +96,12 @@ std::string register_external_implementations(const std::vector<ExternalSpec>& s
     if (const Implementation* i = find_implementation(s.name); i && i->role != Role::voter)
       return (s.source == "--oracle" ? "--oracle " + s.name : s.source + ": \"oracles." + s.name + "\"") +
              ": the name of a built-in implementation that cannot be replaced";
-    std::string title;
+    std::string title, version;
     bool upstream = false;
     try {
       ExternalOracle probe(s.name, s.command, std::chrono::milliseconds(timeout_ms));
       title = probe.capabilities().name;
+      version = probe.version();
       upstream = sends_upstream(probe.capabilities());
     } catch (const std::exception& e) {
       if (!s.optional) return e.what();
@@ -117,6 +118,7 @@ std::string register_external_implementations(const std::vector<ExternalSpec>& s
     all.erase(std::remove_if(all.begin(), all.end(), [&](const ExternalSpec& e) { return e.name == s.name; }),
               all.end());
     all.push_back(s);
+    all.back().version = version;
   }
   return "";
 }

@@ -14,6 +14,7 @@ struct ExternalSpec {
   std::string command;    // run by /bin/sh -c, from any folder: it starts with `cd` to the folder it runs in
   bool optional = false;  // left out (with a note) when it does not start, instead of failing the run
   std::string source;     // where it was named: "--oracle" or "broadcheck.json"
+  std::string version;    // "NAME VERSION" from its handshake when it was registered ("" before)
 };
 
 // "NAME=COMMAND"; the command runs in the current folder (`cd CWD && COMMAND`, so that it means the same when

@@ -31,14 +31,17 @@ class ExternalOracle : public Oracle {
   // rest go with the next run() (docs/notes/crash-isolation.md, "Batches").
   static constexpr size_t kBatch = 16;
 
-  // `name` is the key of its outcomes; nothing starts until the first call that needs the adapter.
-  ExternalOracle(std::string name, std::string command, std::chrono::milliseconds timeout);
+  // `name` is the key of its outcomes; nothing starts until the first call that needs the adapter. `known_version`
+  // ("NAME VERSION", from a handshake read before, when the adapter was registered) is what version() answers
+  // without starting it, and what every start must say again.
+  ExternalOracle(std::string name, std::string command, std::chrono::milliseconds timeout,
+                 std::string known_version = "");
   ~ExternalOracle() override;
   ExternalOracle(const ExternalOracle&) = delete;
   ExternalOracle& operator=(const ExternalOracle&) = delete;
 
   std::string name() const override { return name_; }
-  std::string version() const override;  // "NumPy 1.24.2": the handshake's name and version
+  std::string version() const override;  // "NumPy 1.24.2": the handshake's name and version (or known_version)
   // Starts the adapter if it is not running and returns its handshake; throws std::runtime_error naming the
   // adapter and the reason when it does not start or its handshake is unusable.
   const Capabilities& capabilities() const;
@@ -93,6 +96,7 @@ class ExternalOracle : public Oracle {
 
   std::string name_, command_;
   std::chrono::milliseconds timeout_;
+  std::string known_version_;
   mutable std::unique_ptr<AdapterProcess> process_;
   mutable std::optional<Capabilities> caps_;
   mutable std::optional<std::string> failed_start_;  // why submit()'s start failed: the next case run gets it
