@@ -195,6 +195,11 @@ Case case_from_json(const nlohmann::json& j) {
       for (const auto& [name, x] : value.items()) {
         if (name == "seed" && x.is_number_unsigned()) v.seed = x.get<uint64_t>();
         else if (name == "special" && x.is_boolean()) v.special = x.get<bool>();
+        else if (name == "class") {
+          const std::optional<ValueClass> cls = x.is_string() ? value_class_from_string(x.get<std::string>()) : std::nullopt;
+          if (!cls) throw CaseError("\"values\" \"class\" must be one of " + value_class_names());
+          v.value_class = cls;
+        }
         else if (name == "data" && x.is_array()) {
           for (const auto& operand : x) {
             if (!operand.is_array()) throw CaseError(form);
@@ -382,6 +387,7 @@ nlohmann::json to_json(const Case& c) {
     j["values"] = nlohmann::json::object();
     if (c.values->data.empty()) j["values"]["seed"] = c.values->seed;
     if (c.values->special) j["values"]["special"] = true;
+    if (c.values->value_class) j["values"]["class"] = to_string(*c.values->value_class);
     if (!c.values->data.empty()) {
       j["values"]["data"] = nlohmann::json::array();
       for (const Values& operand : c.values->data) j["values"]["data"].push_back(to_json(operand));

@@ -16,6 +16,7 @@
 #include "engine/scalar.h"
 #include "engine/shape.h"
 #include "harness/program.h"
+#include "harness/value_classes.h"
 #include "harness/values.h"
 
 namespace bc {
@@ -47,16 +48,17 @@ const std::vector<Layout>& all_layouts();
 std::optional<Layout> layout_from_string(const std::string& name);
 std::string layout_names();
 
-// Deterministic operand values: drawn from `seed`, including negatives and zero; NaN, +-inf and -0.0 (and the
-// int64 extremes) only when `special` is set.
+// Deterministic operand values: drawn from `seed`, of `value_class` when given (harness/value_classes.h), else
+// plain: including negatives and zero; NaN, +-inf and -0.0 (and the int64 extremes) only when `special` is set.
 // Or given outright: `data` holds, per operand, the values the op sees (row-major), e.g. from a bug report, in the
 // kind they were written in (integers exactly; harness/values.h); harness/operands converts them to the dtype.
 struct ValueSpec {
   uint64_t seed = 0;
   bool special = false;
   std::vector<Values> data;
+  std::optional<ValueClass> value_class;  // absent: plain, written back without it
   friend bool operator==(const ValueSpec& a, const ValueSpec& b) {
-    return a.seed == b.seed && a.special == b.special && a.data == b.data;
+    return a.seed == b.seed && a.special == b.special && a.value_class == b.value_class && a.data == b.data;
   }
 };
 

@@ -96,6 +96,17 @@ size_t classes_of(const Case& c, std::vector<std::string>& names) {
       out.next().assign("cell ").append(base_op).append(" ").append(to_string(p.dtype));  // in place or not
     }
     out.sort_unique_from(cells);
+    // The value class each operand drew, per op family and dtype (plain where the class does not apply).
+    const size_t drawn = out.size();
+    const OpEntry* entry = find_op(c.op);
+    const char* family = entry ? to_string(entry->family) : "unknown";
+    const ValueClass cls = c.values->data.empty() ? c.values->value_class.value_or(ValueClass::plain) : ValueClass::plain;
+    for (size_t k = 0; k < c.shapes.size(); ++k) {
+      const DType t = k < c.dtypes.size() ? c.dtypes[k] : DType::float32;
+      const ValueClass drew = value_class_applies(cls, t) ? cls : ValueClass::plain;
+      out.next().assign("values ").append(family).append(" ").append(to_string(t)).append(" ").append(to_string(drew));
+    }
+    out.sort_unique_from(drawn);
   }
   if (!c.program.empty())
     for (const std::string& cls : program_classes(c.program, c.shapes.size())) out.add(cls);
@@ -104,6 +115,10 @@ size_t classes_of(const Case& c, std::vector<std::string>& names) {
 }
 
 }  // namespace
+
+std::string value_class_cell(const std::string& family, DType dtype, ValueClass cls) {
+  return "values " + family + " " + to_string(dtype) + " " + to_string(cls);
+}
 
 std::vector<std::string> coverage_classes(const Case& c) {
   std::vector<std::string> names;

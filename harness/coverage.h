@@ -18,7 +18,10 @@ namespace bc {
 // The classes one case belongs to, computed from its shapes and generator tags; for a value case also "op <op>"
 // and the cells "cell <op> <dtype> <layout>" of op x dtype x layout that its operands fill (layouts as built, after
 // fallbacks), with the op x dtype cells "cell <op> <dtype>" (an in-place form counted to its op).
+// and "values <family> <dtype> <class>" for the value class each operand drew (data given: plain).
 std::vector<std::string> coverage_classes(const Case& c);
+// The name of that class: "values elementwise int8 overflow".
+std::string value_class_cell(const std::string& family, DType dtype, ValueClass cls);
 
 struct Coverage {
   // property -> class -> count (hashed: a run adds a dozen classes per case; JSON writes them sorted)

@@ -45,6 +45,29 @@ TEST(CaseValueFields, BadValuesNameTheValidOnes) {
   EXPECT_EQ(error(R"({"op": "add", "shapes": [[2], [2]], "values": {"seed": -1}})").rfind("\"values\" must be", 0), 0u);
 }
 
+TEST(CaseValueFields, AValueClassIsReadWrittenAndDrawn) {
+  const Case c = parse(R"({"op": "mul", "shapes": [[3], [3]], "dtypes": ["int8", "float16"],
+                           "values": {"seed": 3, "class": "overflow"}})");
+  ASSERT_TRUE(c.values);
+  EXPECT_EQ(c.values->value_class, ValueClass::overflow);
+  EXPECT_EQ(to_json(c)["values"], nlohmann::json::parse(R"({"seed": 3, "class": "overflow"})"));
+  EXPECT_EQ(case_from_json(to_json(c)).values, c.values);
+  // Each operand draws the class in its own dtype, from its own seed: int8's squares overflow, float16's too.
+  const std::vector<OperandPlan> p = plan_operands(c);
+  for (int64_t x : p[0].base_values.ints()) EXPECT_GT(x * x, 127);
+  for (double x : p[1].base_values.floats()) EXPECT_GT(x * x, 65504.0);
+  // Without a class: the plain values, exactly as before (no "class" written back).
+  const Case plain = parse(R"({"op": "mul", "shapes": [[3], [3]], "values": {"seed": 3}})");
+  EXPECT_FALSE(to_json(plain)["values"].contains("class"));
+  EXPECT_NE(plan_operands(plain)[0].base_values, p[0].base_values);
+  try {
+    parse(R"({"op": "mul", "shapes": [[3], [3]], "values": {"seed": 3, "class": "huge"}})");
+    ADD_FAILURE() << "parsed";
+  } catch (const CaseError& e) {
+    EXPECT_EQ(std::string(e.what()), "\"values\" \"class\" must be one of " + value_class_names());
+  }
+}
+
 TEST(Operands, EachLayoutIsTheRealViewOverAFreshBase) {
   const Case c = parse(R"({"op": "where", "shapes": [[2, 3], [2, 3], [2, 3]],
                            "layouts": ["transposed", "strided", "expanded"], "values": {"seed": 1}})");
