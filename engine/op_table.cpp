@@ -327,135 +327,132 @@ const FillRule kFill{true, "FillBackward2", zeros_like_grad};
 const FillRule kZero{false, "ZeroBackward0", zeros_like_grad};
 
 // ---- The table: one entry per op, in the enum's order. ----
-// Weights: {shapes, values, grads, modify, leaf_inplace}; an in-place twin is drawn through its out-of-place op.
-// The products' and fused products' values weights are those of products_agree and fused_agree (properties/).
+// How often the generators draw each op is theirs to say (properties/op_weights.h).
 std::vector<OpEntry> make_table() {
   using F = Family;
   const std::vector<const char*> none, alpha = {"alpha"}, value = {"value"}, fused = {"beta", "alpha"};
   std::vector<OpEntry> t = {
-      {Op::add, "add", 2, F::elementwise, Op::add_, {}, &kAdd, alpha, {4, 6, 4, 2, 0}, "a + alpha * b"},
-      {Op::sub, "sub", 2, F::elementwise, Op::sub_, {}, &kSub, alpha, {2, 3, 2, 1, 0}, "a - alpha * b"},
-      {Op::mul, "mul", 2, F::elementwise, Op::mul_, {}, &kMul, none, {2, 3, 3, 2, 0}, "a * b"},
-      {Op::div, "div", 2, F::elementwise, Op::div_, {}, &kDiv, none, {2, 3, 2, 1, 0}, "true division"},
-      {Op::pow, "pow", 2, F::elementwise, Op::pow_, {}, &kPow, none, {1, 2, 2, 1, 0}, "a ** b"},
-      {Op::atan2, "atan2", 2, F::elementwise, Op::atan2_, {}, &kAtan2, none, {1, 2, 2, 1, 0}, "atan2(a, b)"},
-      {Op::fmod, "fmod", 2, F::elementwise, Op::fmod_, {}, &kFmod, none, {1, 2, 1, 1, 0}, "C's fmod (truncated)"},
-      {Op::remainder, "remainder", 2, F::elementwise, Op::remainder_, {}, &kRemainder, none, {1, 2, 1, 1, 0},
+      {Op::add, "add", 2, F::elementwise, Op::add_, {}, &kAdd, alpha, "a + alpha * b"},
+      {Op::sub, "sub", 2, F::elementwise, Op::sub_, {}, &kSub, alpha, "a - alpha * b"},
+      {Op::mul, "mul", 2, F::elementwise, Op::mul_, {}, &kMul, none, "a * b"},
+      {Op::div, "div", 2, F::elementwise, Op::div_, {}, &kDiv, none, "true division"},
+      {Op::pow, "pow", 2, F::elementwise, Op::pow_, {}, &kPow, none, "a ** b"},
+      {Op::atan2, "atan2", 2, F::elementwise, Op::atan2_, {}, &kAtan2, none, "atan2(a, b)"},
+      {Op::fmod, "fmod", 2, F::elementwise, Op::fmod_, {}, &kFmod, none, "C's fmod (truncated)"},
+      {Op::remainder, "remainder", 2, F::elementwise, Op::remainder_, {}, &kRemainder, none,
        "floor-mod: the divisor's sign"},
-      {Op::maximum, "maximum", 2, F::elementwise, {}, {}, &kMaximum, none, {1, 2, 2, 1, 0}, "max, NaN wins"},
-      {Op::minimum, "minimum", 2, F::elementwise, {}, {}, &kMinimum, none, {1, 2, 2, 1, 0}, "min, NaN wins"},
-      {Op::eq, "eq", 2, F::elementwise, Op::eq_, {}, &kEq, none, {1, 1, 0, 0, 0}, "a == b"},
-      {Op::ne, "ne", 2, F::elementwise, Op::ne_, {}, &kNe, none, {1, 1, 0, 0, 0}, "a != b"},
-      {Op::lt, "lt", 2, F::elementwise, Op::lt_, {}, &kLt, none, {1, 1, 0, 0, 0}, "a < b"},
-      {Op::le, "le", 2, F::elementwise, Op::le_, {}, &kLe, none, {1, 1, 0, 0, 0}, "a <= b"},
-      {Op::gt, "gt", 2, F::elementwise, Op::gt_, {}, &kGt, none, {1, 1, 0, 0, 0}, "a > b"},
-      {Op::ge, "ge", 2, F::elementwise, Op::ge_, {}, &kGe, none, {1, 1, 0, 0, 0}, "a >= b"},
-      {Op::hypot, "hypot", 2, F::elementwise, Op::hypot_, {}, &kHypot, none, {1, 2, 2, 1, 0}, "sqrt(a*a + b*b)"},
+      {Op::maximum, "maximum", 2, F::elementwise, {}, {}, &kMaximum, none, "max, NaN wins"},
+      {Op::minimum, "minimum", 2, F::elementwise, {}, {}, &kMinimum, none, "min, NaN wins"},
+      {Op::eq, "eq", 2, F::elementwise, Op::eq_, {}, &kEq, none, "a == b"},
+      {Op::ne, "ne", 2, F::elementwise, Op::ne_, {}, &kNe, none, "a != b"},
+      {Op::lt, "lt", 2, F::elementwise, Op::lt_, {}, &kLt, none, "a < b"},
+      {Op::le, "le", 2, F::elementwise, Op::le_, {}, &kLe, none, "a <= b"},
+      {Op::gt, "gt", 2, F::elementwise, Op::gt_, {}, &kGt, none, "a > b"},
+      {Op::ge, "ge", 2, F::elementwise, Op::ge_, {}, &kGe, none, "a >= b"},
+      {Op::hypot, "hypot", 2, F::elementwise, Op::hypot_, {}, &kHypot, none, "sqrt(a*a + b*b)"},
       {Op::floor_divide, "floor_divide", 2, F::elementwise, Op::floor_divide_, {}, &kFloorDivide, none,
-       {1, 2, 1, 0, 0}, "a / b rounded towards -inf (no gradient)"},
+       "a / b rounded towards -inf (no gradient)"},
   };
-  // The in-place forms of the binary ops share their rule; their own weight: in place on a leaf.
-  const std::pair<Op, int> inplace_binary[] = {{Op::add_, 3}, {Op::sub_, 1}, {Op::mul_, 2}, {Op::div_, 1},
-                                               {Op::pow_, 1}, {Op::atan2_, 1}, {Op::fmod_, 1}, {Op::remainder_, 1},
-                                               {Op::eq_, 1},  {Op::ne_, 1},    {Op::lt_, 1},   {Op::le_, 1},
-                                               {Op::gt_, 1},  {Op::ge_, 1},    {Op::hypot_, 1},
-                                               {Op::floor_divide_, 1}};
+  // The in-place forms of the binary ops share their rule.
+  const Op inplace_binary[] = {Op::add_, Op::sub_, Op::mul_, Op::div_, Op::pow_, Op::atan2_, Op::fmod_,
+                               Op::remainder_, Op::eq_, Op::ne_, Op::lt_, Op::le_, Op::gt_, Op::ge_, Op::hypot_,
+                               Op::floor_divide_};
   static std::vector<std::string> inplace_names;  // storage for the names ("add_")
   inplace_names.reserve(std::size(inplace_binary));
-  for (const auto& [in_place, leaf_weight] : inplace_binary) {
+  for (const Op in_place : inplace_binary) {
     const OpEntry* base = nullptr;
     for (const OpEntry& e : t)
       if (e.inplace == in_place) base = &e;
     inplace_names.push_back(std::string(base->name) + "_");
     t.push_back({in_place, inplace_names.back().c_str(), 2, F::inplace, {}, base->op, base->binary, base->scalars,
-                 {base->weights.shapes, 0, 0, 0, leaf_weight}, "in place"});
+                 "in place"});
   }
-  // The unary ops: {shapes, values, grads, modify, leaf_inplace}; no in-place twins yet.
-  const auto unary = [&](Op o, const char* name, const UnaryRule* rule, int grads, const char* summary) {
-    return OpEntry{o, name, 1, F::elementwise, {}, {}, nullptr, none, {0, 2, grads, 0, 0}, summary,
+  // The unary ops; no in-place twins yet.
+  const auto unary = [&](Op o, const char* name, const UnaryRule* rule, const char* summary) {
+    return OpEntry{o, name, 1, F::elementwise, {}, {}, nullptr, none, summary,
                    DTypeRule::independent, rule};
   };
   const std::vector<OpEntry> rest = {
-      unary(Op::neg, "neg", &kNeg, 1, "-a"),
-      unary(Op::abs, "abs", &kAbs, 2, "|a|"),
-      unary(Op::sqrt, "sqrt", &kSqrt, 2, "square root (integers: float32)"),
-      unary(Op::exp, "exp", &kExp, 2, "e ** a (integers: float32)"),
-      unary(Op::log, "log", &kLog, 2, "natural log (integers: float32)"),
-      unary(Op::sign, "sign", &kSign, 1, "-1, 0 or 1 (NaN: 0)"),
-      unary(Op::reciprocal, "reciprocal", &kReciprocal, 2, "1 / a (integers: float32)"),
-      {Op::lerp, "lerp", 3, F::elementwise, Op::lerp_, {}, nullptr, none, {0, 2, 2, 1, 0},
+      unary(Op::neg, "neg", &kNeg, "-a"),
+      unary(Op::abs, "abs", &kAbs, "|a|"),
+      unary(Op::sqrt, "sqrt", &kSqrt, "square root (integers: float32)"),
+      unary(Op::exp, "exp", &kExp, "e ** a (integers: float32)"),
+      unary(Op::log, "log", &kLog, "natural log (integers: float32)"),
+      unary(Op::sign, "sign", &kSign, "-1, 0 or 1 (NaN: 0)"),
+      unary(Op::reciprocal, "reciprocal", &kReciprocal, "1 / a (integers: float32)"),
+      {Op::lerp, "lerp", 3, F::elementwise, Op::lerp_, {}, nullptr, none,
        "start + weight * (end - start)", DTypeRule::one_dtype},
-      {Op::lerp_, "lerp_", 3, F::inplace, {}, Op::lerp, nullptr, none, {0, 0, 0, 0, 1}, "in place",
+      {Op::lerp_, "lerp_", 3, F::inplace, {}, Op::lerp, nullptr, none, "in place",
        DTypeRule::one_dtype},
-      {Op::where, "where", 3, F::elementwise, {}, {}, nullptr, none, {0, 2, 2, 0, 0}, "cond ? a : b",
+      {Op::where, "where", 3, F::elementwise, {}, {}, nullptr, none, "cond ? a : b",
        DTypeRule::bool_condition},
-      {Op::addcmul, "addcmul", 3, F::elementwise, Op::addcmul_, {}, nullptr, value, {0, 2, 2, 1, 0},
+      {Op::addcmul, "addcmul", 3, F::elementwise, Op::addcmul_, {}, nullptr, value,
        "c + value * a * b"},
-      {Op::addcdiv, "addcdiv", 3, F::elementwise, Op::addcdiv_, {}, nullptr, value, {0, 2, 2, 1, 0},
+      {Op::addcdiv, "addcdiv", 3, F::elementwise, Op::addcdiv_, {}, nullptr, value,
        "c + value * a / b"},
-      {Op::addcmul_, "addcmul_", 3, F::inplace, {}, Op::addcmul, nullptr, value, {0, 0, 0, 0, 1}, "in place"},
-      {Op::addcdiv_, "addcdiv_", 3, F::inplace, {}, Op::addcdiv, nullptr, value, {0, 0, 0, 0, 1}, "in place"},
-      {Op::unfused_addcmul, "unfused_addcmul", 3, F::unfused, Op::unfused_addcmul_, {}, nullptr, value, {},
+      {Op::addcmul_, "addcmul_", 3, F::inplace, {}, Op::addcmul, nullptr, value, "in place"},
+      {Op::addcdiv_, "addcdiv_", 3, F::inplace, {}, Op::addcdiv, nullptr, value, "in place"},
+      {Op::unfused_addcmul, "unfused_addcmul", 3, F::unfused, Op::unfused_addcmul_, {}, nullptr, value,
        "add(c, mul(a, b), alpha=value)"},
-      {Op::unfused_addcdiv, "unfused_addcdiv", 3, F::unfused, Op::unfused_addcdiv_, {}, nullptr, value, {},
+      {Op::unfused_addcdiv, "unfused_addcdiv", 3, F::unfused, Op::unfused_addcdiv_, {}, nullptr, value,
        "add(c, div(a, b), alpha=value)"},
-      {Op::unfused_addcmul_, "unfused_addcmul_", 3, F::unfused, {}, Op::unfused_addcmul, nullptr, value, {},
+      {Op::unfused_addcmul_, "unfused_addcmul_", 3, F::unfused, {}, Op::unfused_addcmul, nullptr, value,
        "c.add_(mul(a, b), alpha=value)"},
-      {Op::unfused_addcdiv_, "unfused_addcdiv_", 3, F::unfused, {}, Op::unfused_addcdiv, nullptr, value, {},
+      {Op::unfused_addcdiv_, "unfused_addcdiv_", 3, F::unfused, {}, Op::unfused_addcdiv, nullptr, value,
        "c.add_(div(a, b), alpha=value)"},
-      {Op::broadcast_shapes, "broadcast_shapes", -1, F::broadcast_shapes, {}, {}, nullptr, none, {},
+      {Op::broadcast_shapes, "broadcast_shapes", -1, F::broadcast_shapes, {}, {}, nullptr, none,
        "the broadcast of any number of shapes"},
-      {Op::expand, "expand", 2, F::expand, {}, {}, nullptr, none, {}, "shape 0 expanded to shape 1"},
-      {Op::sum_to, "sum_to", 2, F::sum_to, {}, {}, nullptr, none, {}, "shape 0 summed to shape 1"},
-      {Op::matmul, "matmul", 2, F::matmul, {}, {}, nullptr, none, {0, 4}, "NumPy's matmul, batch dims broadcast"},
-      {Op::mm, "mm", 2, F::matmul, {}, {}, nullptr, none, {0, 2}, "[n, k] @ [k, m]"},
-      {Op::bmm, "bmm", 2, F::matmul, {}, {}, nullptr, none, {0, 2}, "[b, n, k] @ [b, k, m]"},
-      {Op::mv, "mv", 2, F::matmul, {}, {}, nullptr, none, {0, 1}, "[n, k] @ [k]"},
-      {Op::dot, "dot", 2, F::matmul, {}, {}, nullptr, none, {0, 1}, "[k] . [k]"},
-      {Op::outer, "outer", 2, F::matmul, {}, {}, nullptr, none, {0, 1}, "[n] x [m]"},
-      {Op::addmm, "addmm", 3, F::fused, Op::addmm_, {}, nullptr, fused, {0, 3}, "beta * c + alpha * mm(a, b)"},
-      {Op::addmv, "addmv", 3, F::fused, Op::addmv_, {}, nullptr, fused, {0, 2}, "beta * c + alpha * mv(a, b)"},
-      {Op::addr, "addr", 3, F::fused, Op::addr_, {}, nullptr, fused, {0, 2}, "beta * c + alpha * outer(a, b)"},
-      {Op::baddbmm, "baddbmm", 3, F::fused, Op::baddbmm_, {}, nullptr, fused, {0, 2}, "beta * c + alpha * bmm(a, b)"},
-      {Op::addbmm, "addbmm", 3, F::fused, Op::addbmm_, {}, nullptr, fused, {0, 2},
+      {Op::expand, "expand", 2, F::expand, {}, {}, nullptr, none, "shape 0 expanded to shape 1"},
+      {Op::sum_to, "sum_to", 2, F::sum_to, {}, {}, nullptr, none, "shape 0 summed to shape 1"},
+      {Op::matmul, "matmul", 2, F::matmul, {}, {}, nullptr, none, "NumPy's matmul, batch dims broadcast"},
+      {Op::mm, "mm", 2, F::matmul, {}, {}, nullptr, none, "[n, k] @ [k, m]"},
+      {Op::bmm, "bmm", 2, F::matmul, {}, {}, nullptr, none, "[b, n, k] @ [b, k, m]"},
+      {Op::mv, "mv", 2, F::matmul, {}, {}, nullptr, none, "[n, k] @ [k]"},
+      {Op::dot, "dot", 2, F::matmul, {}, {}, nullptr, none, "[k] . [k]"},
+      {Op::outer, "outer", 2, F::matmul, {}, {}, nullptr, none, "[n] x [m]"},
+      {Op::addmm, "addmm", 3, F::fused, Op::addmm_, {}, nullptr, fused, "beta * c + alpha * mm(a, b)"},
+      {Op::addmv, "addmv", 3, F::fused, Op::addmv_, {}, nullptr, fused, "beta * c + alpha * mv(a, b)"},
+      {Op::addr, "addr", 3, F::fused, Op::addr_, {}, nullptr, fused, "beta * c + alpha * outer(a, b)"},
+      {Op::baddbmm, "baddbmm", 3, F::fused, Op::baddbmm_, {}, nullptr, fused, "beta * c + alpha * bmm(a, b)"},
+      {Op::addbmm, "addbmm", 3, F::fused, Op::addbmm_, {}, nullptr, fused,
        "beta * c + alpha * (sum over the batch of bmm(a, b))"},
-      {Op::addmm_, "addmm_", 3, F::fused, {}, Op::addmm, nullptr, fused, {}, "in place"},
-      {Op::addmv_, "addmv_", 3, F::fused, {}, Op::addmv, nullptr, fused, {}, "in place"},
-      {Op::addr_, "addr_", 3, F::fused, {}, Op::addr, nullptr, fused, {}, "in place"},
-      {Op::baddbmm_, "baddbmm_", 3, F::fused, {}, Op::baddbmm, nullptr, fused, {}, "in place"},
-      {Op::addbmm_, "addbmm_", 3, F::fused, {}, Op::addbmm, nullptr, fused, {}, "in place"},
-      {Op::diamond, "diamond", 2, F::autograd, {}, {}, nullptr, none, {0, 0, 2, 1, 0},
+      {Op::addmm_, "addmm_", 3, F::fused, {}, Op::addmm, nullptr, fused, "in place"},
+      {Op::addmv_, "addmv_", 3, F::fused, {}, Op::addmv, nullptr, fused, "in place"},
+      {Op::addr_, "addr_", 3, F::fused, {}, Op::addr, nullptr, fused, "in place"},
+      {Op::baddbmm_, "baddbmm_", 3, F::fused, {}, Op::baddbmm, nullptr, fused, "in place"},
+      {Op::addbmm_, "addbmm_", 3, F::fused, {}, Op::addbmm, nullptr, fused, "in place"},
+      {Op::diamond, "diamond", 2, F::autograd, {}, {}, nullptr, none,
        "(a + b) * a: a reaches the result by two paths"},
-      {Op::dist, "dist", 2, F::reduction, {}, {}, nullptr, none, {0, 2, 2, 1, 0},
+      {Op::dist, "dist", 2, F::reduction, {}, {}, nullptr, none,
        "the 2-norm of a - b (broadcast), a 0-d tensor"},
-      {Op::graph, "graph", -1, F::autograd, {}, {}, nullptr, none, {},
+      {Op::graph, "graph", -1, F::autograd, {}, {}, nullptr, none,
        "a program of 1-4 pointwise ops over the inputs (the case's \"program\")"},
   };
   t.insert(t.end(), rest.begin(), rest.end());
-  // The reductions over dims: {shapes, values, grads, modify, leaf_inplace}; drawn by reduction_case().
-  const auto reduce = [&](Op o, const char* name, int values, int grads, const char* summary) {
-    return OpEntry{o,       name, 1, F::reduce_dims, {}, {}, nullptr, none, {0, values, grads, 0, 0}, summary,
+  // The reductions over dims, drawn by reduction_case().
+  const auto reduce = [&](Op o, const char* name, const char* summary) {
+    return OpEntry{o,       name, 1, F::reduce_dims, {}, {}, nullptr, none, summary,
                    DTypeRule::independent, nullptr, &reduction_rule_of(o)};
   };
   const std::vector<OpEntry> reductions = {
-      reduce(Op::sum, "sum", 3, 2, "sum over dims (all when none; dim=[] too), keepdim, dtype="),
-      reduce(Op::mean, "mean", 2, 2, "mean over dims (floating only), keepdim, dtype="),
-      reduce(Op::amax, "amax", 2, 2, "max over dims, ties share the gradient, keepdim"),
-      reduce(Op::amin, "amin", 2, 2, "min over dims, ties share the gradient, keepdim"),
-      reduce(Op::prod, "prod", 2, 2, "product over one dim or all, keepdim, dtype="),
+      reduce(Op::sum, "sum", "sum over dims (all when none; dim=[] too), keepdim, dtype="),
+      reduce(Op::mean, "mean", "mean over dims (floating only), keepdim, dtype="),
+      reduce(Op::amax, "amax", "max over dims, ties share the gradient, keepdim"),
+      reduce(Op::amin, "amin", "min over dims, ties share the gradient, keepdim"),
+      reduce(Op::prod, "prod", "product over one dim or all, keepdim, dtype="),
   };
   t.insert(t.end(), reductions.begin(), reductions.end());
-  // fill_ and zero_: {shapes, values, grads, modify, leaf_inplace}; values drawn by fill_case() (values_agree,
-  // properties/fill_gen.h), in place on a leaf (or a view of one) by autograd_inplace_agree. A self that requires
-  // grad is always a leaf or a view of one in a case, so grads_agree has nothing to draw: the zero gradient
-  // (FillBackward2, ZeroBackward0) is the engine's formula, unit-tested.
+  // fill_ and zero_: values drawn by fill_case() (values_agree, properties/fill_gen.h), in place on a leaf (or a
+  // view of one) by autograd_inplace_agree. A self that requires grad is always a leaf or a view of one in a case,
+  // so grads_agree has nothing to draw: the zero gradient (FillBackward2, ZeroBackward0) is the engine's formula,
+  // unit-tested.
   const auto fill = [&](Op o, const char* name, const std::vector<const char*>& scalars, const FillRule* rule,
-                        int values, const char* summary) {
-    return OpEntry{o,       name, 1, F::fill, {}, {}, nullptr, scalars, {0, values, 0, 0, 1}, summary,
+                        const char* summary) {
+    return OpEntry{o,       name, 1, F::fill, {}, {}, nullptr, scalars, summary,
                    DTypeRule::independent, nullptr, nullptr, rule};
   };
-  t.push_back(fill(Op::fill_, "fill_", value, &kFill, 2, "every element of self set to value (checked conversion)"));
-  t.push_back(fill(Op::zero_, "zero_", none, &kZero, 1, "every element of self set to 0"));
+  t.push_back(fill(Op::fill_, "fill_", value, &kFill, "every element of self set to value (checked conversion)"));
+  t.push_back(fill(Op::zero_, "zero_", none, &kZero, "every element of self set to 0"));
   return t;
 }
 

@@ -1,7 +1,7 @@
-// The op table: every op a case may name, once (docs/ARCHITECTURE.md). An entry holds the op's facts (name,
-// arity, family, in-place twin, how generators weigh it) and, for the pointwise binary ops, the engine's forward
-// and backward side by side. Implementations dispatch on Op with switches that have no default branch, so an op
-// added here and forgotten by an implementation is a compile error (-Werror=switch), never another op's code.
+// The op table: every op a case may name, once (docs/ARCHITECTURE.md). An entry holds the op's facts (name, arity,
+// family, in-place twin, scalars read) and, for the pointwise binary ops, the engine's forward and backward side by
+// side; how often generators draw it is theirs (properties/op_weights.h). Implementations dispatch on Op in switches
+// without a default branch: an op one of them forgets is a compile error (-Werror=switch), never another op's code.
 #pragma once
 
 #include <cstdint>
@@ -127,15 +127,6 @@ struct UnaryRule {
   Tensor (*backward)(const UnaryGradInputs& in);
 };
 
-// How often each generator draws an op (0: never). An in-place twin is drawn through its out-of-place op.
-struct Weights {
-  int shapes = 0;          // shape-level cases (elementwise_agree, inplace_agree)
-  int values = 0;          // value cases (values_agree)
-  int grads = 0;           // gradient cases (grads_agree, grads_finite_difference)
-  int modify = 0;          // an input written in place before backward (autograd_inplace_agree)
-  int leaf_inplace = 0;    // in place on a leaf that requires grad (autograd_inplace_agree; in-place ops only)
-};
-
 // How a generator picks operand dtypes: each its own; one shared dtype (lerp); a bool condition first (where).
 enum class DTypeRule { independent, one_dtype, bool_condition };
 
@@ -159,7 +150,6 @@ struct OpEntry {
   std::optional<Op> base;        // an in-place op's out-of-place form
   const BinaryRule* binary;      // the engine's rule for the pointwise binary ops (in-place forms share it)
   std::vector<const char*> scalars;  // the case scalars it reads: "alpha", "beta", "value"
-  Weights weights;
   const char* summary;           // one line for `broadcheck list ops`
   DTypeRule dtype_rule = DTypeRule::independent;
   const UnaryRule* unary = nullptr;  // the engine's rule for the pointwise unary ops

@@ -1,6 +1,6 @@
-// Generators draw their ops from the op table (engine/op_table.h): every entry whose weight for that generator is
-// above 0 and that the generator can build (`keep`), in the table's order, so a new op with a weight is generated
-// without other edits. Shrinks towards the table's first such op.
+// Generators draw their ops from the op table (engine/op_table.h): every entry whose weight for that generator
+// (properties/op_weights.h) is above 0 and that the generator can build (`keep`), in the table's order, so a new op
+// with a weight is generated without other edits. Shrinks towards the table's first such op.
 #pragma once
 
 #include <functional>
@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "engine/op_table.h"
+#include "properties/op_weights.h"
 #include "properties/weighted.h"
 
 namespace bc::gen {
@@ -17,7 +18,7 @@ inline std::vector<std::pair<uint64_t, const OpEntry*>> ops_weighted(int Weights
                                                                      const std::function<bool(const OpEntry&)>& keep) {
   std::vector<std::pair<uint64_t, const OpEntry*>> out;
   for (const OpEntry& e : op_table())
-    if (e.weights.*weight > 0 && (!keep || keep(e))) out.emplace_back(static_cast<uint64_t>(e.weights.*weight), &e);
+    if (weights_of(e.op).*weight > 0 && (!keep || keep(e))) out.emplace_back(static_cast<uint64_t>(weights_of(e.op).*weight), &e);
   return out;
 }
 

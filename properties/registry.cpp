@@ -15,7 +15,7 @@ namespace {
 // A property's required classes, and "op <name>" for each pointwise unary op it weighs (harness/coverage.h).
 std::vector<std::string> with_unary_ops(std::vector<std::string> classes, int Weights::*weight) {
   for (const OpEntry& e : op_table())
-    if (e.unary && e.weights.*weight > 0) classes.push_back(std::string("op ") + e.name);
+    if (e.unary && weights_of(e.op).*weight > 0) classes.push_back(std::string("op ") + e.name);
   return classes;
 }
 
@@ -23,7 +23,7 @@ std::vector<std::string> with_unary_ops(std::vector<std::string> classes, int We
 // operand of these ops take any dtype (where's condition aside, bool), refusals being outcomes too.
 std::vector<std::string> with_dtype_cells(std::vector<std::string> classes, int Weights::*weight) {
   for (const OpEntry& e : op_table())
-    if (!e.base && e.weights.*weight > 0 &&
+    if (!e.base && weights_of(e.op).*weight > 0 &&
         gen::in_family(e, {Family::elementwise, Family::reduction, Family::autograd, Family::fill}))
       for (DType t : all_dtypes()) classes.push_back(std::string("cell ") + e.name + " " + to_string(t));
   return classes;

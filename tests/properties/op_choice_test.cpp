@@ -66,10 +66,10 @@ TEST(OpChoice, AutogradInplaceDrawsEveryPointwiseInPlaceOp) {
   std::set<std::string> expected;
   for (const OpEntry& e : op_table()) {
     if (e.family == Family::inplace) {
-      EXPECT_GT(e.weights.leaf_inplace, 0) << e.name << " takes no part in autograd_inplace_agree";
+      EXPECT_GT(weights_of(e.op).leaf_inplace, 0) << e.name << " takes no part in autograd_inplace_agree";
       expected.insert(e.name);
     }
-    if (e.weights.modify > 0) expected.insert(e.name);
+    if (weights_of(e.op).modify > 0) expected.insert(e.name);
   }
   expect_drawn(ops_drawn("autograd_inplace_agree", 4000), expected, "autograd_inplace_agree");
 }
@@ -83,8 +83,8 @@ TEST(OpChoice, FillOpsAreDrawnByValuesAndAutogradInplace) {
   expect_drawn(ops_drawn("values_agree", 400), expected, "values_agree");
   for (const OpEntry& e : op_table())
     if (e.family == Family::fill) {
-      EXPECT_GT(e.weights.leaf_inplace, 0) << e.name;
-      EXPECT_EQ(e.weights.grads, 0) << e.name;
+      EXPECT_GT(weights_of(e.op).leaf_inplace, 0) << e.name;
+      EXPECT_EQ(weights_of(e.op).grads, 0) << e.name;
     }
   expect_drawn(ops_drawn("autograd_inplace_agree", 4000), expected, "autograd_inplace_agree");
 }
@@ -92,7 +92,7 @@ TEST(OpChoice, FillOpsAreDrawnByValuesAndAutogradInplace) {
 TEST(OpChoice, ShapeCasesDrawEveryBinaryOpAndItsInPlaceForm) {
   std::set<std::string> out_of_place, in_place;
   for (const OpEntry& e : op_table())
-    if (e.binary && !e.base && e.weights.shapes > 0) {
+    if (e.binary && !e.base && weights_of(e.op).shapes > 0) {
       out_of_place.insert(e.name);
       if (e.inplace) in_place.insert(to_string(*e.inplace));
     }
