@@ -21,7 +21,7 @@ std::vector<Case> bench_cases() {
   std::vector<Case> cases;
   for (int i = 0; i < 512; ++i) {
     Case c;
-    c.op = "add";
+    c.op = Op::add;
     Shape a = {1 + i % 4, 1 + (i / 4) % 5};
     if (i % 3 == 0) a.insert(a.begin(), 1 + (i / 3) % 3);
     Shape b = {a.back()};

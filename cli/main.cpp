@@ -77,13 +77,16 @@ bool read_numbers(const NumberOptions& text, bc::RunOptions& options, long& case
   return true;
 }
 
-// --op names, each an op of the table; false with the valid names otherwise.
-bool check_ops(const std::vector<std::string>& ops) {
-  for (const std::string& op : ops)
-    if (!bc::find_op(op)) {
+// --op names, each an op of the table, parsed into `parsed`; false with the valid names otherwise.
+bool check_ops(const std::vector<std::string>& ops, std::vector<bc::Op>& parsed) {
+  for (const std::string& op : ops) {
+    const bc::OpEntry* e = bc::find_op(op);
+    if (!e) {
       std::cerr << "broadcheck: --op: unknown op \"" << op << "\"; valid ops: " << bc::known_op_names() << "\n";
       return false;
     }
+    parsed.push_back(e->op);
+  }
   return true;
 }
 
@@ -270,7 +273,7 @@ int main(int argc, char** argv) {
     return app.exit(e) == 0 ? 0 : bc::kExitBadInput;
   }
   if (lint->parsed()) return bc::lint_command(lint_files, lint_known, quiet);
-  if (!read_numbers(numbers, options, cases, budget) || !check_ops(options.ops)) return bc::kExitBadInput;
+  if (!read_numbers(numbers, options, cases, budget) || !check_ops(options.ops, options.op_filter)) return bc::kExitBadInput;
 
   if (!no_known) options.declarations = known.empty() ? corpus_dir + "/known_divergences.jsonl" : known;
   if (quiet) options.progress = bc::Progress::quiet;

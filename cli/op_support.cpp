@@ -48,7 +48,7 @@ std::string cell(const Outcome& o) {
 
 Case example_case(const OpEntry& e, bool gradient) {
   Case c;
-  c.op = e.name;
+  c.op = e.op;
   c.shapes = example_shapes(e);
   if (!computes_values(e.family)) return c;
   for (size_t k = 0; k < c.shapes.size(); ++k)

@@ -519,6 +519,33 @@ std::optional<Op> op_from_name(const std::string& name) {
 
 bool is_inplace(Op op) { return entry(op).base.has_value() || entry(op).family == Family::fill; }
 Op out_of_place(Op op) { return entry(op).base.value_or(op); }
+std::optional<ProductOp> product_op(Op op) {
+  static const std::pair<Op, ProductOp> products[] = {
+      {Op::matmul, ProductOp::matmul}, {Op::mm, ProductOp::mm},       {Op::bmm, ProductOp::bmm},
+      {Op::mv, ProductOp::mv},         {Op::dot, ProductOp::dot},     {Op::outer, ProductOp::outer},
+      {Op::addmm, ProductOp::addmm},   {Op::addmv, ProductOp::addmv}, {Op::addr, ProductOp::addr},
+      {Op::baddbmm, ProductOp::baddbmm}, {Op::addbmm, ProductOp::addbmm}};
+  const Op base = out_of_place(op);
+  for (const auto& [o, product] : products)
+    if (o == base) return product;
+  return std::nullopt;
+}
+
+bool takes_scalar(Op op, const std::string& name) {
+  for (const char* s : entry(op).scalars)
+    if (name == s) return true;
+  return false;
+}
+
+std::optional<Op> unfused_form(Op op) {
+  static const std::pair<Op, Op> forms[] = {{Op::addcmul, Op::unfused_addcmul},
+                                            {Op::addcdiv, Op::unfused_addcdiv},
+                                            {Op::addcmul_, Op::unfused_addcmul_},
+                                            {Op::addcdiv_, Op::unfused_addcdiv_}};
+  for (const auto& [fused, unfused] : forms)
+    if (fused == op) return unfused;
+  return std::nullopt;
+}
 const BinaryRule* binary_rule(Op op) { return entry(op).binary; }
 const UnaryRule* unary_rule(Op op) { return entry(op).unary; }
 const ReductionRule* reduction_rule(Op op) { return entry(op).reduction; }

@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "engine/products.h"
 #include "engine/scalar.h"
 #include "engine/tensor.h"
 
@@ -165,6 +166,12 @@ std::optional<Op> op_from_name(const std::string& name);
 bool is_inplace(Op op);
 // The op without its in-place form: add_ -> add, addmm_ -> addmm; unchanged otherwise.
 Op out_of_place(Op op);
+// The engine's product a product op or its in-place form computes (addmm_ -> addmm); nullopt for other ops.
+std::optional<ProductOp> product_op(Op op);
+// Whether the op reads the case scalar `name` ("alpha", "beta", "value"): its entry's `scalars`.
+bool takes_scalar(Op op, const std::string& name);
+// addcmul/addcdiv's unfused form (addcmul -> unfused_addcmul, addcmul_ -> unfused_addcmul_); nullopt for other ops.
+std::optional<Op> unfused_form(Op op);
 // The rule of a pointwise binary op or its in-place form; nullptr otherwise.
 const BinaryRule* binary_rule(Op op);
 // The rule of a pointwise unary op; nullptr otherwise.

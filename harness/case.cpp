@@ -146,9 +146,10 @@ Case case_from_json(const nlohmann::json& j) {
   if (!j.is_object()) throw CaseError("a case must be a JSON object");
   Case c;
   c.extra = nlohmann::json::object();
+  std::string op_name;
   for (const auto& [key, value] : j.items()) {
     if (key == "id") c.id = string_field(j, "id");
-    else if (key == "op") c.op = string_field(j, "op");
+    else if (key == "op") op_name = string_field(j, "op");
     else if (key == "property") c.property = string_field(j, "property");
     else if (key == "source") c.source = string_field(j, "source");
     else if (key == "note") c.note = string_field(j, "note");
@@ -264,12 +265,13 @@ Case case_from_json(const nlohmann::json& j) {
       c.extra[key] = value;
     }
   }
-  if (c.op.empty()) throw CaseError("missing \"op\"; valid ops: " + known_op_names());
-  const OpEntry* op = find_op(c.op);
-  if (!op) throw CaseError("unknown op \"" + c.op + "\"; valid ops: " + known_op_names());
+  if (op_name.empty()) throw CaseError("missing \"op\"; valid ops: " + known_op_names());
+  const OpEntry* op = find_op(op_name);
+  if (!op) throw CaseError("unknown op \"" + op_name + "\"; valid ops: " + known_op_names());
+  c.op = op->op;
   if (!j.contains("shapes")) throw CaseError("missing \"shapes\"");
   if (op->arity >= 0 && static_cast<int>(c.shapes.size()) != op->arity)
-    throw CaseError("op \"" + c.op + "\" takes " + std::to_string(op->arity) + " shapes, got " +
+    throw CaseError("op \"" + op_name + "\" takes " + std::to_string(op->arity) + " shapes, got " +
                     std::to_string(c.shapes.size()));
   if (op->op == Op::graph) {
     if (!j.contains("program")) throw CaseError("op \"graph\" needs a \"program\" (docs/notes/graphs.md)");
@@ -280,11 +282,11 @@ Case case_from_json(const nlohmann::json& j) {
     throw CaseError("\"program\" goes with op \"graph\" only");
   }
   if (c.out && (!op->binary || op->family != Family::elementwise))
-    throw CaseError("\"out\" is for the out-of-place pointwise binary ops (add, ..., floor_divide), not \"" + c.op + "\"");
+    throw CaseError("\"out\" is for the out-of-place pointwise binary ops (add, ..., floor_divide), not \"" + op_name + "\"");
   if ((c.dims || c.keepdim || c.dtype_arg) && !op->reduction)
-    throw CaseError("\"dims\", \"keepdim\" and \"dtype_arg\" are a reduction's arguments; op \"" + c.op + "\" takes none");
+    throw CaseError("\"dims\", \"keepdim\" and \"dtype_arg\" are a reduction's arguments; op \"" + op_name + "\" takes none");
   if (c.dtype_arg && !op->reduction->takes_dtype)
-    throw CaseError("op \"" + c.op + "\" has no dtype= argument in LibTorch 1.13 (\"dtype_arg\")");
+    throw CaseError("op \"" + op_name + "\" has no dtype= argument in LibTorch 1.13 (\"dtype_arg\")");
   for (const char* key : {"dtypes", "layouts", "requires_grad"}) {
     const std::string k = key;
     const size_t n = k == "dtypes" ? c.dtypes.size() : k == "layouts" ? c.layouts.size() : c.requires_grad.size();
@@ -317,7 +319,7 @@ Case case_from_json(const nlohmann::json& j) {
   // "overlapping" on the first operand is a window over its own storage (harness/operands.h), as fill_'s self.
   // Sizes are non-negative except in expand's target, where -1 (and, to probe errors, other negatives) may stand,
   // and in broadcast_shapes, which is given sizes, not tensors: a negative one there is the libraries' error to report.
-  auto may_be_negative = [&](size_t i) { return (c.op == "expand" && i == 1) || c.op == "broadcast_shapes"; };
+  auto may_be_negative = [&](size_t i) { return (c.op == Op::expand && i == 1) || c.op == Op::broadcast_shapes; };
   for (size_t i = 0; i < c.shapes.size(); ++i)
     for (int64_t d : c.shapes[i])
       if (d < 0 && !may_be_negative(i))
@@ -354,7 +356,7 @@ nlohmann::json to_json(const Expectation& e) {
 nlohmann::json to_json(const Case& c) {
   nlohmann::json j = c.extra.is_object() ? c.extra : nlohmann::json::object();
   if (!c.id.empty()) j["id"] = c.id;
-  j["op"] = c.op;
+  j["op"] = to_string(c.op);
   if (!c.property.empty()) j["property"] = c.property;
   j["shapes"] = c.shapes;
   if (c.expect) j["expect"] = to_json(*c.expect);
@@ -409,7 +411,7 @@ uint64_t stable_hash(const std::string& text) {
 }
 
 std::string describe(const Case& c) {
-  std::string out = c.op + "(";
+  std::string out = std::string(to_string(c.op)) + "(";
   for (size_t i = 0; i < c.shapes.size(); ++i) out += (i ? ", " : "") + format_shape(c.shapes[i]);
   if (!c.program.empty()) out += ": " + describe_program(c.program, c.shapes.size());
   if (c.dims) out += ", dims=" + format_shape(*c.dims);

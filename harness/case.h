@@ -72,7 +72,7 @@ struct OutSpec {
 
 struct Case {
   std::string id;
-  std::string op;
+  Op op = Op::add;  // parsed from its name once (case_from_json) and printed only where the case is written
   // The property whose check a corpus case is replayed under ("addc_equivalence", "grads_finite_difference", ...);
   // "" for the corpus' own check, every implementation's outcome compared (corpus/README.md).
   std::string property;
@@ -117,7 +117,7 @@ bool is_gradient_case(const Case& c);
 // The dtype and layout of operand k (defaults filled in).
 DType dtype_of(const Case& c, size_t k);
 Layout layout_of(const Case& c, size_t k);
-// The op a case names, from the op table (engine/op_table.h); nullptr for an unknown name.
+// The op a name denotes, from the op table (engine/op_table.h); nullptr for an unknown name.
 const OpEntry* find_op(const std::string& name);
 std::string known_op_names();
 

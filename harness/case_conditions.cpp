@@ -94,7 +94,7 @@ bool out_shape_differs(const Case& c) {
 }
 
 bool prod_order_decides_zero(const Case& c) {
-  if (c.op != "prod" || c.shapes.empty()) return false;
+  if (c.op != Op::prod || c.shapes.empty()) return false;
   const std::vector<OperandPlan> plans = plan_operands(c);
   const DType type = c.dtype_arg.value_or(plans[0].dtype);
   if (category(type) != Category::floating) return false;  // integers wrap the same in any order
@@ -126,7 +126,7 @@ bool beyond_exact(const Values& seen, int bits) {
 }  // namespace
 
 bool sum_order_rounds(const Case& c) {
-  if ((c.op != "sum" && c.op != "mean") || c.shapes.empty() || !c.dtype_arg) return false;
+  if ((c.op != Op::sum && c.op != Op::mean) || c.shapes.empty() || !c.dtype_arg) return false;
   const std::vector<OperandPlan> plans = plan_operands(c);
   // Integers in a floating dtype= beyond 2^significand_bits are not all exact; integers wrap the same in any order.
   if (category(plans[0].dtype) == Category::floating || category(*c.dtype_arg) != Category::floating) return false;
@@ -140,7 +140,7 @@ bool grad_sum_rounds(const Case& c) {
   // How many terms operand k's gradient sums per element: outer's other vector, or the broadcast over operand k.
   const Result<Shape> out = broadcast_shapes(c.shapes);
   const auto terms = [&](size_t k) -> int64_t {
-    if (c.op == "outer" && plans.size() == 2) return numel(plans[1 - k].shape);
+    if (c.op == Op::outer && plans.size() == 2) return numel(plans[1 - k].shape);
     if (!out.ok() || numel(plans[k].shape) == 0) return 1;
     return numel(out.value()) / numel(plans[k].shape);
   };
@@ -158,7 +158,7 @@ bool grad_sum_rounds(const Case& c) {
 }
 
 bool batches_summed(const Case& c) {
-  if ((c.op != "addbmm" && c.op != "addbmm_") || c.shapes.size() != 3 || c.shapes[1].size() != 3 || c.shapes[1][0] < 2 ||
+  if (out_of_place(c.op) != Op::addbmm || c.shapes.size() != 3 || c.shapes[1].size() != 3 || c.shapes[1][0] < 2 ||
       !c.values)
     return false;
   for (const OperandPlan& p : plan_operands(c))  // an overlapping operand's values are its base's, checked there

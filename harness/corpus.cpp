@@ -51,8 +51,7 @@ struct Bound {
 Bound result_bound(const Case& c) {
   const Bound broadcast{broadcast_count(c.shapes), "the broadcast result"};
   const ElementCount none{0, false};
-  const OpEntry* op = find_op(c.op);
-  if (!op) return broadcast;
+  const OpEntry* op = &entry(c.op);
   switch (op->family) {
     case Family::broadcast_shapes: return {none, ""};
     // The second shape is a target (a size list, -1 keeping the input's size), not an operand.
@@ -85,8 +84,8 @@ std::string check_limits(const Case& c) {
       return "shapes[" + std::to_string(i) + "] has rank " + std::to_string(c.shapes[i].size()) +
              ", over the cap of " + std::to_string(kMaxRank) + " dims";
   // expand and sum_to take a tensor and a target shape; every other op's shapes are all tensors.
-  const OpEntry* op = find_op(c.op);
-  const bool target = op && (op->family == Family::expand || op->family == Family::sum_to);
+  const OpEntry* op = &entry(c.op);
+  const bool target = (op->family == Family::expand || op->family == Family::sum_to);
   const size_t tensors = target ? std::min<size_t>(1, c.shapes.size()) : c.shapes.size();
   ElementCount total{0, false};
   for (size_t i = 0; i < tensors; ++i) {

@@ -61,9 +61,8 @@ size_t classes_of(const Case& c, std::vector<std::string>& names) {
   if (stretch) out.add("singleton vs non-singleton");
   // Two conflicts: two right-aligned positions where operands have different sizes, neither 1 (which one a
   // library names is part of its message). Only for the ops that broadcast all their operands together.
-  const OpEntry* op = find_op(c.op);
   bool together = false;
-  if (op) switch (op->family) {
+  switch (entry(c.op).family) {
       case Family::elementwise: case Family::inplace: case Family::broadcast_shapes: case Family::autograd:
       case Family::unfused: case Family::reduction: together = true; break;
       case Family::expand: case Family::sum_to: case Family::matmul: case Family::fused: case Family::reduce_dims:
@@ -86,20 +85,18 @@ size_t classes_of(const Case& c, std::vector<std::string>& names) {
   // Value cases: the op (by name, an in-place form apart), and the op x dtype x layout cells its operands fill, as
   // built.
   if (c.values) {
-    out.next().assign("op ").append(c.op);
-    const std::optional<Op> op = op_from_name(c.op);
-    const std::string base_op = op ? to_string(out_of_place(*op)) : c.op;
+    out.next().assign("op ").append(to_string(c.op));
+    const char* base_op = to_string(out_of_place(c.op));
     const size_t cells = out.size();
     for (const OperandPlan& p : plan_views(c)) {
-      out.next().assign("cell ").append(c.op).append(" ").append(to_string(p.dtype)).append(" ").append(
+      out.next().assign("cell ").append(to_string(c.op)).append(" ").append(to_string(p.dtype)).append(" ").append(
           to_string(p.layout));
       out.next().assign("cell ").append(base_op).append(" ").append(to_string(p.dtype));  // in place or not
     }
     out.sort_unique_from(cells);
     // The value class each operand drew, per op family and dtype (plain where the class does not apply).
     const size_t drawn = out.size();
-    const OpEntry* entry = find_op(c.op);
-    const char* family = entry ? to_string(entry->family) : "unknown";
+    const char* family = to_string(entry(c.op).family);
     const ValueClass cls = c.values->data.empty() ? c.values->value_class.value_or(ValueClass::plain) : ValueClass::plain;
     for (size_t k = 0; k < c.shapes.size(); ++k) {
       const DType t = k < c.dtypes.size() ? c.dtypes[k] : DType::float32;

@@ -20,12 +20,11 @@ bool OutcomePattern::matches(const Outcome& o) const {
   return true;
 }
 
-bool Declaration::covers_op(const std::string& name) const {
+bool Declaration::covers_op(Op op) const {
   if (!cpu.empty() && !processor_lacks(cpu).empty()) return false;
   if (ops.empty()) return true;
-  const OpEntry* op = find_op(name);
   return std::any_of(ops.begin(), ops.end(), [&](const std::string& listed) {
-    return listed == name || (op && listed[0] == '@' && in_op_group(listed, op->op).value_or(false));
+    return listed[0] == '@' ? in_op_group(listed, op).value_or(false) : op_from_name(listed) == op;
   });
 }
 

@@ -51,7 +51,7 @@ struct Declaration {
 
   // Whether a case is in the declaration's scope (op and id); a covered declaration that never matched is stale.
   bool covers(const Case& c) const;
-  bool covers_op(const std::string& op) const;  // the op part of covers(): whether `ops` lists it (or is empty)
+  bool covers_op(Op op) const;  // the op part of covers(): whether `ops` lists it (or is empty)
   bool covers_beyond_op(const Case& c) const;   // the rest of covers(), for a case whose op covers_op admits
   // Whether it explains a difference in that component (harness/judge.h): any without `difference`, else the
   // components it lists, separated by "|".

@@ -29,8 +29,8 @@ void add_sorted(std::vector<std::string>& list, const std::string& x) {
 
 }  // namespace
 
-std::string message_pattern(const std::string& message, const std::string& op) {
-  const std::string base = !op.empty() && op.back() == '_' ? op.substr(0, op.size() - 1) : op;
+std::string message_pattern(const std::string& message, Op op) {
+  const std::string name = to_string(op), base = to_string(out_of_place(op));
   std::string out;
   out.reserve(message.size());
   for (size_t k = 0; k < message.size();) {
@@ -72,9 +72,9 @@ std::string message_pattern(const std::string& message, const std::string& op) {
         k += kDtypeNames[n].size();
         masked = true;
       }
-    if (word_start && !masked && (word_at(message, k, op) || word_at(message, k, base))) {
+    if (word_start && !masked && (word_at(message, k, name) || word_at(message, k, base))) {
       out += "OP";
-      k += word_at(message, k, op) ? op.size() : base.size();
+      k += word_at(message, k, name) ? name.size() : base.size();
       masked = true;
     }
     if (masked) continue;
@@ -84,15 +84,15 @@ std::string message_pattern(const std::string& message, const std::string& op) {
   return out;
 }
 
-const std::string& MessageCatalog::pattern_of(const std::string& message, const std::string& op) {
-  key_.assign(op).append("\n").append(message);
+const std::string& MessageCatalog::pattern_of(const std::string& message, Op op) {
+  key_.assign(to_string(op)).append("\n").append(message);
   auto it = patterns_.find(key_);
   if (it != patterns_.end()) return it->second;
   if (patterns_.size() >= kRemembered) patterns_.clear();
   return patterns_.emplace(key_, message_pattern(message, op)).first->second;
 }
 
-void MessageCatalog::add(const std::string& op, const Outcomes& outcomes) {
+void MessageCatalog::add(Op op, const Outcomes& outcomes) {
   const std::string documents = name_with_role(Role::document);
   for (const auto& [name, o] : outcomes) {
     if (!o.error || o.error->message.empty() || name == documents || name.find(" unfused") != std::string::npos)
@@ -102,7 +102,7 @@ void MessageCatalog::add(const std::string& op, const Outcomes& outcomes) {
     // The smallest text as the example, so that shards merge into what one process writes.
     if (v.pattern.empty() || o.error->message < v.example) v.example = o.error->message;
     v.pattern = pattern;
-    add_sorted(v.ops, op);
+    add_sorted(v.ops, to_string(op));
     ++v.cases;
   }
 }

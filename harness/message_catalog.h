@@ -33,12 +33,12 @@ struct MessageInconsistency {
 
 // `message` with its digits as N, size lists as [...] or (...), dtype names as T and the op (without a trailing
 // underscore) as OP.
-std::string message_pattern(const std::string& message, const std::string& op);
+std::string message_pattern(const std::string& message, Op op);
 
 class MessageCatalog {
  public:
   // Every error outcome with a message (the documents' answers aside: their texts are ours).
-  void add(const std::string& op, const Outcomes& outcomes);
+  void add(Op op, const Outcomes& outcomes);
   void merge(const MessageCatalog& other);
   std::vector<MessageInconsistency> inconsistencies() const;
   nlohmann::json to_json() const;
@@ -46,7 +46,7 @@ class MessageCatalog {
 
  private:
   // The pattern of `message` given by `op`, remembered: a run meets the same few texts many thousands of times.
-  const std::string& pattern_of(const std::string& message, const std::string& op);
+  const std::string& pattern_of(const std::string& message, Op op);
 
   // implementation -> kind -> pattern -> variant
   std::map<std::string, std::map<std::string, std::map<std::string, MessageVariant>>> texts_;

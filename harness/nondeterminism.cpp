@@ -86,7 +86,7 @@ Judgement judge_with_nondeterminism(const std::string& property, const Case& c, 
     j.odd_ones = names;
     j.attribution = why;
     j.known_id = join(ids, ",");
-    j.signature = make_signature({property, family_of(c), "nondeterministic", names, c.op});
+    j.signature = make_signature({property, family_of(c), "nondeterministic", names, to_string(c.op)});
   } else if (j.verdict == Verdict::known) {
     for (const std::string& id : ids)
       if (("," + j.known_id + ",").find("," + id + ",") == std::string::npos) j.known_id += "," + id;

@@ -20,8 +20,7 @@ typename Map::mapped_type& at_key(Map& map, std::string_view key) {
 }  // namespace
 
 void add_to_scoreboard(Scoreboard& board, const CaseRecord& r) {
-  const OpEntry* op = find_op(r.c.op);
-  const std::string_view family = op ? to_string(op->family) : "unknown";
+  const std::string_view family = to_string(entry(r.c.op).family);
   const auto& odd = r.judgement.odd_ones;
   for (const auto& [name, o] : r.outcomes) {
     if (name.find(" unfused") != std::string::npos) continue;

@@ -13,8 +13,7 @@ std::string make_signature(const SignatureParts& parts) {
 }
 
 std::string family_of(const Case& c) {
-  const OpEntry* op = find_op(c.op);
-  return op ? std::string(to_string(op->family)) : c.op;
+  return to_string(entry(c.op).family);
 }
 
 std::string signature_without_outcomes(const std::string& signature) {

@@ -26,7 +26,7 @@ struct SignatureParts {
 
 std::string make_signature(const SignatureParts& parts);
 
-// The family a signature names for a case: its op's family, or the op itself when the op table lacks it.
+// The family a signature names for a case: its op's family.
 std::string family_of(const Case& c);
 
 // A signature without the voters' outcome classes that the judge's signatures end with (" | engine=ok torch=error:

@@ -373,7 +373,7 @@ Outcome run_pointwise(const Case& c, Op op, Formula f, const Operands& o, const 
     if (reduces) g = g * result[i] / static_cast<T>(norm);
     for (size_t k = 0; k < n; ++k) {
       if (!wants_grad(c, k)) continue;
-      if (!d[k]) return silent(std::string("the derivative of ") + c.op + " here (a pole, a tie, a jump or NaN)");
+      if (!d[k]) return silent(std::string("the derivative of ") + to_string(c.op) + " here (a pole, a tie, a jump or NaN)");
       grads[k][sources[k][i]] += static_cast<double>(g * *d[k]);
     }
   }
@@ -610,8 +610,7 @@ class DocumentOracle : public Oracle {
   std::string name() const override { return "documents"; }
   std::string version() const override { return "seeds 000-004, PyTorch 1.13 and NumPy documentation"; }
   Outcome run(const Case& c) override {
-    const OpEntry* e = find_op(c.op);
-    if (!e) return Outcome::unsupported_because("unknown op " + c.op);
+    const OpEntry* e = &entry(c.op);
     // No seed document speaks of out= arguments (their resize and cast rules are LibTorch's own).
     if (c.out) return Outcome::unsupported_because("no document states the out= form's rules");
     switch (e->family) {
@@ -629,16 +628,16 @@ class DocumentOracle : public Oracle {
       case Family::elementwise: case Family::inplace: case Family::unfused: case Family::autograd:
       case Family::reduction: {
         const std::optional<Formula> f = formula_of(e->op);
-        if (!f) return silent(std::string("a pointwise formula for ") + c.op);
+        if (!f) return silent(std::string("a pointwise formula for ") + e->name);
         return pointwise(c, e->op, *f);
       }
       // Seed 003 says only that reductions' keepdim defaults to False; no document states what a list of dims
       // (empty, negative, repeated) or dtype= does.
-      case Family::reduce_dims: return silent(std::string("the rule of a reduction over a list of dims (") + c.op + ")");
+      case Family::reduce_dims: return silent(std::string("the rule of a reduction over a list of dims (") + e->name + ")");
       // No document states what writing one value into a self whose elements share memory does.
-      case Family::fill: return silent(std::string("the rule of ") + c.op + " (one value written into self)");
+      case Family::fill: return silent(std::string("the rule of ") + e->name + " (one value written into self)");
     }
-    return silent(std::string("a rule for ") + c.op);
+    return silent(std::string("a rule for ") + e->name);
   }
 };
 

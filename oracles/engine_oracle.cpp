@@ -66,7 +66,7 @@ Result<std::vector<ag::Var>> build_operands(const Case& c) {
 }
 
 Result<ag::Var> forward_product(const Case& c, Op op, const std::vector<ag::Var>& t) {
-  const ProductOp product = *product_op_from_name(to_string(out_of_place(op)));
+  const ProductOp product = *product_op(op);
   if (!is_fused(product)) return ag::product(product, t[0], t[1]);
   const Scalar beta = scalar_of(c, "beta"), alpha = scalar_of(c, "alpha");
   return is_inplace(op) ? ag::fused_(product, t[0], t[1], t[2], beta, alpha)
@@ -197,8 +197,7 @@ class EngineOracle : public Oracle {
   std::string name() const override { return "engine"; }
   std::string version() const override { return "broadcheck engine"; }
   Outcome run(const Case& c) override {
-    const OpEntry* op = find_op(c.op);
-    if (!op) return Outcome::unsupported_because("unknown op " + c.op);
+    const OpEntry* op = &entry(c.op);
     if (c.out) return run_out_form(c, op->op);
     switch (op->family) {
       case Family::elementwise: case Family::inplace: case Family::autograd: case Family::matmul:
@@ -213,7 +212,7 @@ class EngineOracle : public Oracle {
         return Outcome::success(apply_plan_shape(plan.value()));
       }
     }
-    return Outcome::unsupported_because("the engine has no op " + c.op);
+    return Outcome::unsupported_because(std::string("the engine has no op ") + op->name);
   }
 };
 
@@ -222,8 +221,8 @@ class EngineOracle : public Oracle {
 std::unique_ptr<Oracle> make_engine_oracle() { return std::make_unique<EngineOracle>(); }
 
 std::optional<Grad> rule_upstream(const Case& c) {
-  const OpEntry* op = find_op(c.op);
-  if (!op || !is_gradient_case(c) || c.out || !computes_values(op->family)) return std::nullopt;
+  const OpEntry* op = &entry(c.op);
+  if (!is_gradient_case(c) || c.out || !computes_values(op->family)) return std::nullopt;
   Result<std::vector<ag::Var>> operands = build_operands(c);
   if (!operands.ok()) return std::nullopt;
   Result<ag::Var> r = forward(c, op->op, operands.value());
@@ -233,8 +232,9 @@ std::optional<Grad> rule_upstream(const Case& c) {
 }
 
 Outcome engine_outcome_from(const Case& c, const Grad& upstream) {
-  const OpEntry* op = find_op(c.op);
-  if (!op || c.out || !computes_values(op->family)) return Outcome::failure(ErrorKind::other, "no backward runs for " + c.op);
+  const OpEntry* op = &entry(c.op);
+  if (c.out || !computes_values(op->family))
+    return Outcome::failure(ErrorKind::other, std::string("no backward runs for ") + op->name);
   return run_tensor_op(c, op->op, &upstream);
 }
 

@@ -50,8 +50,7 @@ json upstream_json(const Case& c) {
 // upstream gradient too (protocol 2).
 json case_json(const Case& c, bool upstream) {
   json operands = json::array();
-  const OpEntry* op = find_op(c.op);
-  if (op && computes_values(op->family))
+  if (computes_values(entry(c.op).family))
     for (const OperandPlan& p : plan_operands(c)) operands.push_back(operand_json(c, p));
   Case sent = c;
   sent.default_values = false;  // an adapter sees the values a gradient case runs on, even when its line gave none
@@ -235,7 +234,7 @@ Capabilities capabilities_from_hello(const std::string& line) {
 
 std::optional<std::string> undeclared(const Capabilities& caps, const Case& c) {
   const std::string prefix = "not declared by the adapter: ";
-  if (!caps.ops.count(c.op)) return prefix + "op " + c.op;
+  if (!caps.ops.count(to_string(c.op))) return prefix + "op " + to_string(c.op);  // the adapter declares names
   for (size_t k = 0; k < c.shapes.size(); ++k) {
     if (!caps.dtypes.count(to_string(dtype_of(c, k)))) return prefix + "dtype " + to_string(dtype_of(c, k));
     if (!caps.layouts.count(to_string(layout_of(c, k)))) return prefix + "layout " + to_string(layout_of(c, k));

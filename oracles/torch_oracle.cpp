@@ -331,8 +331,7 @@ class TorchOracle : public Oracle {
   std::string version() const override { return std::string("LibTorch ") + TORCH_VERSION; }
 
   Outcome run(const Case& c) override {
-    const OpEntry* op = find_op(c.op);
-    if (!op) return Outcome::unsupported_because("unknown op " + c.op);
+    const OpEntry* op = &entry(c.op);
     recorded_warnings().texts.clear();
     try {
       return call(*op, c);
@@ -373,7 +372,7 @@ class TorchOracle : public Oracle {
               "at::sum_to reads out of bounds when the target has more dims than the tensor; not called");
         return from_tensor(at::sum_to(make(s[0]), s[1]));
     }
-    return Outcome::unsupported_because("no LibTorch call for op " + c.op);
+    return Outcome::unsupported_because(std::string("no LibTorch call for op ") + op.name);
   }
 };
 

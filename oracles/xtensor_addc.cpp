@@ -23,9 +23,9 @@ xt::xarray<R> scaled_product(bool mul, bool unfused, const Input<T>& a, const In
 
 template <class T>
 Outcome run_typed(const Case& c, Operands& ops, const std::vector<OperandPlan>& plans) {
-  const Op base = out_of_place(find_op(c.op)->op);
-  const bool unfused = find_op(c.op)->family == Family::unfused, mul = base == Op::addcmul || base == Op::unfused_addcmul;
-  const bool in_place = is_inplace(find_op(c.op)->op);
+  const Op base = out_of_place(c.op);
+  const bool unfused = entry(c.op).family == Family::unfused, mul = base == Op::addcmul || base == Op::unfused_addcmul;
+  const bool in_place = is_inplace(c.op);
   const Input<T>& a = std::get<Input<T>>(ops.inputs[1]);
   const Input<T>& b = std::get<Input<T>>(ops.inputs[2]);
   return with_scalar(c, "value", [&](auto value) -> Outcome {
@@ -41,10 +41,10 @@ Outcome run_typed(const Case& c, Operands& ops, const std::vector<OperandPlan>& 
 }  // namespace
 
 Outcome addc(const Case& c, Operands& ops, const std::vector<OperandPlan>& plans) {
-  const Op base = out_of_place(find_op(c.op)->op);
+  const Op base = out_of_place(c.op);
   if (base != Op::addcmul && base != Op::addcdiv && base != Op::unfused_addcmul && base != Op::unfused_addcdiv)
     return Outcome::unsupported_because(std::string("the xtensor addcmul/addcdiv oracle does not run ") +
-                                        c.op);
+                                        to_string(c.op));
   for (const OperandPlan& p : plans)
     if (p.dtype != plans[0].dtype)
       return Outcome::unsupported_because("the xtensor addcmul/addcdiv oracle is instantiated per dtype, for operands "

@@ -526,10 +526,10 @@ Outcome run_xtensor_graph(const Case& c) {
 }
 
 Outcome run_xtensor_grads(const Case& c) {
-  const OpEntry* op = find_op(c.op);
+  const OpEntry* op = &entry(c.op);
   if (op->family == Family::matmul || op->family == Family::fused) return run_xtensor_product_grads(c);
   const bool in_place = op->family == Family::inplace;
-  const std::optional<Formula> formula = formula_of(find_op(c.op)->op);
+  const std::optional<Formula> formula = formula_of(c.op);
   if (!formula)
     return Outcome::unsupported_because("the xtensor gradient oracle has formulas for the differentiable ops only, "
                                         "not " + std::string(op->name));

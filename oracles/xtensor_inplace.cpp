@@ -32,8 +32,8 @@ bool writes_past_the_view(const XShape& self, const XShape& other) {
 }
 
 Outcome computed_assignment(const Case& c, const AnySelf& self, const AnyInput& other) {
-  if (c.op != "add_" && c.op != "sub_" && c.op != "mul_" && c.op != "div_")
-    return Outcome::unsupported_because("xtensor has no computed assignment for " + c.op);
+  if (c.op != Op::add_ && c.op != Op::sub_ && c.op != Op::mul_ && c.op != Op::div_)
+    return Outcome::unsupported_because(std::string("xtensor has no computed assignment for ") + to_string(c.op));
   if (const auto* base = std::get_if<BaseSelf>(&self)) return assign_into_base(c, *base, other);
   const ViewSelf& view = std::get<ViewSelf>(self);
   if (writes_past_the_view(std::visit([](auto* s) { return shape_of(*s); }, view),

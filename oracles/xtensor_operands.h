@@ -220,15 +220,16 @@ Outcome with_scalar(const Case& c, const std::string& name, F&& f) {
 // a op= b, as xtensor's computed assignment does it, and the left side's values after it.
 template <class S, class B>
 Outcome assign(const Case& c, S& a, const B& b) {
-  if (c.op == "add_" || c.op == "sub_") {
+  if (c.op == Op::add_ || c.op == Op::sub_) {
     return with_scalar(c, "alpha", [&](auto alpha) {
-      if (c.op == "add_") a += alpha * b;
+      if (c.op == Op::add_) a += alpha * b;
       else a -= alpha * b;
       return result(a);
     });
   }
-  if (c.op == "mul_") a *= b;
-  else a /= b;
+  if (c.op == Op::mul_) a *= b;
+  else if (c.op == Op::div_) a /= b;
+  else return Outcome::unsupported_because(std::string("xtensor has no computed assignment for ") + to_string(c.op));
   return result(a);
 }
 
@@ -238,7 +239,7 @@ Outcome assign_compiled(const Case& c, S& a, const B& b) {
   using TS = value_type_of<S>;
   using TB = value_type_of<B>;
   if constexpr (pair_compiled_v<TS, TB>) return assign(c, a, b);
-  else return not_compiled(dtype_name<TS>() + " " + c.op + " " + dtype_name<TB>());
+  else return not_compiled(dtype_name<TS>() + " " + to_string(c.op) + " " + dtype_name<TB>());
 }
 
 // Calls f(T{}) with the wide value type the oracle holds dtype t in (the products and addcmul/addcdiv, whose

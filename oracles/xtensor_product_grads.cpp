@@ -55,8 +55,8 @@ A reduced(const A& g, const XShape& to) {
 struct Factors {
   A a, b;
 };
-Factors factors(const std::string& op, const A& a, const A& b) {
-  if (op == "outer" || op == "addr") return {xt::expand_dims(a, 1), xt::expand_dims(b, 0)};
+Factors factors(ProductOp op, const A& a, const A& b) {
+  if (op == ProductOp::outer || op == ProductOp::addr) return {xt::expand_dims(a, 1), xt::expand_dims(b, 0)};
   return {a.dimension() == 1 ? A(xt::expand_dims(a, 0)) : a, b.dimension() == 1 ? A(xt::expand_dims(b, 1)) : b};
 }
 
@@ -64,7 +64,12 @@ Factors factors(const std::string& op, const A& a, const A& b) {
 
 Outcome run_xtensor_product_grads(const Case& c) {
   auto requires_grad = [&](size_t k) { return k < c.requires_grad.size() && c.requires_grad[k]; };
-  const bool fused = find_op(c.op)->family == Family::fused, in_place = c.op.back() == '_';
+  const std::optional<ProductOp> product_of = product_op(c.op);
+  if (!product_of)
+    return Outcome::unsupported_because(std::string("the xtensor product gradients are the products', not ") +
+                                        to_string(c.op) + "'s");
+  const ProductOp op = *product_of;
+  const bool fused = is_fused(op), in_place = is_inplace(c.op);
   if (c.modify || (in_place && requires_grad(0)))
     return Outcome::unsupported_because("an autograd rule (version counters, in place on an input that requires "
                                         "grad), which xtensor has no notion of");
@@ -84,22 +89,21 @@ Outcome run_xtensor_product_grads(const Case& c) {
     for (const OperandPlan& p : plans) x.push_back(array_of(p.shape, view_values(p, p.base_values).to_doubles()));
     const A g = array_of(o.shape, upstream_values(c, type, static_cast<int64_t>(o.values.size())).to_doubles());
     const size_t first = fused ? 1 : 0;  // the product's operands
-    const std::string op = in_place ? c.op.substr(0, c.op.size() - 1) : c.op;
     const Factors f = factors(op, x[first], x[first + 1]);
     // The product's gradient: the upstream gradient summed to the product's own shape (xtensor may have kept a
     // larger c: xtensor-fused-c-target-one), in matrix form (1-D operands' dims put back), and for addbmm one copy
     // per batch entry.
     const A matrices = product(f.a, f.b);
     XShape pshape(matrices.shape().begin(), matrices.shape().end());
-    if (op == "addbmm") pshape.erase(pshape.begin());
-    const bool vectors = op == "outer" || op == "addr";
+    if (op == ProductOp::addbmm) pshape.erase(pshape.begin());
+    const bool vectors = op == ProductOp::outer || op == ProductOp::addr;
     const bool row = !vectors && x[first].dimension() == 1, column = !vectors && x[first + 1].dimension() == 1;
     XShape squeezed = pshape;
     if (column) squeezed.erase(squeezed.end() - 1);
     if (row) squeezed.erase(squeezed.end() - (column ? 1 : 2));
     A gp = reduced(g, squeezed);
     gp.reshape(pshape);
-    if (op == "addbmm") gp = xt::broadcast(gp, XShape{f.a.shape()[0], pshape[0], pshape[1]});
+    if (op == ProductOp::addbmm) gp = xt::broadcast(gp, XShape{f.a.shape()[0], pshape[0], pshape[1]});
     const double alpha = fused ? scalar_of(c, "alpha").value : 1.0, beta = scalar_of(c, "beta").value;
     std::vector<A> grads(x.size());
     if (fused) grads[0] = reduced(beta * g, xshape(c.shapes[0]));

@@ -59,9 +59,6 @@ Product<T> matmul(const xt::xarray<T>& a, const xt::xarray<T>& b) {
   return r;
 }
 
-// The engine's product an op or its in-place form computes (addmm_ -> addmm).
-std::optional<ProductOp> product_op(Op op) { return product_op_from_name(to_string(out_of_place(op))); }
-
 template <class T>
 void need_ranks(ProductOp op, const xt::xarray<T>& a, const xt::xarray<T>& b, std::size_t ra, std::size_t rb) {
   if (a.dimension() != ra || b.dimension() != rb)
@@ -100,9 +97,9 @@ Product<T> product(ProductOp op, const xt::xarray<T>& a, const xt::xarray<T>& b)
 template <class T>
 Outcome run_typed(const Case& c, Operands& ops, const std::vector<OperandPlan>& plans) {
   auto operand = [&](size_t k) { return xt::xarray<T>(std::get<Input<T>>(ops.inputs[k])); };
-  const ProductOp op = *product_op(find_op(c.op)->op);  // products() runs the products only (xtensor_values.cpp's Path)
+  const ProductOp op = *product_op(c.op);  // products() runs the products only (xtensor_values.cpp's Path)
   if (!is_fused(op)) return evaluate(product(op, operand(0), operand(1)));
-  const bool in_place = is_inplace(find_op(c.op)->op);
+  const bool in_place = is_inplace(c.op);
   const Product<T> p = product(op, operand(1), operand(2));
   const XShape shape(p.shape().begin(), p.shape().end());
   return with_scalar(c, "beta", [&](auto beta) {
@@ -133,7 +130,7 @@ Outcome products(const Case& c, Operands& ops, const std::vector<OperandPlan>& p
   } catch (const xt::broadcast_error& e) {
     // The strict products broadcast nothing, so out of place a fused op fails here when c does not stretch to the
     // product (LibTorch's expand); matmul, on its batch dims; in place, the assignment into c's view.
-    const bool stretching_c = find_op(c.op)->family == Family::fused && !is_inplace(find_op(c.op)->op);
+    const bool stretching_c = entry(c.op).family == Family::fused && !is_inplace(c.op);
     return Outcome::failure(stretching_c ? ErrorKind::expand : ErrorKind::broadcast, e.what());
   }
 }

@@ -162,10 +162,12 @@ Path path_of(Op op) {
 
 Outcome run_xtensor_values(const Case& c) {
   using namespace xtv;
-  const Op op = find_op(c.op)->op;
+  const Op op = c.op;
   const Path path = path_of(op);
-  if (path == Path::no_meaning) return Outcome::unsupported_because("xtensor has no " + c.op + " with PyTorch's meaning");
-  if (path == Path::no_assignment) return Outcome::unsupported_because("xtensor has no computed assignment for " + c.op);
+  if (path == Path::no_meaning)
+    return Outcome::unsupported_because(std::string("xtensor has no ") + to_string(op) + " with PyTorch's meaning");
+  if (path == Path::no_assignment)
+    return Outcome::unsupported_because(std::string("xtensor has no computed assignment for ") + to_string(op));
   if (path == Path::not_values)
     return Outcome::unsupported_because("xtensor value-level cases cover the elementwise ops only");
   const std::vector<OperandPlan> plans = plan_operands(c);

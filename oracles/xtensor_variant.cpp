@@ -54,9 +54,7 @@ std::optional<std::string> not_owned(const std::vector<OperandPlan>& plans, Vari
 }
 
 std::optional<Outcome> variant_refusal(const std::string& name, const Case& c, PathRefusal why) {
-  const OpEntry* op = find_op(c.op);
-  if (!op) return Outcome::unsupported_because("unknown op " + c.op);
-  const std::optional<VariantRequest> r = variant_request(op->op);
+  const std::optional<VariantRequest> r = variant_request(c.op);
   if (!r) return Outcome::unsupported_because(name + " runs add, sub, mul, div (and in place) and where only");
   if (!c.values) return Outcome::unsupported_because(name + " runs value-level cases only");
   if (is_gradient_case(c) || c.modify)
@@ -84,7 +82,7 @@ class VariantOracle : public Oracle {
   Outcome run(const Case& c) override {
     if (std::optional<Outcome> refused = variant_refusal(name_, c, why_)) return std::move(*refused);
     try {
-      return path_(c, *variant_request(find_op(c.op)->op));
+      return path_(c, *variant_request(c.op));
     } catch (const xt::broadcast_error& e) {
       return Outcome::failure(ErrorKind::broadcast, e.what());
     } catch (const std::exception& e) {

@@ -54,10 +54,9 @@ std::vector<Case> case_shrink_candidates(const Case& c) {
     } catch (const CaseError&) {
     }
   };
-  const OpEntry* op = find_op(c.op);
-  if (op && op->op == Op::graph)
+  if (c.op == Op::graph)
     for (Case& t : graph_shrinks(c)) keep_if_valid(std::move(t));
-  if (op && op->arity < 0 && op->op != Op::graph)
+  if (entry(c.op).arity < 0 && c.op != Op::graph)
     for (size_t k = 0; k < c.shapes.size() && c.shapes.size() > 1; ++k) {
       Case t = c;
       t.shapes.erase(t.shapes.begin() + static_cast<std::ptrdiff_t>(k));

@@ -5,10 +5,10 @@
 namespace bc {
 
 std::optional<Case> unfused_twin(const Case& c) {
-  const std::string name = "unfused_" + c.op;
-  if (!find_op(name)) return std::nullopt;
+  const std::optional<Op> unfused = unfused_form(c.op);
+  if (!unfused) return std::nullopt;
   Case twin = c;
-  twin.op = name;
+  twin.op = *unfused;
   return twin;
 }
 

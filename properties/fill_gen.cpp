@@ -14,8 +14,7 @@ namespace bc::gen {
 
 std::vector<std::string> fill_tags(const Case& c) {
   std::vector<std::string> tags;
-  const std::optional<Op> op = op_from_name(c.op);
-  if (op && fill_rule(*op) && fill_rule(*op)->reads_value && c.scalars.count("value")) {
+  if (fill_rule(c.op) && fill_rule(c.op)->reads_value && c.scalars.count("value")) {
     const Scalar v = c.scalars.at("value");
     if (v.value == 0) tags.push_back("fill value 0");
     if (v.value == 0 && std::signbit(v.value)) tags.push_back("fill value -0.0");
@@ -31,7 +30,7 @@ std::vector<std::string> fill_tags(const Case& c) {
 rc::Gen<Case> fill_case() {
   return bc::gen::exec([] {
     const OpEntry& op = **op_from_table(&Weights::values, [](const OpEntry& e) { return e.family == Family::fill; });
-    Case c = make_case(op.name, {*shape(0, 4)}, {"in-place"});
+    Case c = make_case(op.op, {*shape(0, 4)}, {"in-place"});
     c.dtypes = {*rc::gen::element(DType::float32, DType::bool_, DType::int64, DType::float64, DType::int8,
                                   DType::uint8, DType::int16, DType::int32, DType::float16, DType::bfloat16)};
     c.layouts = {*weighted<Layout>({{3, Layout::contiguous}, {1, Layout::transposed}, {1, Layout::strided},

@@ -79,7 +79,7 @@ Case draw_graph_case() {
   const int floats = *weighted<int>({{3, 2}, {2, 3}, {1, 1}});
   const bool condition_input = *weighted<bool>({{2, false}, {1, true}});
   const int inputs = floats + (condition_input ? 1 : 0);
-  Case c = make_case("graph", *broadcastable(inputs, 4), {});
+  Case c = make_case(Op::graph, *broadcastable(inputs, 4), {});
   c.program = draw_program(floats, condition_input);
   for (int k = 0; k < floats; ++k) c.dtypes.push_back(*weighted<DType>({{3, DType::float32}, {1, DType::float64}}));
   if (condition_input) c.dtypes.push_back(DType::bool_);

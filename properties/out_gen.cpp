@@ -7,8 +7,8 @@
 namespace bc::gen {
 
 void maybe_out(Case& c, uint64_t one_in) {
-  const OpEntry* op = find_op(c.op);
-  if (!op || !op->binary || op->family != Family::elementwise) return;
+  const OpEntry* op = &entry(c.op);
+  if (!op->binary || op->family != Family::elementwise) return;
   if (!*weighted<bool>({{one_in - 1, false}, {1, true}})) return;
   const Result<Shape> broadcast = broadcast_shapes(c.shapes);
   const Shape result = broadcast.ok() ? broadcast.value() : *shape(0, 3);

@@ -137,7 +137,7 @@ rc::Gen<Case> product_case() {
     std::vector<Shape> shapes = op == Op::matmul ? matmul_shapes(branch, tags) : strict_product_shapes(op, branch, tags);
     for (const Shape& s : shapes)
       if (s.size() == 1) tags.push_back("1-D operand");
-    Case c = make_case(to_string(op), shapes, tags);
+    Case c = make_case(op, shapes, tags);
     c.dtypes = product_dtypes(2, c.tags);
     c.layouts = layouts(2);
     add_values_and_grads(c, false, 1);
@@ -181,7 +181,7 @@ rc::Gen<Case> fused_case() {
     }
     tags.push_back(c_shape == result ? "c is the product's shape" : branch == 2 ? "c conflicts" : "c broadcasts");
     std::vector<Shape> shapes = {c_shape, operands[0], operands[1]};
-    Case c = make_case(to_string(inplace ? *base.inplace : base.op), shapes, tags);
+    Case c = make_case(inplace ? *base.inplace : base.op, shapes, tags);
     c.dtypes = product_dtypes(3, c.tags);
     c.layouts = layouts(3);
     maybe_scalar(c, "beta", {{2, 0.0}, {1, -0.0}, {2, 2.0}, {2, -1.0}, {2, 0.5}});
@@ -196,7 +196,7 @@ rc::Gen<Case> addc_case() {
   return bc::gen::exec([] {
     // The fused pointwise ops that have an unfused twin in the table.
     const OpEntry& base = **op_from_table(&Weights::values, [](const OpEntry& e) {
-      const std::optional<Op> twin = op_from_name(std::string("unfused_") + e.name);
+      const std::optional<Op> twin = unfused_form(e.op);
       return twin && entry(*twin).family == Family::unfused;
     });
     const bool inplace = *weighted<bool>({{2, false}, {1, true}});
@@ -208,7 +208,7 @@ rc::Gen<Case> addc_case() {
     } else {
       shapes = *broadcastable(3, 4);
     }
-    Case c = make_case(to_string(inplace ? *base.inplace : base.op), shapes, tags);
+    Case c = make_case(inplace ? *base.inplace : base.op, shapes, tags);
     const int dtypes = *weighted<int>({{6, 0}, {2, 1}, {1, 2}});
     if (dtypes == 0) c.dtypes.assign(3, *product_floating());
     if (dtypes == 1) c.dtypes.assign(3, *product_integer());

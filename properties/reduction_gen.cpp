@@ -69,7 +69,7 @@ rc::Gen<Case> reduction_case() {
     int branch = *weighted<int>({{10, 0}, {3, 1}, {2, 2}, {1, 3}, {1, 4}});
     const bool one = op.reduction->one_dim;
     if (one && (branch == 2 || branch == 3)) branch = branch == 2 ? 1 : 4;
-    Case c = make_case(op.name, {shape}, {branch >= 3 ? "near miss" : "valid"});
+    Case c = make_case(op.op, {shape}, {branch >= 3 ? "near miss" : "valid"});
     if (branch != 1) c.dims = branch == 2 ? std::vector<int64_t>{} : valid_dims(rank, one || branch == 3);
     if (branch == 0 && !one && c.dims->size() > 1 && *weighted<bool>({{4, false}, {1, true}}))
       std::reverse(c.dims->begin(), c.dims->end());  // LibTorch takes dims in any order

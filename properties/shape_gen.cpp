@@ -14,9 +14,9 @@
 
 namespace bc::gen {
 
-Case make_case(std::string op, std::vector<Shape> shapes, std::vector<std::string> tags) {
+Case make_case(Op op, std::vector<Shape> shapes, std::vector<std::string> tags) {
   Case c;
-  c.op = std::move(op);
+  c.op = op;
   c.shapes = std::move(shapes);
   c.tags = std::move(tags);
   return c;
@@ -57,7 +57,7 @@ bool binary_with_inplace(const OpEntry& e) { return binary_out_of_place(e) && e.
 
 rc::Gen<Case> elementwise_case() {
   return bc::gen::exec([] {
-    const std::string op = (*op_from_table(&Weights::shapes, binary_out_of_place))->name;
+    const Op op = (*op_from_table(&Weights::shapes, binary_out_of_place))->op;
     if (*weighted<bool>({{3, false}, {1, true}})) return make_case(op, *near_miss(2), {"near miss"});
     return make_case(op, *broadcastable(2), {"broadcastable"});
   });
@@ -65,7 +65,7 @@ rc::Gen<Case> elementwise_case() {
 
 rc::Gen<Case> inplace_case() {
   return bc::gen::exec([] {
-    const std::string op = to_string(*(*op_from_table(&Weights::shapes, binary_with_inplace))->inplace);
+    const Op op = *(*op_from_table(&Weights::shapes, binary_with_inplace))->inplace;
     const int branch = *weighted<int>({{3, 0}, {2, 1}, {1, 2}});
     if (branch == 2) return make_case(op, *near_miss(2), {"near miss"});
     const Shape full = *shape();
@@ -78,16 +78,16 @@ rc::Gen<Case> broadcast_shapes_case() {
   return bc::gen::exec([] {
     const int count = *weighted<int>({{1, 0}, {6, 1}, {8, 2}, {8, 3}});
     if (count >= 2 && *weighted<bool>({{3, false}, {1, true}}))
-      return make_case("broadcast_shapes", *near_miss(count), {"near miss"});
+      return make_case(Op::broadcast_shapes, *near_miss(count), {"near miss"});
     std::vector<Shape> shapes = count == 0 ? std::vector<Shape>{} : *broadcastable(count);
     // A near miss of another kind: one size negative (-1, or below), which sizes given outright can hold.
     if (count >= 1 && *weighted<bool>({{12, false}, {1, true}})) {
       Shape& victim = shapes[index_below(count)];
       if (victim.empty()) victim.push_back(1);
       victim[index_below(static_cast<int>(victim.size()))] = *weighted<int64_t>({{3, -1}, {1, -2}});
-      return make_case("broadcast_shapes", shapes, {"negative size"});
+      return make_case(Op::broadcast_shapes, shapes, {"negative size"});
     }
-    return make_case("broadcast_shapes", shapes, {"broadcastable"});
+    return make_case(Op::broadcast_shapes, shapes, {"broadcastable"});
   });
 }
 
@@ -100,7 +100,7 @@ rc::Gen<Case> expand_case() {
       const size_t pad = target.size() - source.size();
       for (size_t d = 0; d < source.size(); ++d)
         if (source[d] == target[pad + d] && *weighted<bool>({{4, false}, {1, true}})) written[pad + d] = -1;
-      return make_case("expand", {source, written}, {"valid target"});
+      return make_case(Op::expand, {source, written}, {"valid target"});
     }
     if (branch == 1) {  // near miss: one existing dim asked to become a size it cannot stretch to
       Shape source = *shape(1, 5);
@@ -114,12 +114,12 @@ rc::Gen<Case> expand_case() {
       target[p] = *weighted<bool>({{3, false}, {1, true}}) ? 1 : conflicting_size(source[p]);
       const int lead = index_below(2);
       for (int i = 0; i < lead; ++i) target.insert(target.begin(), *size());
-      return make_case("expand", {source, target}, {"near miss"});
+      return make_case(Op::expand, {source, target}, {"near miss"});
     }
     if (branch == 2) {  // target of lower rank than the source
       const Shape source = *shape(1, 6);
       const int keep = index_below(static_cast<int>(source.size()));
-      return make_case("expand", {source, Shape(source.end() - keep, source.end())}, {"target rank below source"});
+      return make_case(Op::expand, {source, Shape(source.end() - keep, source.end())}, {"target rank below source"});
     }
     const Shape source = *shape(0, 5);
     Shape target = source;
@@ -127,10 +127,10 @@ rc::Gen<Case> expand_case() {
       target.insert(target.begin(), index_below(2), *size());
       if (target.empty()) target.push_back(1);
       target[index_below(static_cast<int>(target.size()))] = *weighted<int64_t>({{3, -2}, {1, -3}});
-      return make_case("expand", {source, target}, {"negative size"});
+      return make_case(Op::expand, {source, target}, {"negative size"});
     }
     target.insert(target.begin(), -1);  // -1 in a new leading dim
-    return make_case("expand", {source, target}, {"-1 in a new leading dim"});
+    return make_case(Op::expand, {source, target}, {"-1 in a new leading dim"});
   });
 }
 
@@ -139,7 +139,7 @@ rc::Gen<Case> sum_to_case() {
     const int branch = *weighted<int>({{4, 0}, {2, 1}, {1, 2}});
     if (branch == 0) {  // valid: the target expands to the source
       const Shape from = *shape();
-      return make_case("sum_to", {from, *operand_of(from)}, {"valid target"});
+      return make_case(Op::sum_to, {from, *operand_of(from)}, {"valid target"});
     }
     if (branch == 1) {  // the target has, at one aligned dim, a non-1 size the source does not have
       const Shape from = *shape(1, 6);
@@ -147,13 +147,13 @@ rc::Gen<Case> sum_to_case() {
       if (to.empty()) to = {from.back()};
       const int p = index_below(static_cast<int>(to.size()));
       to[p] = conflicting_size(from[from.size() - to.size() + p]);
-      return make_case("sum_to", {from, to}, {"target does not expand to source"});
+      return make_case(Op::sum_to, {from, to}, {"target does not expand to source"});
     }
     const Shape from = *shape(0, 5);  // more dims in the target than in the source
     Shape to = *operand_of(from);
     to.insert(to.begin(), from.begin(), from.end() - to.size());
     to.insert(to.begin(), *size());
-    return make_case("sum_to", {from, to}, {"target rank above source"});
+    return make_case(Op::sum_to, {from, to}, {"target rank above source"});
   });
 }
 
@@ -176,7 +176,7 @@ rc::Gen<Case> matmul_case() {
     if (branch == 3) {  // a 0-D operand
       const Shape other = *shape(0, 3);
       const bool left = *weighted<bool>({{1, false}, {1, true}});
-      return make_case("matmul", left ? std::vector<Shape>{{}, other} : std::vector<Shape>{other, {}}, {"0-D operand"});
+      return make_case(Op::matmul, left ? std::vector<Shape>{{}, other} : std::vector<Shape>{other, {}}, {"0-D operand"});
     }
     // forms: 1 = vector, 2 = matrix, 3 = batched
     // A batch conflict needs both operands batched; otherwise any mix of vector, matrix and batched.
@@ -186,15 +186,15 @@ rc::Gen<Case> matmul_case() {
     const int64_t n = *size(), k = *size(), m = *size();
     const int64_t k2 = branch == 1 ? conflicting_size(k) : k;
     const char* tag = branch == 0 ? "valid" : branch == 1 ? "inner dims differ" : "batch dims conflict";
-    return make_case("matmul", {matmul_operand(fa, batches[0], n, k, true), matmul_operand(fb, batches[1], m, k2, false)},
+    return make_case(Op::matmul, {matmul_operand(fa, batches[0], n, k, true), matmul_operand(fb, batches[1], m, k2, false)},
                      {tag});
   });
 }
 
 rc::Gen<Case> algebra_case() {
   return bc::gen::exec([] {
-    if (*weighted<bool>({{3, false}, {1, true}})) return make_case("broadcast_shapes", {*shape(), *shape(), *shape()}, {"arbitrary"});
-    return make_case("broadcast_shapes", *broadcastable(3), {"broadcastable"});
+    if (*weighted<bool>({{3, false}, {1, true}})) return make_case(Op::broadcast_shapes, {*shape(), *shape(), *shape()}, {"arbitrary"});
+    return make_case(Op::broadcast_shapes, *broadcastable(3), {"broadcastable"});
   });
 }
 
@@ -251,7 +251,7 @@ rc::Gen<Case> value_case() {
     }
     const OpEntry& entry = sweep ? **weighted(uniform) : **op_from_table(&Weights::values, pointwise);
     const bool inplace = entry.inplace && *weighted<bool>({{1, false}, {1, true}});
-    const std::string op = inplace ? to_string(*entry.inplace) : entry.name;
+    const Op op = inplace ? *entry.inplace : entry.op;
     const int arity = entry.arity;
     std::vector<Shape> shapes;
     std::vector<std::string> tags = {inplace ? "in-place" : "out-of-place"};
@@ -326,7 +326,7 @@ rc::Gen<Case> grad_case(int max_rank) {
   return bc::gen::exec([max_rank] {
     const OpEntry& entry = **op_from_table(&Weights::grads, pointwise);
     const bool inplace = entry.inplace && *weighted<bool>({{3, false}, {1, true}});
-    const std::string op = inplace ? to_string(*entry.inplace) : entry.name;
+    const Op op = inplace ? *entry.inplace : entry.op;
     const int arity = entry.arity;
     std::vector<Shape> shapes;
     if (inplace) {
@@ -390,7 +390,7 @@ rc::Gen<Case> autograd_inplace_case() {
     const int branch = *weighted<int>({{1, 0}, {1, 1}});
     if (branch == 0) {  // in place on a leaf that requires grad, or on a view of one
       const OpEntry& entry = **op_from_table(&Weights::leaf_inplace);
-      const std::string op = entry.name;
+      const Op op = entry.op;
       const int arity = entry.arity;
       const Shape full = *shape(0, 4);
       std::vector<Shape> shapes{full};
@@ -409,7 +409,7 @@ rc::Gen<Case> autograd_inplace_case() {
     }
     // Written in place between forward and backward: an input the op saved (or did not) for its gradient.
     const OpEntry& entry = **op_from_table(&Weights::modify, pointwise);
-    const std::string op = entry.name;
+    const Op op = entry.op;
     const int arity = entry.arity;
     Case c = make_case(op, *broadcastable(arity, 4), {});
     c.dtypes.assign(static_cast<size_t>(arity), *weighted<DType>({{2, DType::float32}, {1, DType::float64}}));

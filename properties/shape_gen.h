@@ -33,7 +33,7 @@ rc::Gen<std::vector<Shape>> broadcastable(int count, int max_rank = 6);
 rc::Gen<std::vector<Shape>> near_miss(int count, int max_rank = 6);
 
 // A case of `op` on `shapes`, tagged with its generator classes.
-Case make_case(std::string op, std::vector<Shape> shapes, std::vector<std::string> tags);
+Case make_case(Op op, std::vector<Shape> shapes, std::vector<std::string> tags);
 
 // A size different from `other`, never 1: used to make a conflict.
 int64_t conflicting_size(int64_t other);

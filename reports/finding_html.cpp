@@ -232,8 +232,8 @@ std::string data_attributes(const Finding& f) {
 }  // namespace
 
 std::string case_header_text(const Case& c) {
-  const OpEntry* op = find_op(c.op);
-  const bool tensors = (op && computes_values(op->family)) || !c.dtypes.empty() || !c.layouts.empty();
+  const OpEntry* op = &entry(c.op);
+  const bool tensors = computes_values(op->family) || !c.dtypes.empty() || !c.layouts.empty();
   std::vector<std::string> operands;
   for (size_t k = 0; k < c.shapes.size(); ++k) {
     std::string text = format_shape(c.shapes[k]);
@@ -243,7 +243,7 @@ std::string case_header_text(const Case& c) {
   }
   std::vector<std::string> extras;
   std::vector<std::string> names;
-  if (op) names.assign(op->scalars.begin(), op->scalars.end());
+  names.assign(op->scalars.begin(), op->scalars.end());
   for (const auto& [name, value] : c.scalars)
     if (std::find(names.begin(), names.end(), name) == names.end()) names.push_back(name);
   for (const std::string& name : names) {
@@ -256,7 +256,7 @@ std::string case_header_text(const Case& c) {
   if (c.values && !c.values->data.empty()) extras.push_back("values given");
   if (c.grad_seed) extras.push_back(fmt::format("upstream gradient seed {}", *c.grad_seed));
   if (c.modify) extras.push_back(fmt::format("operand {} modified in place before backward", *c.modify));
-  std::string out = c.op + "(";
+  std::string out = std::string(to_string(c.op)) + "(";
   for (size_t k = 0; k < operands.size(); ++k) out += (k ? ", " : "") + operands[k];
   for (size_t i = 0; i < extras.size(); ++i) out += (i ? ", " : "; ") + extras[i];
   if (!c.program.empty()) out += ": " + describe_program(c.program, c.shapes.size());
@@ -266,7 +266,7 @@ std::string case_header_text(const Case& c) {
 std::map<std::string, std::vector<std::string>> finding_filter_tokens(const Finding& f) {
   std::map<std::string, std::vector<std::string>> tokens;
   tokens["group"] = {f.is_new() ? "new" : "known"};
-  tokens["op"] = {token(f.minimal.c.op)};
+  tokens["op"] = {token(to_string(f.minimal.c.op))};
   tokens["property"] = {token(f.property)};
   for (const std::string& odd : f.minimal.judgement.odd_ones) tokens["odd"].push_back(token(odd));
   std::set<std::string> errors;

@@ -29,7 +29,7 @@ std::string regression_draft(const CaseRecord& m) {
   const Outcome* rule = find_outcome(m.outcomes, rule_name);
   const Outcome* reference = find_outcome(m.outcomes, reference_name);
   std::string name;
-  for (char ch : m.property + "_" + m.c.op)
+  for (char ch : m.property + "_" + to_string(m.c.op))
     name += std::isalnum(static_cast<unsigned char>(ch)) ? ch : '_';
   std::string out = fmt::format("// broadcheck finding: {}\n// case: {}\n", j.signature, json_text(to_json(m.c)));
   if (j.odd_ones == std::vector<std::string>{"document"} && m.c.expect) {

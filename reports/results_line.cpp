@@ -124,7 +124,7 @@ void write_case(Writer& w, const Case& c) {
   }
   if (c.modify) w.key("modify").integer(*c.modify);
   if (!c.note.empty()) w.key("note").string(c.note);
-  w.key("op").string(c.op);
+  w.key("op").string(to_string(c.op));
   if (!c.program.empty()) w.key("program").raw(json_text(to_json(c.program)));
   if (c.out) {
     w.key("out").open('{');

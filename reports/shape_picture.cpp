@@ -9,7 +9,6 @@
 
 #include <fmt/format.h>
 
-#include "engine/products.h"
 #include "reports/html_text.h"
 
 namespace bc {
@@ -127,8 +126,8 @@ std::vector<bool> group_cells(const std::vector<Shape>& parts, size_t width, Rul
 std::string operand_label(const Case& c, std::optional<Family> family, size_t i) {
   static const std::vector<std::string> where = {"condition", "self", "other"}, lerp = {"self", "end", "weight"};
   std::string role = "shape";
-  if (find_op(c.op)->op == Op::where && i < 3) role = where[i];
-  else if (out_of_place(find_op(c.op)->op) == Op::lerp && i < 3) role = lerp[i];
+  if (c.op == Op::where && i < 3) role = where[i];
+  else if (out_of_place(c.op) == Op::lerp && i < 3) role = lerp[i];
   else if (family == Family::expand && c.shapes.size() == 2) role = i == 0 ? "self" : "target";
   else if (family == Family::sum_to && c.shapes.size() == 2) role = i == 0 ? "self" : "target";
   else if (family != Family::broadcast_shapes && c.shapes.size() == 2) role = i == 0 ? "self" : "other";
@@ -335,9 +334,6 @@ struct ProductForm {
   bool summed_batch = false;                  // addbmm: the batch is summed over, like k
 };
 
-// The engine's product an op or its in-place form computes (addmm_ -> addmm).
-std::optional<ProductOp> product_op(Op op) { return product_op_from_name(to_string(out_of_place(op))); }
-
 std::optional<ProductForm> product_form(ProductOp product) {
   const ProductForm mm{{"n", "k", "m"}, {{0, 1}, {1, 2}}, {0, 2}};
   const ProductForm bmm{{"b", "n", "k", "m"}, {{0, 1, 2}, {0, 2, 3}}, {0, 1, 3}};
@@ -507,8 +503,7 @@ std::string product_picture(const Case& c, const ProductForm& f, bool inplace, c
 }  // namespace
 
 std::string shape_picture_html(const Case& c, const Outcomes& outcomes) {
-  const OpEntry* op = find_op(c.op);
-  if (!op) return broadcast_picture(c, std::nullopt, Rule::broadcast, outcomes);
+  const OpEntry* op = &entry(c.op);
   const Rule pointwise = is_inplace(op->op) ? Rule::inplace : Rule::broadcast;
   switch (op->family) {
     case Family::elementwise: case Family::inplace: case Family::unfused: case Family::autograd:

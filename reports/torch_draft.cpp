@@ -62,7 +62,7 @@ bool is_program(const OpEntry& op) {
 
 // How many operands are tensors (expand's and sum_to's second shape is a size list).
 size_t tensor_count(const Case& c) {
-  const Family f = find_op(c.op)->family;
+  const Family f = entry(c.op).family;
   return f == Family::expand || f == Family::sum_to ? 1 : c.shapes.size();
 }
 
@@ -72,7 +72,7 @@ bool requires_grad(const Case& c, size_t k) { return k < c.requires_grad.size() 
 // (a base that requires grad does so before its view is taken; a view that is not the base retains its grad).
 std::string operand_lines(const Case& c) {
   std::string out;
-  if (!is_program(*find_op(c.op))) {  // the shape-level families: float32 zeros, as the oracle builds them
+  if (!is_program(entry(c.op))) {  // the shape-level families: float32 zeros, as the oracle builds them
     for (size_t k = 0; k < tensor_count(c); ++k)
       out += fmt::format("  at::Tensor t{} = at::zeros({});\n", k, braced(c.shapes[k]));
     return out;
@@ -135,7 +135,7 @@ std::string indent(const std::string& lines) {
 
 std::string error_check(const Case& c, const Outcome& rule, const std::string& call) {
   const std::string what = rule.error ? to_string(rule.error->kind) : "any";
-  if (!is_program(*find_op(c.op)) && !(rule.error && !rule.error->message.empty()))
+  if (!is_program(entry(c.op)) && !(rule.error && !rule.error->message.empty()))
     return fmt::format("  // The rule: an error ({}).\n  EXPECT_ANY_THROW({});\n", what, call);
   std::string out = fmt::format("  // The rule: an error ({}).\n  try {{\n    at::Tensor r = {};\n", what, call);
   out += indent(after_forward(c, rule));
@@ -219,23 +219,16 @@ std::string reduction_call(const Case& c, const OpEntry& op) {
 
 namespace {
 
-// Whether the op reads the case scalar `name` (its table entry's `scalars`).
-bool takes_scalar(Op op, const std::string& name) {
-  for (const char* s : entry(op).scalars)
-    if (name == s) return true;
-  return false;
-}
-
 // The pointwise ops' call: unary, addcmul/addcdiv (value), binary or ternary (alpha where the op reads it), in
 // place, or the out= form.
 std::string pointwise_call(const Case& c, const OpEntry& op) {
   const char* n = op.name;
   const bool inplace = op.family == Family::inplace;
-  if (takes_scalar(find_op(c.op)->op, "value"))  // addcmul, addcdiv
+  if (takes_scalar(c.op, "value"))  // addcmul, addcdiv
     return fmt::format(inplace ? "t0.{}(t1, t2, {})" : "at::{}(t0, t1, t2, {})", n, scalar(c, "value"));
   if (op.arity == 1) return fmt::format("at::{}(t0)", n);  // the unary ops
   const std::string args = op.arity == 3 ? "t1, t2" : "t1";
-  const bool alpha = takes_scalar(find_op(c.op)->op, "alpha") && c.scalars.count("alpha");
+  const bool alpha = takes_scalar(c.op, "alpha") && c.scalars.count("alpha");
   const std::string tail = alpha ? ", " + scalar(c, "alpha") : "";
   if (c.out) {  // the out= form: a zero-filled out of the case's shape and dtype, written by the op's _out call
     const std::string type = scalar_type(to_string(c.out->dtype));
@@ -248,10 +241,9 @@ std::string pointwise_call(const Case& c, const OpEntry& op) {
 }  // namespace
 
 std::string torch_call(const Case& c) {
-  if (!find_op(c.op)) return "";
-  const OpEntry& op = *find_op(c.op);
+  const OpEntry& op = entry(c.op);
   const char* n = op.name;
-  const bool inplace = is_inplace(find_op(c.op)->op);
+  const bool inplace = is_inplace(c.op);
   switch (op.family) {
     case Family::broadcast_shapes: {
       std::string ts;
@@ -265,13 +257,13 @@ std::string torch_call(const Case& c) {
       return fmt::format(inplace ? "t0.{}(t1, t2, {}, {})" : "at::{}(t0, t1, t2, {}, {})", n, scalar(c, "beta"),
                          scalar(c, "alpha"));
     case Family::unfused: {
-      const bool mul = out_of_place(find_op(c.op)->op) == Op::unfused_addcmul;
+      const bool mul = out_of_place(c.op) == Op::unfused_addcmul;
       const std::string product = fmt::format("at::{}(t1, t2)", mul ? "mul" : "div");
       return fmt::format(inplace ? "t0.add_({}, {})" : "at::add(t0, {}, {})", product, scalar(c, "value"));
     }
     case Family::autograd:
-      if (find_op(c.op)->op == Op::diamond) return "at::mul(at::add(t0, t1), t0)";
-      if (find_op(c.op)->op == Op::graph && !c.program.empty())
+      if (c.op == Op::diamond) return "at::mul(at::add(t0, t1), t0)";
+      if (c.op == Op::graph && !c.program.empty())
         return graph_call(c, static_cast<int>(c.shapes.size() + c.program.size() - 1));
       return "";  // no draft
     case Family::reduction: return fmt::format("at::{}(t0, t1)", n);  // dist

@@ -28,24 +28,32 @@ bool plain_shape_case(const Case& c) {
   return !c.values && !is_gradient_case(c) && c.scalars.empty();
 }
 
+// xtensor's operator for a pointwise op (+ - * /); nullptr where it has none.
+const char* xt_operator(Op op) {
+  if (op == Op::add) return "+";
+  if (op == Op::sub) return "-";
+  if (op == Op::mul) return "*";
+  if (op == Op::div) return "/";
+  return nullptr;
+}
+
 }  // namespace
 
 std::string xtensor_draft(const Case& c, const Outcome& rule, const std::string& name) {
-  const OpEntry* op = find_op(c.op);
+  const OpEntry* op = &entry(c.op);
   if (!plain_shape_case(c))
     return "// No xtensor draft for a case with values, dtypes, layouts, scalars or gradients: "
            "oracles/xtensor_oracle.cpp shows what the oracle calls.\n";
   std::string body, call;
   for (size_t i = 0; i < c.shapes.size() && i < 2; ++i)
     body += fmt::format("  xt::xarray<float> t{}({}, 0.0f);\n", i, xt_shape(c.shapes[i]));
-  static const std::map<std::string, std::string> symbol = {{"add", "+"}, {"sub", "-"}, {"mul", "*"}, {"div", "/"}};
-  const std::string base_op = op->family == Family::inplace ? c.op.substr(0, c.op.size() - 1) : c.op;
-  if ((op->family == Family::elementwise || op->family == Family::inplace) && !symbol.count(base_op))
-    return "// No xtensor draft for " + c.op + ": xtensor has no operator for it.\n";
+  const char* symbol = xt_operator(out_of_place(c.op));
+  if ((op->family == Family::elementwise || op->family == Family::inplace) && !symbol)
+    return "// No xtensor draft for " + std::string(op->name) + ": xtensor has no operator for it.\n";
   if (op->family == Family::elementwise) {
-    call = "xt::xarray<float>(t0 " + symbol.at(c.op) + " t1)";
+    call = "xt::xarray<float>(t0 " + std::string(symbol) + " t1)";
   } else if (op->family == Family::inplace) {
-    body += expectation_lines(rule, "(t0 " + symbol.at(base_op) + "= t1, t0)", "r.shape()",
+    body += expectation_lines(rule, "(t0 " + std::string(symbol) + "= t1, t0)", "r.shape()",
                               xt_shape(rule.shape));
     return fmt::format("#include <xtensor/xarray.hpp>\n#include <gtest/gtest.h>\n\n"
                        "TEST(BroadcheckRegression, {}_xtensor) {{\n{}}}\n",
@@ -53,7 +61,7 @@ std::string xtensor_draft(const Case& c, const Outcome& rule, const std::string&
   } else if (op->family == Family::expand) {
     call = "xt::xarray<float>(xt::broadcast(t0, " + xt_shape(c.shapes[1]) + "))";
   } else {
-    return "// No xtensor draft for " + c.op + ": see oracles/xtensor_oracle.cpp for what the oracle calls.\n";
+    return "// No xtensor draft for " + std::string(op->name) + ": see oracles/xtensor_oracle.cpp for what the oracle calls.\n";
   }
   body += expectation_lines(rule, call, "r.shape()", xt_shape(rule.shape));
   return fmt::format("#include <xtensor/xarray.hpp>\n#include <xtensor/xbroadcast.hpp>\n#include <gtest/gtest.h>\n\n"

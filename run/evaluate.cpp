@@ -52,7 +52,7 @@ void judge_equivalence(const std::string& property, CaseRecord& r, const std::ve
   r.judgement.difference = "equivalence";
   r.judgement.attribution = "the fused op and its unfused form differ on " + join(details, ", ");
   r.judgement.signature = make_signature(
-      {property, family_of(c), "equivalence: " + join(differences, ", "), r.judgement.odd_ones, c.op, ", "});
+      {property, family_of(c), "equivalence: " + join(differences, ", "), r.judgement.odd_ones, to_string(c.op), ", "});
 }
 
 // The oracle of the rule's implementation (harness/implementations.h), or the first one when none is registered.
@@ -126,7 +126,7 @@ void judge_case(CaseRecord& r, std::vector<std::unique_ptr<Oracle>>& oracles,
       r.judgement.difference = "finite differences";
       r.judgement.odd_ones = {rule.name()};
       r.judgement.attribution = title_of(rule.name()) + "'s analytic gradient is not the finite difference: " + fd.violation;
-      r.judgement.signature = make_signature({property, family_of(c), "finite differences: " + c.op});
+      r.judgement.signature = make_signature({property, family_of(c), std::string("finite differences: ") + to_string(c.op)});
       // Where the engine follows LibTorch's formula and the formula itself is wrong, a declaration says so.
       for (const Declaration& d : declarations)
         if (d.oracle == rule.name() && d.on == "grads" && d.covers(c) && d.difference == "finite differences") {

@@ -56,7 +56,7 @@ void check_corpus_properties(std::vector<CorpusEntry>& entries, std::vector<std:
     if (!e.c.property.empty() && !p)
       why = "\"property\": unknown property \"" + e.c.property + "\"; valid: " + property_names();
     else if (p && p->check == Check::equivalence && !unfused_twin(e.c))
-      why = "\"property\": " + p->name + " checks a fused op against its unfused form, and " + e.c.op + " has none";
+      why = "\"property\": " + p->name + " checks a fused op against its unfused form, and " + to_string(e.c.op) + " has none";
     if (p) e.property = p->name;  // a line's own "property" is the check it names
     if (why.empty()) kept.push_back(std::move(e));
     else errors.push_back(visible_utf8(e.file + ":" + std::to_string(e.line) + ": " + why));

@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "engine/op_table.h"
 #include "reports/results_filter.h"
 
 namespace bc {
@@ -55,13 +56,14 @@ struct RunOptions {
                                                  // the console, the parent prints them for the whole run
   int unwritten_fd = -1;                         // a job's pipe to its parent: why its outputs could not be written
   std::vector<std::string> ops;                  // --op: only cases of these ops run (empty: every op)
+  std::vector<Op> op_filter;                     // the --op names, parsed (cli/main.cpp's check_ops)
   std::vector<std::string> input_errors;         // found while reading the command line (a missing --corpus-dir)
   bool strict_zeros = false;                     // --strict-zeros: a difference in the sign of zero fails a case
   bool fail_on_stale = false;                    // --fail-on-stale: a stale declaration fails the run
   std::string replay_prefix = "broadcheck replay";  // how a finding's replay commands start (cli/replay_prefix.h)
 
-  bool takes_op(const std::string& op) const {
-    return ops.empty() || std::find(ops.begin(), ops.end(), op) != ops.end();
+  bool takes_op(Op op) const {
+    return op_filter.empty() || std::find(op_filter.begin(), op_filter.end(), op) != op_filter.end();
   }
 };
 

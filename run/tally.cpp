@@ -32,7 +32,7 @@ void RunTally::use_declarations(const std::vector<Declaration>& declarations) {
 
 void RunTally::count(const CaseRecord& r) {
   ++summary_.cases_per_property[r.property];
-  ++summary_.cases_per_op[r.property][r.c.op];
+  ++summary_.cases_per_op[r.property][to_string(r.c.op)];
   add_to_scoreboard(summary_.scoreboard, r);
   summary_.coverage.add(r.property, r.c);
   if (!r.outcomes.empty()) summary_.coverage.add_outcome(r.property, r.outcomes.front());
@@ -79,7 +79,7 @@ void RunTally::count_declarations(const CaseRecord& r) {
 
 // The declarations whose op list admits `op` (indices into summary_.declarations): only those can cover or match
 // its cases, so the others are not looked at for every case.
-const std::vector<size_t>& RunTally::declarations_for(const std::string& op) {
+const std::vector<size_t>& RunTally::declarations_for(Op op) {
   auto it = declarations_for_op_.find(op);
   if (it != declarations_for_op_.end()) return it->second;
   std::vector<size_t>& mine = declarations_for_op_[op];

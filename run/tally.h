@@ -22,10 +22,10 @@ class RunTally {
  private:
   void count_status(size_t k, const std::pair<std::string, Outcome>& named);
   void count_declarations(const CaseRecord& r);
-  const std::vector<size_t>& declarations_for(const std::string& op);
+  const std::vector<size_t>& declarations_for(Op op);
 
   RunSummary& summary_;
-  std::map<std::string, std::vector<size_t>> declarations_for_op_;
+  std::map<Op, std::vector<size_t>> declarations_for_op_;
   std::vector<std::string> named_;  // the implementations the declarations name, each once
   std::vector<size_t> names_;       // per declaration, its implementation's place in named_
   std::vector<signed char> ran_;    // per name in named_, for the case being counted: ran it, not, -1 not asked yet

@@ -33,7 +33,7 @@ Finding finding(const std::string& key, long first_seq, long hits, Verdict verdi
   f.hits = hits;
   f.reproduce = "bc1/7/elementwise_agree/" + std::to_string(first_seq) + "/-";
   f.minimal.property = "elementwise_agree";
-  f.minimal.c.op = "add";
+  f.minimal.c.op = Op::add;
   f.minimal.c.shapes = {{static_cast<int64_t>(first_seq)}, {3}};
   f.minimal.c.note = tag;
   f.minimal.seq = first_seq;

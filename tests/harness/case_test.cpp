@@ -51,10 +51,10 @@ TEST(Case, ParsesEveryKnownOpWithItsArity) {
     json j = {{"op", info.name}, {"shapes", shapes}};
     if (info.op == Op::graph) j["program"] = json::parse(R"([{"op": "add", "args": [0, 1]}])");  // it needs one
     const Case c = case_from_json(j);
-    EXPECT_EQ(c.op, info.name);
+    EXPECT_EQ(c.op, info.op);
     EXPECT_EQ(c.shapes.size(), shapes.size());
     EXPECT_EQ(c.shapes.front(), shapes.front().get<Shape>());
-    EXPECT_EQ(find_op(c.op), &info);
+    EXPECT_EQ(&entry(c.op), &info);
   }
 }
 
@@ -137,7 +137,7 @@ TEST(Case, ParsesAllKnownFields) {
       R"({"id": "seed002-ex4", "op": "add", "shapes": [[6,1,5],[3,5]], "expect": {"shape": [6,3,5]},
           "source": "002.txt", "note": "stretch both", "tags": ["near_miss", "rank3"]})"));
   EXPECT_EQ(c.id, "seed002-ex4");
-  EXPECT_EQ(c.op, "add");
+  EXPECT_EQ(c.op, Op::add);
   EXPECT_EQ(c.shapes, (std::vector<Shape>{{6, 1, 5}, {3, 5}}));
   ASSERT_TRUE(c.expect.has_value());
   EXPECT_EQ(c.expect->shape, (Shape{6, 3, 5}));
@@ -163,7 +163,7 @@ TEST(Case, SameCaseComparesEveryFieldAndANanScalarEqualsItself) {
   EXPECT_FALSE(same_case(nan_value, c));
   // Each change of one field, as its JSON would show it.
   const std::vector<std::function<void(Case&)>> changes = {
-      [](Case& d) { d.op = "addcdiv"; },
+      [](Case& d) { d.op = Op::addcdiv; },
       [](Case& d) { d.shapes[1] = {1, 3}; },
       [](Case& d) { d.dtypes[0] = DType::float64; },
       [](Case& d) { d.layouts[1] = Layout::contiguous; },
@@ -266,7 +266,7 @@ TEST(Case, GradientFieldsAreChecked) {
 
 TEST(Case, ToJsonLeavesOutEmptyOptionalFields) {
   Case c;
-  c.op = "div";
+  c.op = Op::div;
   c.shapes = {{2}, {1}};
   EXPECT_EQ(to_json(c), json::parse(R"({"op": "div", "shapes": [[2],[1]]})"));
 }

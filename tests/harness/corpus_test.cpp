@@ -45,7 +45,7 @@ void expect_one_error_on_line_2(const std::string& bad, const std::string& reaso
   EXPECT_EQ(load.entries[1].line, 3);
   EXPECT_EQ(load.entries[1].c.id, "a2");
   EXPECT_EQ(load.entries[2].line, 4);
-  EXPECT_EQ(load.entries[2].c.op, "matmul");
+  EXPECT_EQ(load.entries[2].c.op, Op::matmul);
 }
 
 TEST(LoadCorpus, GoodLinesLoadWithFileAndLine) {
@@ -60,7 +60,7 @@ TEST(LoadCorpus, GoodLinesLoadWithFileAndLine) {
   ASSERT_TRUE(load.entries[0].c.expect.has_value());
   EXPECT_EQ(load.entries[0].c.expect->shape, (Shape{2, 3}));
   EXPECT_EQ(load.entries[1].line, 3);
-  EXPECT_EQ(load.entries[1].c.op, "expand");
+  EXPECT_EQ(load.entries[1].c.op, Op::expand);
   EXPECT_EQ(load.entries[2].line, 5);
   EXPECT_EQ(load.entries[2].c.id, "");
 }
@@ -261,7 +261,7 @@ TEST(LoadCorpus, AFileThatCannotBeOpenedSaysWhy) {
 
 TEST(ParseCaseText, ParsesOneLine) {
   const Case c = parse_case_text(R"({"op": "sum_to", "shapes": [[2,3],[3]], "id": "cli"})");
-  EXPECT_EQ(c.op, "sum_to");
+  EXPECT_EQ(c.op, Op::sum_to);
   EXPECT_EQ(c.id, "cli");
   EXPECT_EQ(c.shapes, (std::vector<Shape>{{2, 3}, {3}}));
 }

@@ -252,7 +252,7 @@ TEST(Judge, OnlyAnEngineDeclarationExplainsAnEngineStandingAlone) {
   EXPECT_EQ(j.verdict, Verdict::known);
   EXPECT_EQ(j.known_id, "engine-refuses");
   Case other = c;
-  other.op = "expand";
+  other.op = Op::expand;
   EXPECT_EQ(judge("expand_agree", other, outcomes, decls).verdict, Verdict::discrepancy);
 }
 

@@ -338,7 +338,7 @@ TEST(DeclarationCpu, ADeclarationForAnotherProcessorCoversNothingHere) {
   EXPECT_TRUE(needing("[]").covers(add));
   const Declaration elsewhere = needing(std::string("[\"") + kLacking + "\"]");
   EXPECT_FALSE(elsewhere.covers(add));
-  EXPECT_FALSE(elsewhere.covers_op("add"));
+  EXPECT_FALSE(elsewhere.covers_op(Op::add));
   const std::vector<std::string> inactive = inactive_on_this_processor({needing("[]"), elsewhere});
   EXPECT_EQ(inactive, std::vector<std::string>{std::string("c (needs ") + kLacking + ")"});
 }

@@ -11,7 +11,7 @@ namespace {
 
 CaseRecord record(const std::string& op, Outcomes outcomes, Verdict verdict, std::vector<std::string> odd) {
   CaseRecord r;
-  r.c.op = op;
+  r.c.op = op_from_name(op).value();
   r.c.shapes = {{2}, {2}};
   r.outcomes = std::move(outcomes);
   r.judgement.verdict = verdict;

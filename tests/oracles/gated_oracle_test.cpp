@@ -28,7 +28,7 @@ class Counting : public Oracle {
 };
 
 std::optional<Outcome> refuse_mul(const Case& c) {
-  if (c.op == "mul") return Outcome::unsupported_because("no mul here");
+  if (c.op == Op::mul) return Outcome::unsupported_because("no mul here");
   return std::nullopt;
 }
 

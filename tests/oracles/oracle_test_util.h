@@ -10,7 +10,7 @@ namespace bc::testing {
 
 inline Case make_case(const std::string& op, std::vector<Shape> shapes) {
   Case c;
-  c.op = op;
+  c.op = op_from_name(op).value();
   c.shapes = std::move(shapes);
   return c;
 }

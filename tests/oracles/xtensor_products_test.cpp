@@ -153,7 +153,7 @@ TEST(XtensorAddc, FusedAndUnfusedOnXtensor) {
   ints.dtypes = {DType::int64, DType::int64, DType::int64};
   ints.scalars["value"] = Scalar{0.5, false};
   EXPECT_EQ(x->run(ints).values, (std::vector<double>{0.75}));  // (0.5 * 3) / 2 in double
-  ints.op = "unfused_addcdiv";
+  ints.op = Op::unfused_addcdiv;
   EXPECT_EQ(x->run(ints).values, (std::vector<double>{0.5}));  // 0.5 * (3 / 2), the division in int64
   Case mixed = with_data("addcmul", {{1}, {1}, {1}}, {{0}, {1}, {1}});
   mixed.dtypes = {DType::float32, DType::float64, DType::float32};

@@ -45,9 +45,9 @@ TEST(FillGen, DrawsSelfAloneAndTheEngineRefusesExactlyTheOutOfRangeValues) {
   for (uint64_t i = 0; i < 300; ++i) {
     const Case c = gen::fill_case()(rc::Random(rc::Random::Key{5, i, 0, 0})).value();
     ASSERT_EQ(c.shapes.size(), 1u);
-    ASSERT_TRUE(c.op == "fill_" || c.op == "zero_") << c.op;
-    (c.op == "fill_" ? fills : zeros) += 1;
-    if (c.op == "zero_") { EXPECT_FALSE(c.scalars.count("value")); }
+    ASSERT_TRUE(c.op == Op::fill_ || c.op == Op::zero_) << to_string(c.op);
+    (c.op == Op::fill_ ? fills : zeros) += 1;
+    if (c.op == Op::zero_) { EXPECT_FALSE(c.scalars.count("value")); }
     shared += has(c.tags, "fill self shares memory") ? 1 : 0;
     const Outcome o = engine->run(c);
     const bool out_of_range = has(c.tags, "fill value out of range");

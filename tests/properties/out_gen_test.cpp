@@ -13,7 +13,7 @@ namespace bc {
 
 Case binary_case(const std::string& op) {
   Case c;
-  c.op = op;
+  c.op = op_from_name(op).value();
   c.shapes = {{2, 1}, {3}};
   return c;
 }

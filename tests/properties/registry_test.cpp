@@ -134,7 +134,7 @@ TEST(Property, EquivalenceRecordsEachImplementationsUnfusedOutcome) {
 
 TEST(Property, AlgebraViolationsAreDescribed) {
   Case c;
-  c.op = "broadcast_shapes";
+  c.op = Op::broadcast_shapes;
   c.shapes = {{2, 1}, {3}, {4, 1, 1}};
   EXPECT_EQ(broadcast_algebra_violation(c), "");
   c.shapes = {{2}, {3}};

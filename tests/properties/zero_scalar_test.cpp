@@ -25,7 +25,7 @@ TEST(ZeroScalar, DrawsEachFormOfZeroAndNeverAnIntegralNegativeZero) {
 
 TEST(ZeroScalar, TagsZeroScalarsWithSpecialValues) {
   Case c;
-  c.op = "add";
+  c.op = Op::add;
   c.shapes = {{1}, {1}};
   c.scalars["alpha"] = Scalar{-0.0, false};
   c.values = ValueSpec{1, true, {}};

@@ -109,7 +109,7 @@ TEST(FindingHtml, MessagesDifferOnlyBetweenTheRuleAndTheReference) {
 
 TEST(FindingHtml, TheHeaderShowsTheWholeMinimalCase) {
   Case c;
-  c.op = "addmm_";
+  c.op = Op::addmm_;
   c.shapes = {{2, 3}, {2, 4}, {4, 3}};
   c.dtypes = {DType::float64, DType::float32, DType::float32};
   c.layouts = {Layout::contiguous, Layout::transposed, Layout::contiguous};
@@ -123,12 +123,12 @@ TEST(FindingHtml, TheHeaderShowsTheWholeMinimalCase) {
   EXPECT_NE(case_header_text(c).find("; beta=0.5, alpha=1, special values"), std::string::npos);
   // Shape rules alone: no dtype or layout to speak of.
   Case shapes;
-  shapes.op = "broadcast_shapes";
+  shapes.op = Op::broadcast_shapes;
   shapes.shapes = {{2, 1}, {3}};
   EXPECT_EQ(case_header_text(shapes), "broadcast_shapes([2, 1], [3])");
   // A graph shows its program after the operands.
   Case graph;
-  graph.op = "graph";
+  graph.op = Op::graph;
   graph.shapes = {{2}, {}};
   graph.program = {{Op::mul, {0, 1}}, {Op::gt, {2, 1}}, {Op::where, {3, 2, 0}}};
   EXPECT_EQ(case_header_text(graph), "graph([2] float32 contiguous, [] float32 contiguous: t2 = mul(x0, x1); "

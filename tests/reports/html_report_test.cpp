@@ -41,8 +41,8 @@ TEST(HtmlReport, EscapesMessagesNotesReasonsAndInputErrors) {
 TEST(HtmlReport, MessageFindingsOfALibraryAgainstItself) {
   RunSummary s = sample_summary();
   EXPECT_EQ(html_report(s).find("id=\"messages\""), std::string::npos);
-  s.messages.add("add", {{"torch", Outcome::failure(ErrorKind::inplace_shape, "output with shape [1] doesn't match the broadcast shape [3]")}});
-  s.messages.add("addmm_", {{"torch", Outcome::failure(ErrorKind::inplace_shape, "Bad in-place call: input tensor size [1] and output tensor size [2] should match")}});
+  s.messages.add(Op::add, {{"torch", Outcome::failure(ErrorKind::inplace_shape, "output with shape [1] doesn't match the broadcast shape [3]")}});
+  s.messages.add(Op::addmm_, {{"torch", Outcome::failure(ErrorKind::inplace_shape, "Bad in-place call: input tensor size [1] and output tensor size [2] should match")}});
   const std::string html = html_report(s);
   const std::string section = between(html, "<section id=\"messages\">", "</section>");
   ASSERT_FALSE(section.empty());

@@ -24,7 +24,7 @@ inline Finding new_finding() {
   f.verdict = Verdict::discrepancy;
   f.signature = "broadcast_symmetric | elementwise | status | odd: torch | engine=ok torch=error:broadcast xtensor=ok";
   f.minimal.property = f.property;
-  f.minimal.c.op = "add";
+  f.minimal.c.op = Op::add;
   f.minimal.c.shapes = {{2, 1, 3}, {4, 3}};
   f.minimal.c.note = "<b>note</b>";
   f.minimal.outcomes = {{"engine", Outcome::success({2, 4, 3})},
@@ -56,7 +56,7 @@ inline Finding known_finding() {
   f.known_id = "xtensor-inplace-resize";
   f.signature = "inplace_rule | inplace | status | odd: xtensor | engine=error:inplace_shape torch=error:inplace_shape xtensor=ok";
   f.minimal.property = f.property;
-  f.minimal.c.op = "add_";
+  f.minimal.c.op = Op::add_;
   f.minimal.c.shapes = {{1}, {3}};
   f.minimal.outcomes = {{"engine", Outcome::failure(ErrorKind::inplace_shape, "output with shape [1] ...")},
                         {"torch", Outcome::failure(ErrorKind::inplace_shape, "output with shape [1] ...")},

@@ -12,7 +12,7 @@ namespace bc {
 namespace {
 
 CaseRecord record_with(Verdict verdict) {
-  CaseRecord r{"values_agree", gen::make_case("add", {{2}, {2}}, {}), {}, {}};
+  CaseRecord r{"values_agree", gen::make_case(Op::add, {{2}, {2}}, {}), {}, {}};
   r.judgement.verdict = verdict;
   r.judgement.signature = "values_agree | elementwise | shape | odd: torch | add";
   return r;

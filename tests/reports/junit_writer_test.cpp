@@ -36,7 +36,7 @@ Finding finding(const std::string& property, const std::string& family, Verdict 
   f.verdict = verdict;
   f.signature = property + " | " + family + " | status | odd: torch | " + tag;
   f.minimal.property = property;
-  f.minimal.c.op = family == "matmul" ? "matmul" : "add";
+  f.minimal.c.op = family == "matmul" ? Op::matmul : Op::add;
   f.minimal.c.shapes = {{2, 3}, {4, 3}};
   f.minimal.c.note = "<b>note</b>";
   f.minimal.outcomes = {{"engine", Outcome::failure(ErrorKind::broadcast, "The size of tensor a (3) ...")},

@@ -22,7 +22,7 @@ constexpr long kCasesPerProperty = 12;
 // LibTorch outcomes that a second run may not repeat: baddbmm with beta 0 reads its uninitialized output
 // (torch-baddbmm-beta0-uninitialized, declared nondeterministic).
 bool deterministic(const Case& c) {
-  return c.op.rfind("baddbmm", 0) != 0 || scalar_of(c, "beta").value != 0;
+  return out_of_place(c.op) != Op::baddbmm || scalar_of(c, "beta").value != 0;
 }
 
 // Each a departure of LibTorch 1.13 from the rule the engine states, with the declaration that names it.
@@ -93,7 +93,7 @@ int main(int argc, char** argv) {
       return 1;
     }
     out += "\n// " + to_json(c).dump() + "\n" +
-           torch_draft(c, rule, "DraftOfRule", c.op + "_" + std::to_string(departures++));
+           torch_draft(c, rule, "DraftOfRule", std::string(to_string(c.op)) + "_" + std::to_string(departures++));
   }
   std::ofstream(argv[1]) << out;
   std::cout << "make_torch_drafts: " << reproduced << " drafts of LibTorch's outcomes, " << departures

@@ -18,7 +18,7 @@ Finding fresh(const std::string& signature) {
   f.property = "inplace_agree";
   f.verdict = Verdict::discrepancy;
   f.hits = 7;
-  f.minimal.c.op = "add_";
+  f.minimal.c.op = Op::add_;
   f.minimal.c.shapes = {{1}, {3}};
   f.minimal.judgement.attribution = "xtensor is the odd one out";
   f.replay_command = "build/broadcheck replay --case '{\"op\":\"add_\",\"shapes\":[[1],[3]]}'";

@@ -17,7 +17,7 @@ CaseRecord record(const std::string& property, const std::string& op, std::vecto
                   std::vector<std::string> odd_ones, const std::string& difference) {
   CaseRecord r;
   r.property = property;
-  r.c.op = op;
+  r.c.op = op_from_name(op).value();
   r.c.shapes = std::move(shapes);
   r.outcomes = std::move(outcomes);
   r.judgement.verdict = Verdict::discrepancy;

@@ -13,7 +13,7 @@ using testing::count;
 
 Case make(const std::string& op, std::vector<Shape> shapes) {
   Case c;
-  c.op = op;
+  c.op = op_from_name(op).value();
   c.shapes = std::move(shapes);
   return c;
 }

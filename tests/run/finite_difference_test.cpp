@@ -14,7 +14,7 @@ namespace {
 
 Case grad_case(const std::string& op, std::vector<Shape> shapes, std::vector<Values> data) {
   Case c;
-  c.op = op;
+  c.op = op_from_name(op).value();
   c.shapes = std::move(shapes);
   c.requires_grad.assign(c.shapes.size(), true);
   c.values = ValueSpec{0, false, std::move(data)};

@@ -22,8 +22,7 @@ TEST(ReproduceToken, EmptyPathGivesAGeneratedCaseDeterministically) {
     const std::string token = reproduce_token(7, "elementwise_agree", index, {});
     const Case c = case_from_reproduce_token(token);
     // elementwise_agree draws the out-of-place binary ops of the op table.
-    ASSERT_NE(find_op(c.op), nullptr) << token << ": " << c.op;
-    EXPECT_TRUE(find_op(c.op)->binary && !is_inplace(find_op(c.op)->op)) << token << ": " << c.op;
+    EXPECT_TRUE(entry(c.op).binary && !is_inplace(c.op)) << token << ": " << to_string(c.op);
     EXPECT_EQ(c.shapes.size(), 2u) << token;
     EXPECT_EQ(to_json(case_from_json(to_json(c))), to_json(c)) << token;
     const Case again = case_from_reproduce_token(token);
@@ -39,7 +38,7 @@ TEST(ReproduceToken, APathStepGivesAShrinkOfTheGeneratedCase) {
   Case start;
   for (; index < 50; ++index) {
     start = case_from_reproduce_token(reproduce_token(7, "elementwise_agree", index, {}));
-    if (start.op != "add" && start.shapes.at(0).size() + start.shapes.at(1).size() >= 3) break;
+    if (start.op != Op::add && start.shapes.at(0).size() + start.shapes.at(1).size() >= 3) break;
   }
   ASSERT_LT(index, 50) << "no generated case with room to shrink";
   const Case shrunk = case_from_reproduce_token(reproduce_token(7, "elementwise_agree", index, {0}));

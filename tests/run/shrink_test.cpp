@@ -16,7 +16,7 @@ namespace {
 
 Case make(const std::string& op, std::vector<Shape> shapes) {
   Case c;
-  c.op = op;
+  c.op = op_from_name(op).value();
   c.shapes = std::move(shapes);
   return c;
 }
@@ -120,7 +120,7 @@ TEST(FollowShrinkPath, EmptyPathGivesTheStart) {
   const Case c = make("add", {{3, 0, 2}, {2}});
   const std::optional<Case> got = follow_shrink_path(shrinkable_case(c), {});
   ASSERT_TRUE(got.has_value());
-  EXPECT_EQ(got->op, "add");
+  EXPECT_EQ(got->op, Op::add);
   EXPECT_EQ(got->shapes, c.shapes);
 }
 
@@ -146,7 +146,7 @@ TEST(FollowShrinkPath, ReplaysThePathShrinkTook) {
   ASSERT_EQ(first.judgement.verdict, Verdict::discrepancy);
   const Shrunk s = shrink(start, first, zero_size_is_a_bug, 4000);
   // [[3,0,2],[2]] -> drop the 3 -> [[0,2],[2]] -> drop the 2 -> [[0],[2]] -> drop the other 2 -> [[0],[]].
-  EXPECT_EQ(s.minimal.c.op, "add");
+  EXPECT_EQ(s.minimal.c.op, Op::add);
   EXPECT_EQ(s.minimal.c.shapes, (std::vector<Shape>{{0}, {}}));
   EXPECT_EQ(s.minimal.judgement.signature, first.judgement.signature);
   EXPECT_EQ(s.path, (std::vector<std::size_t>{0, 1, 1}));
