@@ -1,6 +1,7 @@
 #include "properties/registry.h"
 
 #include "engine/broadcast.h"
+#include "harness/coverage.h"
 #include "harness/implementations.h"
 #include "properties/graph_gen.h"
 #include "properties/op_choice.h"
@@ -26,6 +27,17 @@ std::vector<std::string> with_dtype_cells(std::vector<std::string> classes, int 
     if (!e.base && weights_of(e.op).*weight > 0 &&
         gen::in_family(e, {Family::elementwise, Family::reduction, Family::autograd, Family::fill}))
       for (DType t : all_dtypes()) classes.push_back(std::string("cell ") + e.name + " " + to_string(t));
+  return classes;
+}
+
+// ... and "values <family> <dtype> <class>" for each of `families` and `dtypes` and each value class that applies
+// to the dtype (harness/coverage.h), plain included.
+std::vector<std::string> with_value_classes(std::vector<std::string> classes, std::vector<Family> families,
+                                            std::vector<DType> dtypes) {
+  for (Family f : families)
+    for (DType t : dtypes)
+      for (ValueClass cls : all_value_classes())
+        if (value_class_applies(cls, t)) classes.push_back(value_class_cell(to_string(f), t, cls));
   return classes;
 }
 
@@ -73,7 +85,7 @@ const std::vector<Property>& properties() {
         "zero scalar with special values"}},
       {"values_agree", "elementwise ops on values: dtypes, layouts, in-place rules, special values",
        gen::value_case(), Check::oracles,
-       with_dtype_cells(with_unary_ops({"in-place", "out-of-place", "near miss", "dtype bool", "dtype int64", "dtype float32", "dtype float64",
+       with_value_classes(with_dtype_cells(with_unary_ops({"in-place", "out-of-place", "near miss", "dtype bool", "dtype int64", "dtype float32", "dtype float64",
         "dtype int8", "dtype uint8", "dtype int16", "dtype int32", "dtype float16", "dtype bfloat16",
         "layout transposed", "layout strided", "layout expanded", "layout overlapping", "special values",
         "engine ok", "engine error:internal_overlap", "engine error:partial_overlap", "engine error:dtype_cast",
@@ -82,7 +94,7 @@ const std::vector<Property>& properties() {
         "zero scalar", "zero scalar with special values", "op floor_divide", "out=", "out right shape",
         "out resized", "out empty", "out reshaped", "op fill_", "op zero_", "fill value 0", "fill value -0.0",
         "fill value NaN", "fill value inf", "fill value out of range", "fill self shares memory"}, &Weights::values),
-        &Weights::values), true},
+        &Weights::values), {Family::elementwise, Family::inplace}, all_dtypes()), true},
       {"grads_agree", "gradients reduced to each input's shape: ops, in-place, diamonds, dtypes, layouts, upstream",
        gen::grad_case(), Check::oracles,
        with_unary_ops({"in-place", "out-of-place", "diamond", "dtype float32", "dtype float64", "dtype float16",

@@ -10,6 +10,7 @@
 #include <map>
 
 #include "cli/builtin_implementations.h"
+#include "harness/coverage.h"
 #include "harness/implementations.h"
 #include "harness/known_divergence.h"
 #include "run/evaluate.h"
@@ -192,6 +193,25 @@ TEST(Property, NamesAreUniqueAndListed) {
     EXPECT_NE(property_names().find(p.name), std::string::npos);
     EXPECT_FALSE(p.required.empty()) << p.name;
   }
+}
+
+// Value classes are required per op family and dtype where they apply, and a run that never drew one misses it.
+TEST(Property, ValuePropertiesRequireEachValueClassThatAppliesPerFamilyAndDtype) {
+  const std::vector<std::string>& required = find_property("values_agree")->required;
+  const auto requires_ = [&](const std::string& cls) {
+    return std::find(required.begin(), required.end(), cls) != required.end();
+  };
+  for (ValueClass cls : all_value_classes())
+    for (DType t : all_dtypes())
+      EXPECT_EQ(requires_(value_class_cell("elementwise", t, cls)), value_class_applies(cls, t))
+          << to_string(cls) << " " << to_string(t);
+  EXPECT_TRUE(requires_("values inplace int8 overflow"));
+  EXPECT_FALSE(requires_("values elementwise int8 subnormal"));
+  Coverage seen;
+  seen.required["values_agree"] = required;
+  bool flagged = false;
+  for (const std::string& m : seen.missing()) flagged = flagged || m == "values_agree: values elementwise float16 rounding";
+  EXPECT_TRUE(flagged) << "a run without float16 rounding values must miss them";
 }
 
 }  // namespace bc

@@ -44,8 +44,9 @@ TEST(ShapeGen, EveryPropertyCoversItsRequiredClasses) {
   auto engine = make_engine_oracle();
   Coverage coverage;
   for (const Property& p : properties()) {
-    for (const std::string& cls : p.required)  // the op x dtype cells: ValueCasesFillEveryOpDtypeCell
-      if (cls.rfind("cell ", 0) != 0) coverage.required[p.name].push_back(cls);
+    // The op x dtype cells: ValueCasesFillEveryOpDtypeCell; the value classes: ValueClassesAreDrawnPerFamilyAndDtype.
+    for (const std::string& cls : p.required)
+      if (cls.rfind("cell ", 0) != 0 && cls.rfind("values ", 0) != 0) coverage.required[p.name].push_back(cls);
     for (uint64_t i = 0; i < 600; ++i) {
       const Case c = p.gen(rc::Random(rc::Random::Key{42, i, 0, 0})).value();
       coverage.add(p.name, c);
@@ -67,6 +68,22 @@ TEST(ShapeGen, ValueCasesFillEveryOpDtypeCell) {
   ASSERT_GE(coverage.required[p.name].size(), 200u);
   for (uint64_t i = 0; i < 4000; ++i) coverage.add(p.name, p.gen(rc::Random(rc::Random::Key{42, i, 0, 0})).value());
   EXPECT_EQ(coverage.missing(), std::vector<std::string>{});
+}
+
+// The value classes each property requires per op family and dtype ("values <family> <dtype> <class>") are all
+// drawn within the cases of a default run (2000 per property), on other seeds than the run's too.
+TEST(ShapeGen, ValueClassesAreDrawnPerFamilyAndDtype) {
+  int required = 0;
+  for (const Property& p : properties()) {
+    Coverage coverage;
+    for (const std::string& cls : p.required)
+      if (cls.rfind("values ", 0) == 0) coverage.required[p.name].push_back(cls);
+    if (coverage.required.empty()) continue;
+    required += static_cast<int>(coverage.required[p.name].size());
+    for (uint64_t i = 0; i < 2000; ++i) coverage.add(p.name, p.gen(rc::Random(rc::Random::Key{7, i, 0, 0})).value());
+    EXPECT_EQ(coverage.missing(), std::vector<std::string>{});
+  }
+  EXPECT_GE(required, 100);
 }
 
 }  // namespace bc
