@@ -153,6 +153,7 @@ void write_case(Writer& w, const Case& c) {
   if (!c.tags.empty()) w.key("tags").strings(c.tags);
   if (c.values) {
     w.key("values").open('{');
+    if (c.values->value_class) w.key("class").string(to_string(*c.values->value_class));
     if (!c.values->data.empty()) {
       w.key("data").open('[');
       for (const auto& operand : c.values->data) w.values(operand);

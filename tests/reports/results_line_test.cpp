@@ -104,7 +104,7 @@ TEST(ResultsLine, KeysComeInNlohmannsOrder) {
   CaseRecord r;
   r.property = "corpus";
   r.c = case_from_json(nlohmann::json::parse(R"({"op": "addmm", "shapes": [[2], [2, 3], [3, 2]], "scalars": {"beta": 0,
-      "alpha": 2.5}, "id": "x", "dtypes": ["float32", "float32", "float64"], "values": {"seed": 4}})"));
+      "alpha": 2.5}, "id": "x", "dtypes": ["float32", "float32", "float64"], "values": {"seed": 4, "class": "rounding"}})"));
   r.outcomes = {{"torch", Outcome::success({2, 2})}, {"engine", Outcome::failure(ErrorKind::dtype_mismatch, "m")}};
   r.judgement.verdict = Verdict::known;
   r.judgement.known_id = "d";
