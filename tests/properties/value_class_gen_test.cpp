@@ -14,7 +14,7 @@ namespace {
 rc::Gen<Case> with_class(std::vector<DType> dtypes) {
   return rc::gen::exec([dtypes] {
     Case c;
-    c.op = "mul";
+    c.op = Op::mul;
     c.shapes.assign(dtypes.size(), Shape{2});
     c.dtypes = dtypes;
     c.values = ValueSpec{*rc::gen::inRange<uint64_t>(0, 100), false, {}};
@@ -59,7 +59,7 @@ TEST(ValueClassGen, ACaseWithAClassShrinksTowardsPlain) {
 
 TEST(ValueClassGen, GivenDataKeepsNoClass) {
   Case c;
-  c.op = "mul";
+  c.op = Op::mul;
   c.shapes = {{1}, {1}};
   c.values = ValueSpec{0, false, {{1.0}, {2.0}}};
   gen::draw_value_class(c, 8);
