@@ -96,7 +96,12 @@ Outcome ExternalOracle::lost(const std::string& why) const {
 }
 
 void ExternalOracle::submit(const Case& c) {
-  if (!caps_ || undeclared(*caps_, c)) return;
+  if (!caps_) {  // the first submit starts the adapter (version() does not when the version is known)
+    if (failed_start_) return;
+    failed_start_ = start();
+    if (failed_start_) return;
+  }
+  if (undeclared(*caps_, c)) return;
   for (const Submitted& q : queue_)
     if (same_case(q.c, c)) return;
   queue_.push_back({c});

@@ -50,8 +50,8 @@ class ExternalOracle : public Oracle {
   // cases queued before it are read and dropped.
   Outcome run(const Case& c) override;
   // Queues `c` behind the cases queued (unless it is queued already, or not declared), sending each batch as it
-  // fills (each case at once to an adapter without "batch"); nothing before the adapter has first started
-  // (capabilities(), name's version()). An adapter stopped after a crash, a hang or a malformed
+  // fills (each case at once to an adapter without "batch"); the first submit starts the adapter, and a failed
+  // start is the next case run's outcome. An adapter stopped after a crash, a hang or a malformed
   // answer is restarted here, so that the cases submitted after it still reach it together. A failed restart is the
   // next case run's outcome (it does not try again); until then the cases only wait in the queue.
   void submit(const Case& c) override;
