@@ -10,6 +10,7 @@
 #include "engine/reduction.h"
 #include "engine/sum_to.h"
 #include "harness/operands.h"
+#include "oracles/binding_table.h"
 
 namespace bc {
 namespace {
@@ -88,7 +89,7 @@ Result<ag::Var> forward(const Case& c, Op op, const std::vector<ag::Var>& t);
 
 // A graph case's program (harness/program.h), node by node on the engine's vars; backward() then walks the
 // recorded graph in reverse topological order.
-Result<ag::Var> forward_graph(const Case& c, const std::vector<ag::Var>& inputs) {
+Result<ag::Var> forward_graph(const Case& c, Op, const std::vector<ag::Var>& inputs) {
   std::vector<ag::Var> values = inputs;
   for (const ProgramNode& node : c.program) {
     std::vector<ag::Var> args;
@@ -101,44 +102,82 @@ Result<ag::Var> forward_graph(const Case& c, const std::vector<ag::Var>& inputs)
   return values.back();
 }
 
-// The op's forward on the engine's vars; exhaustive over the op table.
-Result<ag::Var> forward(const Case& c, Op op, const std::vector<ag::Var>& t) {
-  const Scalar alpha = scalar_of(c, "alpha");
-  if (binary_rule(op)) return is_inplace(op) ? ag::binary_(op, t[0], t[1], alpha) : ag::binary(op, t[0], t[1], alpha);
+// The engine's binding of one op: its forward on the engine's vars (the op or its in-place form; autograd records
+// the backward as it goes), or, for a shape rule, the rule on the case's shapes.
+using EngineForward = Result<ag::Var> (*)(const Case& c, Op op, const std::vector<ag::Var>& t);
+using EngineShapes = Outcome (*)(const Case& c);
+struct EngineRow {
+  EngineForward forward = nullptr;
+  EngineShapes shapes = nullptr;
+};
+EngineRow runs(EngineForward f) { return {f, nullptr}; }
+EngineRow shapes(EngineShapes f) { return {nullptr, f}; }
+
+// The ops with an engine rule in their op table entry (pointwise binary and unary, reductions, fill, and the
+// products: the entry's product_op) are bound to their rule's code here, each once: the entry is the engine's row.
+Result<ag::Var> by_rule(const Case& c, Op op, const std::vector<ag::Var>& t) {
+  if (binary_rule(op))
+    return is_inplace(op) ? ag::binary_(op, t[0], t[1], scalar_of(c, "alpha")) : ag::binary(op, t[0], t[1], scalar_of(c, "alpha"));
   if (unary_rule(op)) return ag::unary(op, t[0]);
   if (reduction_rule(op)) return ag::reduce(op, t[0], reduce_args(c));
   if (fill_rule(op)) return ag::fill_(op, t[0], scalar_of(c, "value"));
-  switch (op) {
-    case Op::lerp: return ag::lerp(t[0], t[1], t[2]);
-    case Op::lerp_: return ag::lerp_(t[0], t[1], t[2]);
-    case Op::where: return ag::where(t[0], t[1], t[2]);
-    case Op::addcmul: case Op::addcmul_: return forward_addc(op, AddcOp::addcmul, false, c, t);
-    case Op::addcdiv: case Op::addcdiv_: return forward_addc(op, AddcOp::addcdiv, false, c, t);
-    case Op::unfused_addcmul: case Op::unfused_addcmul_: return forward_addc(op, AddcOp::addcmul, true, c, t);
-    case Op::unfused_addcdiv: case Op::unfused_addcdiv_: return forward_addc(op, AddcOp::addcdiv, true, c, t);
-    case Op::matmul: case Op::mm: case Op::bmm: case Op::mv: case Op::dot: case Op::outer:
-    case Op::addmm: case Op::addmv: case Op::addr: case Op::baddbmm: case Op::addbmm:
-    case Op::addmm_: case Op::addmv_: case Op::addr_: case Op::baddbmm_: case Op::addbmm_:
-      return forward_product(c, op, t);
-    case Op::diamond: {
-      Result<ag::Var> sum = ag::binary(Op::add, t[0], t[1]);
-      if (!sum.ok()) return sum;
-      return ag::binary(Op::mul, sum.value(), t[0]);
-    }
-    case Op::dist: return ag::dist(t[0], t[1]);
-    case Op::graph: return forward_graph(c, t);
-    // The binary, unary and reduction ops were dispatched by their rule above; the shape ops are not tensor programs.
-    case Op::neg: case Op::abs: case Op::sqrt: case Op::exp: case Op::log: case Op::sign: case Op::reciprocal:
-    case Op::add: case Op::sub: case Op::mul: case Op::div: case Op::pow: case Op::atan2: case Op::fmod:
-    case Op::remainder: case Op::maximum: case Op::minimum: case Op::eq: case Op::ne: case Op::lt: case Op::le:
-    case Op::gt: case Op::ge: case Op::hypot: case Op::add_: case Op::sub_: case Op::mul_: case Op::div_:
-    case Op::pow_: case Op::atan2_: case Op::fmod_: case Op::remainder_: case Op::eq_: case Op::ne_: case Op::lt_:
-    case Op::le_: case Op::gt_: case Op::ge_: case Op::hypot_: case Op::broadcast_shapes: case Op::expand:
-    case Op::sum_to: case Op::floor_divide: case Op::floor_divide_: case Op::sum: case Op::mean: case Op::amax:
-    case Op::amin: case Op::prod: case Op::fill_: case Op::zero_:
-      break;
-  }
-  return Error{ErrorKind::other, std::string("the engine has no tensor program for ") + to_string(op)};
+  return forward_product(c, op, t);  // rule_cells binds no op without a rule
+}
+std::vector<BindingTable<EngineRow>::Cell> rule_cells() {
+  std::vector<BindingTable<EngineRow>::Cell> cells;
+  for (const OpEntry& e : op_table())
+    if (!e.base && (e.binary || e.unary || e.reduction || e.fill || product_op(e.op))) cells.push_back({e.op, runs(by_rule)});
+  return cells;
+}
+
+// The other ops, each with its engine code.
+const BindingTable<EngineRow>& bindings() {
+  using C = BindingTable<EngineRow>::Cell;
+  static const BindingTable<EngineRow> table("oracles/engine_oracle.cpp", [] {
+    std::vector<C> cells = {
+        {Op::lerp, runs([](const Case&, Op op, const std::vector<ag::Var>& t) {
+           return is_inplace(op) ? ag::lerp_(t[0], t[1], t[2]) : ag::lerp(t[0], t[1], t[2]);
+         })},
+        {Op::where, runs([](const Case&, Op, const std::vector<ag::Var>& t) { return ag::where(t[0], t[1], t[2]); })},
+        {Op::addcmul, runs([](const Case& c, Op op, const std::vector<ag::Var>& t) {
+           return forward_addc(op, AddcOp::addcmul, false, c, t);
+         })},
+        {Op::addcdiv, runs([](const Case& c, Op op, const std::vector<ag::Var>& t) {
+           return forward_addc(op, AddcOp::addcdiv, false, c, t);
+         })},
+        {Op::unfused_addcmul, runs([](const Case& c, Op op, const std::vector<ag::Var>& t) {
+           return forward_addc(op, AddcOp::addcmul, true, c, t);
+         })},
+        {Op::unfused_addcdiv, runs([](const Case& c, Op op, const std::vector<ag::Var>& t) {
+           return forward_addc(op, AddcOp::addcdiv, true, c, t);
+         })},
+        {Op::broadcast_shapes, shapes([](const Case& c) { return from_result(broadcast_sizes(c.shapes)); })},
+        {Op::expand, shapes([](const Case& c) { return from_result(expand_shape(c.shapes[0], c.shapes[1])); })},
+        {Op::sum_to, shapes([](const Case& c) {
+           Result<SumToPlan> plan = plan_sum_to(c.shapes[0], c.shapes[1]);
+           if (!plan.ok()) return from_result(plan.error());
+           return Outcome::success(apply_plan_shape(plan.value()));
+         })},
+        {Op::diamond, runs([](const Case&, Op, const std::vector<ag::Var>& t) {
+           Result<ag::Var> sum = ag::binary(Op::add, t[0], t[1]);
+           if (!sum.ok()) return sum;
+           return ag::binary(Op::mul, sum.value(), t[0]);
+         })},
+        {Op::dist, runs([](const Case&, Op, const std::vector<ag::Var>& t) { return ag::dist(t[0], t[1]); })},
+        {Op::graph, runs(forward_graph)},
+    };
+    for (C& cell : rule_cells()) cells.push_back(std::move(cell));
+    return cells;
+  }());
+  return table;
+}
+
+// The op's forward on the engine's vars: its row's.
+Result<ag::Var> forward(const Case& c, Op op, const std::vector<ag::Var>& t) {
+  const EngineRow* row = bindings().row(op);
+  if (!row || !row->forward)
+    return Error{ErrorKind::other, std::string("the engine has no tensor program for ") + to_string(op)};
+  return row->forward(c, op, t);
 }
 
 Outcome failure(const Error& e) { return Outcome::failure(e.kind, e.message); }
@@ -194,6 +233,7 @@ Outcome run_out_form(const Case& c, Op op) {
 
 class EngineOracle : public Oracle {
  public:
+  EngineOracle() { bindings().check(); }
   std::string name() const override { return "engine"; }
   std::string version() const override { return "broadcheck engine"; }
   Outcome run(const Case& c) override {
@@ -204,12 +244,10 @@ class EngineOracle : public Oracle {
       case Family::fused: case Family::unfused: case Family::reduction: case Family::reduce_dims:
       case Family::fill:
         return run_tensor_op(c, op->op);
-      case Family::broadcast_shapes: return from_result(broadcast_sizes(c.shapes));
-      case Family::expand: return from_result(expand_shape(c.shapes[0], c.shapes[1]));
-      case Family::sum_to: {
-        Result<SumToPlan> plan = plan_sum_to(c.shapes[0], c.shapes[1]);
-        if (!plan.ok()) return from_result(plan.error());
-        return Outcome::success(apply_plan_shape(plan.value()));
+      case Family::broadcast_shapes: case Family::expand: case Family::sum_to: {
+        const EngineRow* row = bindings().row(op->op);
+        if (!row || !row->shapes) return Outcome::unsupported_because(bindings().reason(op->op));
+        return row->shapes(c);
       }
     }
     return Outcome::unsupported_because(std::string("the engine has no op ") + op->name);
@@ -219,6 +257,7 @@ class EngineOracle : public Oracle {
 }  // namespace
 
 std::unique_ptr<Oracle> make_engine_oracle() { return std::make_unique<EngineOracle>(); }
+const BindingProblems& engine_binding_problems() { return bindings().problems(); }
 
 std::optional<Grad> rule_upstream(const Case& c) {
   const OpEntry* op = &entry(c.op);

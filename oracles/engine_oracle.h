@@ -3,10 +3,13 @@
 
 #include <optional>
 
+#include "oracles/binding_table.h"
 #include "oracles/oracle.h"
 
 namespace bc {
 std::unique_ptr<Oracle> make_engine_oracle();
+// The problems of the engine's binding table (oracles/binding_table.h): none when every op has its cell.
+const BindingProblems& engine_binding_problems();
 
 // The upstream gradient a gradient case's backward starts from under the rule: upstream_values (harness/operands.h)
 // in the shape and dtype of the engine's result (for an in-place op, self after it; for a graph, its last node).

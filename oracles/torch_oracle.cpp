@@ -9,6 +9,7 @@
 #include <map>
 
 #include "harness/operands.h"
+#include "oracles/binding_table.h"
 #include "oracles/torch_errors.h"
 
 namespace bc {
@@ -116,157 +117,201 @@ Values values_of(const at::Tensor& t) {
   return Values(std::vector<int64_t>(i.data_ptr<int64_t>(), i.data_ptr<int64_t>() + i.numel()));
 }
 
+// What a row's forms receive: the case, its operands (a, b, z: the first three; t: all of them) and its scalars as
+// the case writes them, an int (the default 1) or a float, which LibTorch checks differently.
+struct Args {
+  const Case& c;
+  std::vector<at::Tensor>& t;
+  at::Tensor& a;
+  const at::Tensor& b;  // a unary op's b is a
+  const at::Tensor& z;  // a binary op's z is b
+  at::Scalar alpha, beta, value;
+};
+using Form = at::Tensor (*)(Args& x);
+using OutForm = at::Tensor (*)(Args& x, at::Tensor& out);
+using ShapeForm = Outcome (*)(const Case& c);
+
+// LibTorch's binding of one op: its call, its in-place form's call (fill_ and zero_, in place alone, have only
+// this), its out= form's call, or, for the shape rules, the shape computed with tensors of the case's shapes.
+// LibTorch's autograd records each call's backward and its type promotion gives the dtype: nothing else to say.
+struct TorchRow {
+  Form forward = nullptr;
+  Form inplace = nullptr;
+  OutForm out = nullptr;
+  ShapeForm shapes = nullptr;
+};
+TorchRow calls(Form forward, Form inplace = nullptr, OutForm out = nullptr) { return {forward, inplace, out, nullptr}; }
+TorchRow in_place(Form inplace) { return {nullptr, inplace, nullptr, nullptr}; }
+TorchRow shapes(ShapeForm f) { return {nullptr, nullptr, nullptr, f}; }
+
 at::Tensor forward(Op op, const Case& c, std::vector<at::Tensor>& t);
 
 // A graph case's program (harness/program.h), node by node with at:: ops; autograd records it as it goes.
-at::Tensor forward_graph(const Case& c, const std::vector<at::Tensor>& inputs) {
-  if (c.program.empty()) throw std::invalid_argument("a graph case needs a program");
-  std::vector<at::Tensor> values = inputs;
-  for (const ProgramNode& node : c.program) {
+at::Tensor forward_graph(Args& x) {
+  if (x.c.program.empty()) throw std::invalid_argument("a graph case needs a program");
+  std::vector<at::Tensor> values = x.t;
+  for (const ProgramNode& node : x.c.program) {
     std::vector<at::Tensor> args;
     for (int a : node.args) args.push_back(values[static_cast<size_t>(a)]);
-    values.push_back(forward(node.op, c, args));
+    values.push_back(forward(node.op, x.c, args));
   }
   return values.back();
 }
 
-// A reduction with the case's dims (absent: no dim argument), keepdim and dtype=. LibTorch 1.13's prod takes one
-// dim, an int (call() leaves out the cases it cannot say).
-at::Tensor reduce(Op op, const Case& c, const at::Tensor& a) {
-  const c10::optional<at::ScalarType> dtype =
-      c.dtype_arg ? c10::optional<at::ScalarType>(scalar_type(*c.dtype_arg)) : c10::nullopt;
-  const std::vector<int64_t> dims = c.dims.value_or(std::vector<int64_t>{});
-  const at::OptionalIntArrayRef dim = c.dims ? at::OptionalIntArrayRef(dims) : at::OptionalIntArrayRef(c10::nullopt);
-  if (op == Op::sum) return at::sum(a, dim, c.keepdim, dtype);
-  if (op == Op::mean) return at::mean(a, dim, c.keepdim, dtype);
-  if (op == Op::amax) return at::amax(a, dims, c.keepdim);
-  if (op == Op::amin) return at::amin(a, dims, c.keepdim);
-  return c.dims ? at::prod(a, dims.at(0), c.keepdim, dtype) : at::prod(a, dtype);
+// A reduction's arguments from the case: its dims (absent: no dim argument), keepdim and dtype=. LibTorch 1.13's
+// prod takes one dim, an int (call() leaves out the cases it cannot say).
+struct ReduceArgs {
+  c10::optional<at::ScalarType> dtype;
+  std::vector<int64_t> dims;
+  bool given, keepdim;
+  at::OptionalIntArrayRef dim() const { return given ? at::OptionalIntArrayRef(dims) : at::OptionalIntArrayRef(c10::nullopt); }
+};
+ReduceArgs reduce_args_of(const Case& c) {
+  return {c.dtype_arg ? c10::optional<at::ScalarType>(scalar_type(*c.dtype_arg)) : c10::nullopt,
+          c.dims.value_or(std::vector<int64_t>{}), c.dims.has_value(), c.keepdim};
 }
 
-// The op's LibTorch call on the case's operands; exhaustive over the op table (a shape-only op has no program).
+// broadcast_shapes: tensors of the shapes broadcast together (a negative size fails making them, as in Python). No
+// shapes: broadcast_tensors returns no tensor; torch.broadcast_shapes() answers torch.Size([]).
+Outcome broadcast_shapes_of(const Case& c) {
+  std::vector<at::Tensor> ts;
+  for (const Shape& shape : c.shapes) ts.push_back(make(shape));
+  const std::vector<at::Tensor> broadcast = at::broadcast_tensors(ts);
+  if (broadcast.empty()) return Outcome::success({});
+  return from_tensor(broadcast.front());
+}
+
+// at::sum_to indexes the source's sizes at negative positions when the target has more dims than the source
+// (undefined behaviour, docs/notes/sum-to-precondition.md), so that case is not called.
+Outcome sum_to_of(const Case& c) {
+  if (c.shapes[1].size() > c.shapes[0].size())
+    return Outcome::unsupported_because(
+        "at::sum_to reads out of bounds when the target has more dims than the tensor; not called");
+  return from_tensor(at::sum_to(make(c.shapes[0]), c.shapes[1]));
+}
+
+// The binding table: each op's LibTorch calls, in the op table's order.
+const BindingTable<TorchRow>& bindings() {
+  using C = BindingTable<TorchRow>::Cell;
+  static const BindingTable<TorchRow> table("oracles/torch_oracle.cpp", std::vector<C>{
+      {Op::add, calls([](Args& x) { return at::add(x.a, x.b, x.alpha); }, [](Args& x) { return x.a.add_(x.b, x.alpha); },
+                      [](Args& x, at::Tensor& o) { return at::add_out(o, x.a, x.b, x.alpha); })},
+      {Op::sub, calls([](Args& x) { return at::sub(x.a, x.b, x.alpha); }, [](Args& x) { return x.a.sub_(x.b, x.alpha); },
+                      [](Args& x, at::Tensor& o) { return at::sub_out(o, x.a, x.b, x.alpha); })},
+      {Op::mul, calls([](Args& x) { return at::mul(x.a, x.b); }, [](Args& x) { return x.a.mul_(x.b); },
+                      [](Args& x, at::Tensor& o) { return at::mul_out(o, x.a, x.b); })},
+      {Op::div, calls([](Args& x) { return at::div(x.a, x.b); }, [](Args& x) { return x.a.div_(x.b); },
+                      [](Args& x, at::Tensor& o) { return at::div_out(o, x.a, x.b); })},
+      {Op::pow, calls([](Args& x) { return at::pow(x.a, x.b); }, [](Args& x) { return x.a.pow_(x.b); },
+                      [](Args& x, at::Tensor& o) { return at::pow_out(o, x.a, x.b); })},
+      {Op::atan2, calls([](Args& x) { return at::atan2(x.a, x.b); }, [](Args& x) { return x.a.atan2_(x.b); },
+                        [](Args& x, at::Tensor& o) { return at::atan2_out(o, x.a, x.b); })},
+      {Op::fmod, calls([](Args& x) { return at::fmod(x.a, x.b); }, [](Args& x) { return x.a.fmod_(x.b); },
+                       [](Args& x, at::Tensor& o) { return at::fmod_out(o, x.a, x.b); })},
+      {Op::remainder, calls([](Args& x) { return at::remainder(x.a, x.b); }, [](Args& x) { return x.a.remainder_(x.b); },
+                            [](Args& x, at::Tensor& o) { return at::remainder_out(o, x.a, x.b); })},
+      {Op::maximum, calls([](Args& x) { return at::maximum(x.a, x.b); }, nullptr,
+                          [](Args& x, at::Tensor& o) { return at::maximum_out(o, x.a, x.b); })},
+      {Op::minimum, calls([](Args& x) { return at::minimum(x.a, x.b); }, nullptr,
+                          [](Args& x, at::Tensor& o) { return at::minimum_out(o, x.a, x.b); })},
+      {Op::eq, calls([](Args& x) { return at::eq(x.a, x.b); }, [](Args& x) { return x.a.eq_(x.b); },
+                     [](Args& x, at::Tensor& o) { return at::eq_out(o, x.a, x.b); })},
+      {Op::ne, calls([](Args& x) { return at::ne(x.a, x.b); }, [](Args& x) { return x.a.ne_(x.b); },
+                     [](Args& x, at::Tensor& o) { return at::ne_out(o, x.a, x.b); })},
+      {Op::lt, calls([](Args& x) { return at::lt(x.a, x.b); }, [](Args& x) { return x.a.lt_(x.b); },
+                     [](Args& x, at::Tensor& o) { return at::lt_out(o, x.a, x.b); })},
+      {Op::le, calls([](Args& x) { return at::le(x.a, x.b); }, [](Args& x) { return x.a.le_(x.b); },
+                     [](Args& x, at::Tensor& o) { return at::le_out(o, x.a, x.b); })},
+      {Op::gt, calls([](Args& x) { return at::gt(x.a, x.b); }, [](Args& x) { return x.a.gt_(x.b); },
+                     [](Args& x, at::Tensor& o) { return at::gt_out(o, x.a, x.b); })},
+      {Op::ge, calls([](Args& x) { return at::ge(x.a, x.b); }, [](Args& x) { return x.a.ge_(x.b); },
+                     [](Args& x, at::Tensor& o) { return at::ge_out(o, x.a, x.b); })},
+      {Op::hypot, calls([](Args& x) { return at::hypot(x.a, x.b); }, [](Args& x) { return x.a.hypot_(x.b); },
+                        [](Args& x, at::Tensor& o) { return at::hypot_out(o, x.a, x.b); })},
+      {Op::neg, calls([](Args& x) { return at::neg(x.a); })},
+      {Op::abs, calls([](Args& x) { return at::abs(x.a); })},
+      {Op::sqrt, calls([](Args& x) { return at::sqrt(x.a); })},
+      {Op::exp, calls([](Args& x) { return at::exp(x.a); })},
+      {Op::log, calls([](Args& x) { return at::log(x.a); })},
+      {Op::sign, calls([](Args& x) { return at::sign(x.a); })},
+      {Op::reciprocal, calls([](Args& x) { return at::reciprocal(x.a); })},
+      {Op::lerp, calls([](Args& x) { return at::lerp(x.a, x.b, x.z); }, [](Args& x) { return x.a.lerp_(x.b, x.z); })},
+      {Op::where, calls([](Args& x) { return at::where(x.a, x.b, x.z); })},
+      {Op::addcmul, calls([](Args& x) { return at::addcmul(x.a, x.b, x.z, x.value); },
+                          [](Args& x) { return x.a.addcmul_(x.b, x.z, x.value); })},
+      {Op::addcdiv, calls([](Args& x) { return at::addcdiv(x.a, x.b, x.z, x.value); },
+                          [](Args& x) { return x.a.addcdiv_(x.b, x.z, x.value); })},
+      {Op::unfused_addcmul, calls([](Args& x) { return at::add(x.a, at::mul(x.b, x.z), x.value); },
+                                  [](Args& x) { return x.a.add_(at::mul(x.b, x.z), x.value); })},
+      {Op::unfused_addcdiv, calls([](Args& x) { return at::add(x.a, at::div(x.b, x.z), x.value); },
+                                  [](Args& x) { return x.a.add_(at::div(x.b, x.z), x.value); })},
+      {Op::broadcast_shapes, shapes(broadcast_shapes_of)},
+      {Op::expand, shapes([](const Case& c) { return from_tensor(make(c.shapes[0]).expand(c.shapes[1])); })},
+      {Op::sum_to, shapes(sum_to_of)},
+      {Op::matmul, calls([](Args& x) { return at::matmul(x.a, x.b); })},
+      {Op::mm, calls([](Args& x) { return at::mm(x.a, x.b); })},
+      {Op::bmm, calls([](Args& x) { return at::bmm(x.a, x.b); })},
+      {Op::mv, calls([](Args& x) { return at::mv(x.a, x.b); })},
+      {Op::dot, calls([](Args& x) { return at::dot(x.a, x.b); })},
+      {Op::outer, calls([](Args& x) { return at::outer(x.a, x.b); })},
+      {Op::addmm, calls([](Args& x) { return at::addmm(x.a, x.b, x.z, x.beta, x.alpha); },
+                        [](Args& x) { return x.a.addmm_(x.b, x.z, x.beta, x.alpha); })},
+      {Op::addmv, calls([](Args& x) { return at::addmv(x.a, x.b, x.z, x.beta, x.alpha); },
+                        [](Args& x) { return x.a.addmv_(x.b, x.z, x.beta, x.alpha); })},
+      {Op::addr, calls([](Args& x) { return at::addr(x.a, x.b, x.z, x.beta, x.alpha); },
+                       [](Args& x) { return x.a.addr_(x.b, x.z, x.beta, x.alpha); })},
+      {Op::baddbmm, calls([](Args& x) { return at::baddbmm(x.a, x.b, x.z, x.beta, x.alpha); },
+                          [](Args& x) { return x.a.baddbmm_(x.b, x.z, x.beta, x.alpha); })},
+      {Op::addbmm, calls([](Args& x) { return at::addbmm(x.a, x.b, x.z, x.beta, x.alpha); },
+                         [](Args& x) { return x.a.addbmm_(x.b, x.z, x.beta, x.alpha); })},
+      {Op::diamond, calls([](Args& x) { return at::mul(at::add(x.a, x.b), x.a); })},
+      {Op::dist, calls([](Args& x) { return at::dist(x.a, x.b); })},
+      {Op::graph, calls(forward_graph)},
+      {Op::floor_divide, calls([](Args& x) { return at::floor_divide(x.a, x.b); },
+                               [](Args& x) { return x.a.floor_divide_(x.b); },
+                               [](Args& x, at::Tensor& o) { return at::floor_divide_out(o, x.a, x.b); })},
+      {Op::sum, calls([](Args& x) {
+         const ReduceArgs r = reduce_args_of(x.c);
+         return at::sum(x.a, r.dim(), r.keepdim, r.dtype);
+       })},
+      {Op::mean, calls([](Args& x) {
+         const ReduceArgs r = reduce_args_of(x.c);
+         return at::mean(x.a, r.dim(), r.keepdim, r.dtype);
+       })},
+      {Op::amax, calls([](Args& x) { return at::amax(x.a, reduce_args_of(x.c).dims, x.c.keepdim); })},
+      {Op::amin, calls([](Args& x) { return at::amin(x.a, reduce_args_of(x.c).dims, x.c.keepdim); })},
+      {Op::prod, calls([](Args& x) {
+         const ReduceArgs r = reduce_args_of(x.c);
+         return r.given ? at::prod(x.a, r.dims.at(0), r.keepdim, r.dtype) : at::prod(x.a, r.dtype);
+       })},
+      {Op::fill_, in_place([](Args& x) { return x.a.fill_(x.value); })},
+      {Op::zero_, in_place([](Args& x) { return x.a.zero_(); })},
+  });
+  return table;
+}
+
+Args args_of(const Case& c, std::vector<at::Tensor>& t) {
+  const at::Tensor& b = t.size() > 1 ? t[1] : t[0];
+  return Args{c, t, t[0], b, t.size() > 2 ? t[2] : b, torch_scalar(scalar_of(c, "alpha")),
+              torch_scalar(scalar_of(c, "beta")), torch_scalar(scalar_of(c, "value"))};
+}
+
+// The op's LibTorch call on the case's operands: its row's forward, or its in-place form's.
 at::Tensor forward(Op op, const Case& c, std::vector<at::Tensor>& t) {
-  // Scalars as the case writes them: an int (the default 1) or a float, which LibTorch checks differently.
-  const at::Scalar alpha = torch_scalar(scalar_of(c, "alpha")), beta = torch_scalar(scalar_of(c, "beta")),
-                   value = torch_scalar(scalar_of(c, "value"));
-  at::Tensor& a = t[0];
-  const at::Tensor& b = t.size() > 1 ? t[1] : t[0];  // a unary op has one operand
-  switch (op) {
-    case Op::add: return at::add(a, b, alpha);
-    case Op::sub: return at::sub(a, b, alpha);
-    case Op::mul: return at::mul(a, b);
-    case Op::div: return at::div(a, b);
-    case Op::pow: return at::pow(a, b);
-    case Op::atan2: return at::atan2(a, b);
-    case Op::fmod: return at::fmod(a, b);
-    case Op::remainder: return at::remainder(a, b);
-    case Op::maximum: return at::maximum(a, b);
-    case Op::minimum: return at::minimum(a, b);
-    case Op::eq: return at::eq(a, b);
-    case Op::ne: return at::ne(a, b);
-    case Op::lt: return at::lt(a, b);
-    case Op::le: return at::le(a, b);
-    case Op::gt: return at::gt(a, b);
-    case Op::ge: return at::ge(a, b);
-    case Op::hypot: return at::hypot(a, b);
-    case Op::add_: return a.add_(b, alpha);
-    case Op::sub_: return a.sub_(b, alpha);
-    case Op::mul_: return a.mul_(b);
-    case Op::div_: return a.div_(b);
-    case Op::pow_: return a.pow_(b);
-    case Op::atan2_: return a.atan2_(b);
-    case Op::fmod_: return a.fmod_(b);
-    case Op::remainder_: return a.remainder_(b);
-    case Op::eq_: return a.eq_(b);
-    case Op::ne_: return a.ne_(b);
-    case Op::lt_: return a.lt_(b);
-    case Op::le_: return a.le_(b);
-    case Op::gt_: return a.gt_(b);
-    case Op::ge_: return a.ge_(b);
-    case Op::hypot_: return a.hypot_(b);
-    case Op::neg: return at::neg(a);
-    case Op::abs: return at::abs(a);
-    case Op::sqrt: return at::sqrt(a);
-    case Op::exp: return at::exp(a);
-    case Op::log: return at::log(a);
-    case Op::sign: return at::sign(a);
-    case Op::reciprocal: return at::reciprocal(a);
-    case Op::lerp: return at::lerp(a, b, t[2]);
-    case Op::lerp_: return a.lerp_(b, t[2]);
-    case Op::where: return at::where(a, b, t[2]);
-    case Op::addcmul: return at::addcmul(a, b, t[2], value);
-    case Op::addcdiv: return at::addcdiv(a, b, t[2], value);
-    case Op::addcmul_: return a.addcmul_(b, t[2], value);
-    case Op::addcdiv_: return a.addcdiv_(b, t[2], value);
-    case Op::unfused_addcmul: return at::add(a, at::mul(b, t[2]), value);
-    case Op::unfused_addcdiv: return at::add(a, at::div(b, t[2]), value);
-    case Op::unfused_addcmul_: return a.add_(at::mul(b, t[2]), value);
-    case Op::unfused_addcdiv_: return a.add_(at::div(b, t[2]), value);
-    case Op::matmul: return at::matmul(a, b);
-    case Op::mm: return at::mm(a, b);
-    case Op::bmm: return at::bmm(a, b);
-    case Op::mv: return at::mv(a, b);
-    case Op::dot: return at::dot(a, b);
-    case Op::outer: return at::outer(a, b);
-    case Op::addmm: return at::addmm(a, b, t[2], beta, alpha);
-    case Op::addmv: return at::addmv(a, b, t[2], beta, alpha);
-    case Op::addr: return at::addr(a, b, t[2], beta, alpha);
-    case Op::baddbmm: return at::baddbmm(a, b, t[2], beta, alpha);
-    case Op::addbmm: return at::addbmm(a, b, t[2], beta, alpha);
-    case Op::addmm_: return a.addmm_(b, t[2], beta, alpha);
-    case Op::addmv_: return a.addmv_(b, t[2], beta, alpha);
-    case Op::addr_: return a.addr_(b, t[2], beta, alpha);
-    case Op::baddbmm_: return a.baddbmm_(b, t[2], beta, alpha);
-    case Op::addbmm_: return a.addbmm_(b, t[2], beta, alpha);
-    case Op::diamond: return at::mul(at::add(a, b), a);
-    case Op::dist: return at::dist(a, b);
-    case Op::graph: return forward_graph(c, t);
-    case Op::floor_divide: return at::floor_divide(a, b);
-    case Op::floor_divide_: return a.floor_divide_(b);
-    case Op::sum: case Op::mean: case Op::amax: case Op::amin: case Op::prod: return reduce(op, c, a);
-    case Op::fill_: return a.fill_(value);
-    case Op::zero_: return a.zero_();
-    case Op::broadcast_shapes: case Op::expand: case Op::sum_to: break;
-  }
-  throw std::logic_error(std::string("the LibTorch oracle has no tensor program for ") + to_string(op));
+  const TorchRow* row = bindings().row(op);
+  const Form form = !row ? nullptr : is_inplace(op) ? row->inplace : row->forward;
+  if (!form) throw std::logic_error(std::string("the LibTorch oracle has no tensor program for ") + to_string(op));
+  Args x = args_of(c, t);
+  return form(x);
 }
 
 // The op's out= form (at::add_out, ...) into `out`; only the out-of-place pointwise binary ops have one here.
-at::Tensor forward_out(Op op, const Case& c, at::Tensor& out, const at::Tensor& a, const at::Tensor& b) {
-  const at::Scalar alpha = torch_scalar(scalar_of(c, "alpha"));
-  switch (op) {
-    case Op::add: return at::add_out(out, a, b, alpha);
-    case Op::sub: return at::sub_out(out, a, b, alpha);
-    case Op::mul: return at::mul_out(out, a, b);
-    case Op::div: return at::div_out(out, a, b);
-    case Op::pow: return at::pow_out(out, a, b);
-    case Op::atan2: return at::atan2_out(out, a, b);
-    case Op::fmod: return at::fmod_out(out, a, b);
-    case Op::remainder: return at::remainder_out(out, a, b);
-    case Op::maximum: return at::maximum_out(out, a, b);
-    case Op::minimum: return at::minimum_out(out, a, b);
-    case Op::eq: return at::eq_out(out, a, b);
-    case Op::ne: return at::ne_out(out, a, b);
-    case Op::lt: return at::lt_out(out, a, b);
-    case Op::le: return at::le_out(out, a, b);
-    case Op::gt: return at::gt_out(out, a, b);
-    case Op::ge: return at::ge_out(out, a, b);
-    case Op::hypot: return at::hypot_out(out, a, b);
-    case Op::floor_divide: return at::floor_divide_out(out, a, b);
-    case Op::add_: case Op::sub_: case Op::mul_: case Op::div_: case Op::pow_: case Op::atan2_: case Op::fmod_:
-    case Op::remainder_: case Op::eq_: case Op::ne_: case Op::lt_: case Op::le_: case Op::gt_: case Op::ge_:
-    case Op::hypot_: case Op::neg: case Op::abs: case Op::sqrt: case Op::exp: case Op::log: case Op::sign:
-    case Op::reciprocal: case Op::lerp: case Op::lerp_: case Op::where: case Op::addcmul: case Op::addcdiv:
-    case Op::addcmul_: case Op::addcdiv_: case Op::unfused_addcmul: case Op::unfused_addcdiv:
-    case Op::unfused_addcmul_: case Op::unfused_addcdiv_: case Op::broadcast_shapes: case Op::expand:
-    case Op::sum_to: case Op::matmul: case Op::mm: case Op::bmm: case Op::mv: case Op::dot: case Op::outer:
-    case Op::addmm: case Op::addmv: case Op::addr: case Op::baddbmm: case Op::addbmm: case Op::addmm_:
-    case Op::addmv_: case Op::addr_: case Op::baddbmm_: case Op::addbmm_: case Op::diamond: case Op::dist:
-    case Op::floor_divide_: case Op::graph: case Op::sum: case Op::mean: case Op::amax: case Op::amin: case Op::prod:
-    case Op::fill_: case Op::zero_:
-      break;
-  }
-  throw std::logic_error(std::string("the LibTorch oracle has no out= form for ") + to_string(op));
+at::Tensor forward_out(Op op, const Case& c, at::Tensor& out, std::vector<at::Tensor>& t) {
+  const TorchRow* row = bindings().row(op);
+  if (!row || !row->out || is_inplace(op))
+    throw std::logic_error(std::string("the LibTorch oracle has no out= form for ") + to_string(op));
+  Args x = args_of(c, t);
+  return row->out(x, out);
 }
 
 // LibTorch's warnings go to stderr by default. This handler keeps their texts instead: an out= case's outcome
@@ -290,7 +335,7 @@ Outcome run_out_form(Op op, const Case& c) {
   std::vector<at::Tensor> t = build_operands(c);
   at::Tensor out = at::zeros(c.out->shape, scalar_type(c.out->dtype));
   recorded_warnings().texts.clear();
-  forward_out(op, c, out, t[0], t[1]);
+  forward_out(op, c, out, t);
   Outcome o = from_tensor(out);
   if (c.values) o.values = values_of(out);
   o.warnings = recorded_warnings().texts;
@@ -321,6 +366,7 @@ Outcome run_program(Op op, const Case& c) {
 class TorchOracle : public Oracle {
  public:
   TorchOracle() {
+    bindings().check();
     c10::Warning::set_warning_handler(&recorded_warnings());
     at::set_num_threads(1);
     // c10::Error walks the C++ stack for a backtrace on every failed check (about 1 ms here, most of a failing
@@ -345,7 +391,6 @@ class TorchOracle : public Oracle {
 
  private:
   Outcome call(const OpEntry& op, const Case& c) {
-    const auto& s = c.shapes;
     switch (op.family) {
       case Family::elementwise: case Family::inplace: case Family::autograd: case Family::matmul:
       case Family::fused: case Family::unfused: case Family::reduction: case Family::fill:
@@ -355,22 +400,11 @@ class TorchOracle : public Oracle {
           return Outcome::unsupported_because(std::string(op.name) + " takes one dim (an int) in LibTorch 1.13, "
                                               "not a list; without a dim it has no keepdim");
         return run_program(op.op, c);
-      case Family::broadcast_shapes: {
-        std::vector<at::Tensor> ts;
-        for (const Shape& shape : s) ts.push_back(make(shape));  // a negative size fails here, as in Python
-        const std::vector<at::Tensor> broadcast = at::broadcast_tensors(ts);
-        // No shapes: broadcast_tensors returns no tensor; torch.broadcast_shapes() answers torch.Size([]).
-        if (broadcast.empty()) return Outcome::success({});
-        return from_tensor(broadcast.front());
+      case Family::broadcast_shapes: case Family::expand: case Family::sum_to: {
+        const TorchRow* row = bindings().row(op.op);
+        if (!row || !row->shapes) return Outcome::unsupported_because(bindings().reason(op.op));
+        return row->shapes(c);
       }
-      case Family::expand: return from_tensor(make(s[0]).expand(s[1]));
-      case Family::sum_to:
-        // at::sum_to indexes the source's sizes at negative positions when the target has more dims than the
-        // source (undefined behaviour, docs/notes/sum-to-precondition.md), so that case is not called.
-        if (s[1].size() > s[0].size())
-          return Outcome::unsupported_because(
-              "at::sum_to reads out of bounds when the target has more dims than the tensor; not called");
-        return from_tensor(at::sum_to(make(s[0]), s[1]));
     }
     return Outcome::unsupported_because(std::string("no LibTorch call for op ") + op.name);
   }
@@ -379,5 +413,6 @@ class TorchOracle : public Oracle {
 }  // namespace
 
 std::unique_ptr<Oracle> make_torch_oracle() { return std::make_unique<TorchOracle>(); }
+const BindingProblems& torch_binding_problems() { return bindings().problems(); }
 
 }  // namespace bc
