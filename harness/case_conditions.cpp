@@ -87,6 +87,13 @@ bool graph_uses(const Case& c, std::initializer_list<Op> ops) {
   return false;
 }
 
+bool integral_reduction(const Case& c) {
+  const bool reduction = c.op == Op::sum || c.op == Op::mean || c.op == Op::amax || c.op == Op::amin || c.op == Op::prod;
+  if (!reduction || c.shapes.empty()) return false;
+  const DType type = c.dtype_arg.value_or(c.dtypes.empty() ? DType::float32 : c.dtypes[0]);
+  return category(type) != Category::floating;
+}
+
 bool out_shape_differs(const Case& c) {
   if (!c.out) return false;
   const Result<Shape> result = broadcast_shapes(c.shapes);
@@ -183,7 +190,7 @@ const std::vector<std::string>& case_condition_names() {
       "graph_exp_log", "graph_abs",          "out_given",             "out_shape_differs", "empty_dims",
       "dims_of_0d",    "unsorted_dims",      "repeated_dims",         "graph_remainder",
       "prod_order_decides_zero", "sum_order_rounds", "grad_sum_rounds", "batches_summed", "graph_atan2", "graph_pow",
-      "column_major_matrices"};
+      "column_major_matrices", "gradient", "vector_operand", "graph_comparison", "integral_reduction"};
   return names;
 }
 
@@ -208,6 +215,11 @@ bool case_has(const std::string& name, const Case& c) {
   if (condition == "grad_sum_rounds") return grad_sum_rounds(c);
   if (condition == "batches_summed") return batches_summed(c);
   if (condition == "column_major_matrices") return column_major_matrices(c);
+  if (condition == "gradient") return std::find(c.requires_grad.begin(), c.requires_grad.end(), true) != c.requires_grad.end();
+  if (condition == "vector_operand")
+    return std::any_of(c.shapes.begin(), c.shapes.end(), [](const Shape& s) { return s.size() == 1; });
+  if (condition == "graph_comparison") return graph_uses(c, {Op::eq, Op::ne, Op::lt, Op::le, Op::gt, Op::ge});
+  if (condition == "integral_reduction") return integral_reduction(c);
   const std::vector<int64_t> w = wrapped_dims(c);
   if (condition == "unsorted_dims") return !std::is_sorted(w.begin(), w.end());
   if (condition == "repeated_dims") {

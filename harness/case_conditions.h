@@ -57,6 +57,13 @@ bool grad_sum_rounds(const Case& c);
 // products are added one after another, so where each addition rounds (a 16-bit result) the order matters.
 bool batches_summed(const Case& c);
 
+// "gradient": the case takes gradients (an operand requires grad), so its outcome includes the backward pass.
+// "vector_operand": an operand of rank 1 (which products take as a vector; the declaration's ops say which op).
+// "graph_comparison": a graph whose program has a comparison node (eq, ne, lt, le, gt, ge).
+// "integral_reduction": a reduction (sum, mean, amax, amin, prod) that reduces in an integer or bool dtype: its
+// dtype= when given, else its input's.
+bool integral_reduction(const Case& c);
+
 // The names a declaration's "when" accepts, and whether `c` has that fact (false for an unknown name).
 const std::vector<std::string>& case_condition_names();
 bool case_has(const std::string& condition, const Case& c);

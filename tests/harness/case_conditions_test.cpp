@@ -93,6 +93,33 @@ TEST(CaseConditions, AGraphFactNamesANodeOfTheProgram) {
   EXPECT_FALSE(case_has("graph_pow", through));
 }
 
+// The facts tfjs's declarations need (issue 33): a backward pass, a vector among the operands, a comparison in a
+// program, a reduction in an integer or bool dtype.
+TEST(CaseConditions, GradientVectorComparisonAndIntegralReductionFacts) {
+  EXPECT_TRUE(case_has("gradient", make_case(R"({"op": "mul", "shapes": [[0], [1]], "requires_grad": [false, true]})")));
+  EXPECT_FALSE(case_has("gradient", make_case(R"({"op": "mul", "shapes": [[0], [1]], "requires_grad": [false, false]})")));
+  EXPECT_FALSE(case_has("gradient", make_case(R"({"op": "mul", "shapes": [[0], [1]]})")));
+  EXPECT_TRUE(case_has("vector_operand", make_case(R"({"op": "matmul", "shapes": [[2, 3], [3]]})")));
+  EXPECT_FALSE(case_has("vector_operand", make_case(R"({"op": "matmul", "shapes": [[2, 3], [3, 1]]})")));
+  EXPECT_FALSE(case_has("vector_operand", make_case(R"({"op": "matmul", "shapes": [[], [3, 1]]})")));
+  const char* compare = R"({"op": "graph", "shapes": [[2], [2]],
+      "program": [{"op": "OP", "args": [0, 1]}, {"op": "where", "args": [2, 0, 1]}]})";
+  for (const char* op : {"eq", "ne", "lt", "le", "gt", "ge"}) {
+    std::string text = compare;
+    text.replace(text.find("OP"), 2, op);
+    EXPECT_TRUE(case_has("graph_comparison", make_case(text.c_str()))) << op;
+  }
+  EXPECT_FALSE(case_has("graph_comparison", make_case(R"({"op": "graph", "shapes": [[2], [2]],
+      "program": [{"op": "maximum", "args": [0, 1]}]})")));
+  EXPECT_FALSE(case_has("graph_comparison", make_case(R"({"op": "lt", "shapes": [[2], [2]]})")));
+  EXPECT_TRUE(case_has("integral_reduction", make_case(R"({"op": "sum", "shapes": [[2]], "dtypes": ["bool"]})")));
+  EXPECT_TRUE(case_has("integral_reduction", make_case(R"({"op": "mean", "shapes": [[2]], "dtypes": ["int32"]})")));
+  EXPECT_TRUE(case_has("integral_reduction", make_case(R"({"op": "mean", "shapes": [[2]], "dtype_arg": "bool"})")));
+  EXPECT_FALSE(case_has("integral_reduction", make_case(R"({"op": "sum", "shapes": [[2]], "dtypes": ["int32"], "dtype_arg": "float64"})")));
+  EXPECT_FALSE(case_has("integral_reduction", make_case(R"({"op": "sum", "shapes": [[2]]})")));
+  EXPECT_FALSE(case_has("integral_reduction", make_case(R"({"op": "neg", "shapes": [[2]], "dtypes": ["int32"]})")));
+}
+
 TEST(CaseConditions, ADeclarationWithWhenCoversOnlyCasesWithTheFact) {
   const Declaration d = declaration_from_json(nlohmann::json::parse(
       R"({"id": "x", "oracle": "torch", "when": "input_is_self", "reason": "r", "reference": "r"})"));
