@@ -73,10 +73,12 @@ function computed(c, request) {
     needsGrad.forEach((k, j) => { inputs[k] = xs[j]; });
     return planted(tf, c, program(tf, c.op, c, inputs));
   };
-  // tf.valueAndGrads' engine call, allowing inputs without a gradient: tf.grads throws when an input does not reach
-  // the result (a graph's unused input, one seen only by a comparison), where PyTorch gives it no gradient (null).
+  // tf.valueAndGrads' engine call without its check that every input has a gradient: tf.grads throws when an input
+  // does not reach the result (a graph's unused input), where PyTorch gives it no gradient (null). The engine's own
+  // check stays: when no input reaches the result it refuses ("Cannot compute gradient of y=f(x) with respect to x"),
+  // as PyTorch refuses a backward through a result that does not require grad.
   const xs = needsGrad.map((k) => t[k]);
-  const { value, grads } = inLibrary(() => tf.engine().gradients(() => f(...xs), xs, dy, true));
+  const { value, grads } = inLibrary(() => tf.engine().gradients(() => f(...xs), xs, dy, false));
   if (dy !== undefined && !tf.util.arraysEqual(value.shape, dy.shape)) {
     throw new Error('tfjs adapter: the upstream gradient has shape [' + dy.shape + '], the result [' + value.shape + ']');
   }

@@ -10,6 +10,8 @@ const KINDS = [
   [/^Tensor must have a shape comprised of positive integers/, 'invalid_argument'],
   [/must be (float32|int32|bool|numeric) tensor, but got/, 'invalid_argument'],
   [/^The dtypes of .* must match/, 'dtype_mismatch'],
+  // No input that requires a gradient reaches the result (PyTorch: the result does not require grad).
+  [/^Cannot compute gradient of y=f\(x\) with respect to x\./, 'invalid_argument'],
 ];
 
 // The kind of a tfjs error message; on expand, a broadcast refusal is expand's own kind.

@@ -147,6 +147,13 @@ TEST_P(TfjsAdapter, GradientsByHand) {
   ASSERT_EQ(unused.grads.size(), 2u) << summarize(unused);
   EXPECT_EQ(unused.grads[0]->values, (std::vector<double>{6}));
   EXPECT_FALSE(unused.grads[1].has_value());
+  // No input that requires grad reaches the result: tfjs's gradients refuse (no path from x to y), as PyTorch says
+  // the result does not require grad; the adapter passes that refusal on instead of answering null gradients.
+  Outcome none = run(R"({"op": "graph", "shapes": [[1], [1]], "program": [{"op": "mul", "args": [0, 0]}],
+      "requires_grad": [false, true], "values": {"data": [[3], [5]]}})");
+  EXPECT_EQ(summarize(none), "error invalid_argument");
+  ASSERT_TRUE(none.error.has_value());
+  EXPECT_EQ(none.error->message.rfind("Cannot compute gradient of y=f(x) with respect to x.", 0), 0u) << none.error->message;
   // A case that writes an operand in place before backward is beyond tfjs, which has no in-place ops.
   EXPECT_EQ(run(R"({"op": "mul", "shapes": [[1], [1]], "requires_grad": [true, true], "modify": 1, "values": {"seed": 1}})").status,
             Status::unsupported);
