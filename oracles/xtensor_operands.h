@@ -132,9 +132,9 @@ Outcome write_into_self(const std::vector<OperandPlan>& plans, Operands& ops, co
 }
 
 // The ops, in translation units of their own. They may throw xtensor's exceptions; run_xtensor_values maps them.
-Outcome arithmetic(const Case& c, Op op, const AnyInput& a, const AnyInput& b);  // add ... ge, hypot, dist
+Outcome arithmetic(const Case& c, Op op, const AnyInput& a, const AnyInput& b);  // xtensor_pointwise.h
 Outcome arithmetic_narrow(const Case& c, Op op, const AnyInput& a, const AnyInput& b);  // with a narrow integer
-Outcome unary(Op op, const AnyInput& a);  // neg, abs, sqrt, exp, log, sign, reciprocal
+Outcome unary(Op op, const AnyInput& a);  // xtensor_pointwise.h's one-operand rows
 Outcome reduction(const Case& c, Op op, const AnyInput& a);  // sum, mean, amax, amin, prod (xtensor_reduce.cpp)
 Outcome where(const AnyInput& condition, const AnyInput& a, const AnyInput& b);
 // fill_ and zero_: self.fill(value), the container's or the view's own (xtensor_fill.cpp).

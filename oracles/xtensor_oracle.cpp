@@ -50,6 +50,9 @@ Outcome sum_to(const Shape& from, const Shape& to) {
 
 class XtensorOracle : public Oracle {
  public:
+  XtensorOracle() {
+    if (!xtensor_binding_problems().empty()) throw std::logic_error(xtensor_binding_problems().front());
+  }
   std::string name() const override { return "xtensor"; }
   std::string version() const override { return xtensor_version(); }
 

@@ -7,7 +7,9 @@
 #include <xtensor/xexception.hpp>
 #include <xtensor/xmanipulation.hpp>
 
+#include "oracles/binding_table.h"
 #include "oracles/xtensor_operands.h"
+#include "oracles/xtensor_pointwise.h"
 
 namespace bc {
 namespace xtv {
@@ -126,39 +128,61 @@ AnySelf self_of(const OperandPlan& p, Operands& ops) {
 
 namespace {
 
-// How xtensor runs an op on values; exhaustive over the op table (a new op is a compile error here).
+// How xtensor runs an op on values: the op's own path and its in-place form's.
 enum class Path { no_meaning, no_assignment, not_values, products, addc, where, assignment, arithmetic, unary, reduce,
                   fill };
+struct XtensorRow {
+  Path path, in_place;
+};
+XtensorRow both(Path p) { return {p, p}; }
+
+// The binding table: the pointwise rows' (xtensor_pointwise.h) value forms, the ops with an engine rule of a kind
+// xtensor runs one way (the products, the reductions, fill_ and zero_), and the rest, each with its path.
+const BindingTable<XtensorRow>& bindings() {
+  using C = BindingTable<XtensorRow>::Cell;
+  static const BindingTable<XtensorRow> table("oracles/xtensor_values.cpp", [] {
+    std::vector<C> cells = {
+        {Op::lerp, both(Path::no_meaning)},
+        {Op::where, both(Path::where)},
+        {Op::addcmul, both(Path::addc)},
+        {Op::addcdiv, both(Path::addc)},
+        {Op::unfused_addcmul, both(Path::addc)},
+        {Op::unfused_addcdiv, both(Path::addc)},
+        {Op::broadcast_shapes, both(Path::not_values)},
+        {Op::expand, both(Path::not_values)},
+        {Op::sum_to, both(Path::not_values)},
+        {Op::diamond, both(Path::not_values)},
+        {Op::graph, both(Path::not_values)},
+    };
+    std::apply([&](const auto&... row) {
+      const auto cell = [&](const auto& r) {
+        constexpr xtv::Form form = std::decay_t<decltype(r)>::form;
+        if (form == xtv::Form::unary) cells.push_back({r.op, both(Path::unary)});
+        else if (form != xtv::Form::formula)
+          cells.push_back({r.op, XtensorRow{Path::arithmetic, r.assigns ? Path::assignment : Path::no_assignment}});
+      };
+      (cell(row), ...);
+    }, xtv::kPointwiseRows);
+    for (const OpEntry& e : op_table()) {
+      if (e.base) continue;
+      if (product_op(e.op)) cells.push_back({e.op, both(Path::products)});
+      if (e.reduction) cells.push_back({e.op, both(Path::reduce)});
+      if (e.fill) cells.push_back({e.op, both(Path::fill)});
+    }
+    return cells;
+  }());
+  return table;
+}
+
 Path path_of(Op op) {
-  switch (op) {
-    case Op::lerp: case Op::lerp_: return Path::no_meaning;
-    case Op::pow_: case Op::atan2_: case Op::fmod_: case Op::remainder_: case Op::eq_: case Op::ne_: case Op::lt_: case Op::le_:
-    case Op::gt_: case Op::ge_: case Op::hypot_: case Op::floor_divide_:
-      return Path::no_assignment;
-    case Op::broadcast_shapes: case Op::expand: case Op::sum_to: case Op::diamond: case Op::graph:
-      return Path::not_values;
-    case Op::matmul: case Op::mm: case Op::bmm: case Op::mv: case Op::dot: case Op::outer: case Op::addmm:
-    case Op::addmv: case Op::addr: case Op::baddbmm: case Op::addbmm: case Op::addmm_: case Op::addmv_:
-    case Op::addr_: case Op::baddbmm_: case Op::addbmm_:
-      return Path::products;
-    case Op::addcmul: case Op::addcdiv: case Op::addcmul_: case Op::addcdiv_: case Op::unfused_addcmul:
-    case Op::unfused_addcdiv: case Op::unfused_addcmul_: case Op::unfused_addcdiv_:
-      return Path::addc;
-    case Op::where: return Path::where;
-    case Op::neg: case Op::abs: case Op::sqrt: case Op::exp: case Op::log: case Op::sign: case Op::reciprocal:
-      return Path::unary;
-    case Op::add_: case Op::sub_: case Op::mul_: case Op::div_: return Path::assignment;
-    case Op::add: case Op::sub: case Op::mul: case Op::div: case Op::pow: case Op::atan2: case Op::fmod:
-    case Op::maximum: case Op::minimum: case Op::eq: case Op::ne: case Op::lt: case Op::le: case Op::gt: case Op::ge:
-    case Op::hypot: case Op::dist: case Op::remainder: case Op::floor_divide:
-      return Path::arithmetic;
-    case Op::sum: case Op::mean: case Op::amax: case Op::amin: case Op::prod: return Path::reduce;
-    case Op::fill_: case Op::zero_: return Path::fill;
-  }
-  return Path::not_values;
+  const XtensorRow* row = bindings().row(op);
+  if (!row) throw std::logic_error(bindings().reason(op));
+  return op != out_of_place(op) ? row->in_place : row->path;
 }
 
 }  // namespace
+
+const BindingProblems& xtensor_binding_problems() { return bindings().problems(); }
 
 Outcome run_xtensor_values(const Case& c) {
   using namespace xtv;

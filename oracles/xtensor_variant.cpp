@@ -7,30 +7,13 @@
 namespace bc::xtv {
 
 std::optional<VariantRequest> variant_request(Op op) {
-  switch (op) {
-    case Op::add: return VariantRequest{VariantOp::add, false};
-    case Op::sub: return VariantRequest{VariantOp::sub, false};
-    case Op::mul: return VariantRequest{VariantOp::mul, false};
-    case Op::div: return VariantRequest{VariantOp::div, false};
-    case Op::add_: return VariantRequest{VariantOp::add, true};
-    case Op::sub_: return VariantRequest{VariantOp::sub, true};
-    case Op::mul_: return VariantRequest{VariantOp::mul, true};
-    case Op::div_: return VariantRequest{VariantOp::div, true};
-    case Op::where: return VariantRequest{VariantOp::where, false};
-    case Op::pow: case Op::atan2: case Op::fmod: case Op::remainder: case Op::maximum: case Op::minimum: case Op::eq:
-    case Op::ne: case Op::lt: case Op::le: case Op::gt: case Op::ge: case Op::hypot: case Op::pow_: case Op::atan2_:
-    case Op::fmod_: case Op::remainder_: case Op::eq_: case Op::ne_: case Op::lt_: case Op::le_: case Op::gt_:
-    case Op::ge_: case Op::hypot_: case Op::neg: case Op::abs: case Op::sqrt: case Op::exp: case Op::log:
-    case Op::sign: case Op::reciprocal: case Op::lerp: case Op::lerp_: case Op::addcmul: case Op::addcdiv:
-    case Op::addcmul_: case Op::addcdiv_: case Op::unfused_addcmul: case Op::unfused_addcdiv:
-    case Op::unfused_addcmul_: case Op::unfused_addcdiv_: case Op::broadcast_shapes: case Op::expand: case Op::sum_to:
-    case Op::matmul: case Op::mm: case Op::bmm: case Op::mv: case Op::dot: case Op::outer: case Op::addmm:
-    case Op::addmv: case Op::addr: case Op::baddbmm: case Op::addbmm: case Op::addmm_: case Op::addmv_:
-    case Op::addr_: case Op::baddbmm_: case Op::addbmm_: case Op::diamond: case Op::dist: case Op::graph:
-    case Op::floor_divide: case Op::floor_divide_: case Op::sum: case Op::mean: case Op::amax: case Op::amin:
-    case Op::prod: case Op::fill_: case Op::zero_:
-      break;
-  }
+  // The ops the variants run; every other op is refused by variant_refusal.
+  static const std::pair<Op, VariantRequest> requests[] = {
+      {Op::add, {VariantOp::add, false}},  {Op::sub, {VariantOp::sub, false}},  {Op::mul, {VariantOp::mul, false}},
+      {Op::div, {VariantOp::div, false}},  {Op::add_, {VariantOp::add, true}},  {Op::sub_, {VariantOp::sub, true}},
+      {Op::mul_, {VariantOp::mul, true}},  {Op::div_, {VariantOp::div, true}},  {Op::where, {VariantOp::where, false}}};
+  for (const auto& [o, request] : requests)
+    if (o == op) return request;
   return std::nullopt;
 }
 

@@ -1,5 +1,5 @@
-// What the xtensor variants (oracles/xtensor_variants.h) share: the ops a variant runs (VariantOp, from an exhaustive
-// switch over the op table), the shell that turns a path function into an oracle (the common preconditions and
+// What the xtensor variants (oracles/xtensor_variants.h) share: the ops a variant runs (VariantOp, from a list of
+// the nine ops they run), the shell that turns a path function into an oracle (the common preconditions and
 // xtensor's exceptions as errors), and the expression of an op on two operands of one element type.
 #pragma once
 

@@ -4,6 +4,7 @@
 
 #include "oracles/engine_oracle.h"
 #include "oracles/torch_oracle.h"
+#include "oracles/xtensor_values.h"
 
 namespace bc {
 namespace {
@@ -18,6 +19,7 @@ std::string joined(const BindingProblems& problems) {
 TEST(BindingTable, EveryImplementationHasACellForEveryOp) {
   EXPECT_TRUE(engine_binding_problems().empty()) << joined(engine_binding_problems());
   EXPECT_TRUE(torch_binding_problems().empty()) << joined(torch_binding_problems());
+  EXPECT_TRUE(xtensor_binding_problems().empty()) << joined(xtensor_binding_problems());
 }
 
 // A table of every op but one names the missing op; a cell named twice, or by an in-place form, is named too.
