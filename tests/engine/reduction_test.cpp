@@ -78,6 +78,22 @@ TEST(Reduction, DtypesAndMeansDtypeChecks) {
   EXPECT_EQ(run(Op::prod, halves, Dims{0}, false, DType::int64).value()->data.to_doubles(), (std::vector<double>{0, 0}));
 }
 
+// LibTorch 1.13's CPU prod has no Half nor BFloat16 kernel ("prod_cpu" not implemented), dispatched on the
+// result's dtype after the dims are checked; an input with no elements is filled with 1 without the kernel.
+TEST(Reduction, ProdHasNoHalfKernelOnCpu) {
+  EXPECT_EQ(message(run(Op::prod, x23(false, DType::float16), std::nullopt)), "\"prod_cpu\" not implemented for 'Half'");
+  EXPECT_EQ(message(run(Op::prod, x23(false, DType::bfloat16), Dims{1})),
+            "\"prod_cpu\" not implemented for 'BFloat16'");
+  EXPECT_EQ(message(run(Op::prod, x23(false, DType::int64), Dims{0}, false, DType::float16)),
+            "\"prod_cpu\" not implemented for 'Half'");
+  EXPECT_EQ(message(run(Op::prod, x23(false, DType::float16), Dims{2})),
+            "Dimension out of range (expected to be in range of [-2, 1], but got 2)");
+  const Result<Var> empty = run(Op::prod, var({0, 2}, {}, false, DType::float16), Dims{0});
+  ASSERT_TRUE(empty.ok()) << message(empty);
+  EXPECT_EQ(empty.value()->data.to_doubles(), (std::vector<double>{1, 1}));
+  EXPECT_EQ(message(run(Op::sum, x23(false, DType::float16), std::nullopt)), "ok");
+}
+
 TEST(Reduction, ExtremaSplitTheGradientAmongTies) {
   const std::vector<double> ties = {1, 3, 3, 2, 2, 2};
   const Var t = var({2, 3}, ties, true, DType::float32);
