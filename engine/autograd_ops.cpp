@@ -222,13 +222,19 @@ Result<Var> dist(const Var& a, const Var& b) {
   const Tensor& d = diff.value();
   if (category(d.dtype()) != Category::floating)
     return make_error(ErrorText::norm_dtype, {torch_name(d.dtype())});
-  double squares = 0;  // accumulated in double, as LibTorch's CPU reduction does for float32 (and bfloat16) too
+  double squares = 0;
   if (d.dtype() == DType::float16) {
     // LibTorch 1.13's norm squares and sums float16 in float16, in order (probed: 300 squared overflows to inf;
     // 3000 ones sum to 2048, where float16 stops counting).
     for (double x : d.to_doubles()) squares = round_to_float16(squares + round_to_float16(x * x));
-  } else {
+  } else if (d.dtype() == DType::float64) {
     for (double x : d.to_doubles()) squares += x * x;
+  } else {
+    // float32 and bfloat16: LibTorch 1.13's vectorized CPU norm squares and sums in float (a difference of 2^64
+    // squares to inf); its lanes' order of additions is not followed (it moves the result within tolerance only).
+    float sum = 0;
+    for (double x : d.to_doubles()) sum += static_cast<float>(x) * static_cast<float>(x);
+    squares = sum;
   }
   Var out = output(Tensor::from_values({}, d.dtype(), {std::sqrt(squares)}));
   std::shared_ptr<Node> node = record("DistBackward0", {a, b});

@@ -184,6 +184,19 @@ TEST(AutogradOps, DistOfFloat16SumsInFloat16) {
   EXPECT_EQ(dist(of(DType::bfloat16, ones300), of(DType::bfloat16, zeros300)).value()->data.to_doubles()[0], 17.375);
 }
 
+// Seen in a run with value classes (LibTorch 1.13.1 CPU): float32's (and bfloat16's) norm squares and sums in
+// float, so a difference of 2^64 squares to inf; float64's in double.
+TEST(AutogradOps, DistOfFloat32SquaresInFloat) {
+  const auto of = [](DType t, std::vector<double> v) {
+    return leaf(Tensor::from_values({static_cast<int64_t>(v.size())}, t, v)).value();
+  };
+  const double big = std::ldexp(1.0, 64);
+  EXPECT_TRUE(std::isinf(dist(of(DType::float32, {big}), of(DType::float32, {0})).value()->data.to_doubles()[0]));
+  EXPECT_TRUE(std::isinf(dist(of(DType::bfloat16, {big}), of(DType::bfloat16, {0})).value()->data.to_doubles()[0]));
+  EXPECT_EQ(dist(of(DType::float64, {big}), of(DType::float64, {0})).value()->data.to_doubles()[0], big);
+  EXPECT_EQ(dist(of(DType::float32, {3, 4}), of(DType::float32, {0, 0})).value()->data.to_doubles()[0], 5);
+}
+
 TEST(AutogradOps, DistSavesBothInputsWhateverIsNeeded) {
   // self - other is read by both formulas, so LibTorch saves both inputs unguarded: writing either before
   // backward fails, even the one that does not require grad.
