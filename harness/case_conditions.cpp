@@ -7,6 +7,7 @@
 #include "engine/broadcast.h"
 #include "harness/operand_views.h"
 #include "harness/operands.h"
+#include "harness/value_conditions.h"
 #include "harness/values.h"
 
 namespace bc {
@@ -190,7 +191,8 @@ const std::vector<std::string>& case_condition_names() {
       "graph_exp_log", "graph_abs",          "out_given",             "out_shape_differs", "empty_dims",
       "dims_of_0d",    "unsorted_dims",      "repeated_dims",         "graph_remainder",
       "prod_order_decides_zero", "sum_order_rounds", "grad_sum_rounds", "batches_summed", "graph_atan2", "graph_pow",
-      "column_major_matrices", "gradient", "vector_operand", "graph_comparison", "integral_reduction"};
+      "column_major_matrices", "gradient", "vector_operand", "graph_comparison", "integral_reduction",
+      "large_values", "subnormal_values"};
   return names;
 }
 
@@ -220,6 +222,8 @@ bool case_has(const std::string& name, const Case& c) {
     return std::any_of(c.shapes.begin(), c.shapes.end(), [](const Shape& s) { return s.size() == 1; });
   if (condition == "graph_comparison") return graph_uses(c, {Op::eq, Op::ne, Op::lt, Op::le, Op::gt, Op::ge});
   if (condition == "integral_reduction") return integral_reduction(c);
+  if (condition == "large_values") return large_values(c);
+  if (condition == "subnormal_values") return subnormal_values(c);
   const std::vector<int64_t> w = wrapped_dims(c);
   if (condition == "unsorted_dims") return !std::is_sorted(w.begin(), w.end());
   if (condition == "repeated_dims") {

@@ -7,6 +7,7 @@
 #include "properties/exec.h"
 #include "properties/case_shrinks.h"
 #include "properties/shape_gen.h"
+#include "properties/value_class_gen.h"
 #include "properties/weighted.h"
 
 namespace bc::gen {
@@ -100,6 +101,7 @@ Case draw_graph_case() {
   } else {
     c.tags.push_back("forward only");
   }
+  draw_value_class(c, 8);
   if (v.special) c.tags.push_back("special values");
   if (condition_input) c.tags.push_back("bool condition input");
   if (has_nonfinite_intermediate(c)) c.tags.push_back("non-finite intermediate");

@@ -6,6 +6,7 @@
 #include "properties/exec.h"
 #include "properties/shape_gen.h"
 #include "properties/op_choice.h"
+#include "properties/value_class_gen.h"
 #include "properties/weighted.h"
 #include "properties/zero_scalar.h"
 
@@ -141,6 +142,7 @@ rc::Gen<Case> product_case() {
     c.dtypes = product_dtypes(2, c.tags);
     c.layouts = layouts(2);
     add_values_and_grads(c, false, 1);
+    draw_value_class(c, 8);
     tag_dtypes_and_layouts(c);
     return c;
   });
@@ -187,6 +189,7 @@ rc::Gen<Case> fused_case() {
     maybe_scalar(c, "beta", {{2, 0.0}, {1, -0.0}, {2, 2.0}, {2, -1.0}, {2, 0.5}});
     maybe_scalar(c, "alpha", {{1, 0.0}, {2, 2.0}, {2, -1.0}, {2, 0.5}});
     add_values_and_grads(c, inplace, inplace ? 0 : 1);
+    draw_value_class(c, 8);
     tag_dtypes_and_layouts(c);
     return c;
   });
@@ -220,6 +223,7 @@ rc::Gen<Case> addc_case() {
     c.layouts = layouts(3);
     maybe_scalar(c, "value", {{2, 2.0}, {1, -1.0}, {2, 0.5}, {1, 0.0}});
     add_values_and_grads(c, inplace, 2);
+    draw_value_class(c, 8);
     tag_dtypes_and_layouts(c);
     return c;
   });

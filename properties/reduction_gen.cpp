@@ -6,6 +6,7 @@
 #include "properties/exec.h"
 #include "properties/op_choice.h"
 #include "properties/shape_gen.h"
+#include "properties/value_class_gen.h"
 #include "properties/weighted.h"
 
 namespace bc::gen {
@@ -81,8 +82,11 @@ rc::Gen<Case> reduction_case() {
     }
     c.keepdim = *weighted<bool>({{1, false}, {1, true}});
     if (one && !c.dims) c.keepdim = false;  // prod without a dim has no keepdim
-    // The input: floating mostly; a gradient of a floating input a third of the time.
-    const DType dtype = *weighted<DType>({{4, DType::float32}, {2, DType::float64}, {1, DType::int64}, {1, DType::bool_}});
+    // The input: any dtype the table allows, float32 and float64 most; a gradient of a floating input a third of
+    // the time.
+    const DType dtype = *weighted<DType>({{8, DType::float32}, {4, DType::float64}, {2, DType::int64}, {2, DType::bool_},
+                                          {1, DType::int8}, {1, DType::uint8}, {1, DType::int16}, {1, DType::int32},
+                                          {2, DType::float16}, {2, DType::bfloat16}});
     const bool grad = category(dtype) == Category::floating && *weighted<bool>({{2, false}, {1, true}});
     if (op.reduction->takes_dtype && *weighted<bool>({{3, false}, {1, true}}))
       c.dtype_arg = grad ? *weighted<DType>({{1, DType::float64}, {1, DType::float32}})
@@ -101,6 +105,7 @@ rc::Gen<Case> reduction_case() {
       c.tags.push_back("gradient");
     }
     for (const std::string& t : reduction_tags(c)) c.tags.push_back(t);
+    draw_value_class(c, 8);
     tag_dtypes_and_layouts(c);
     return c;
   });

@@ -318,16 +318,15 @@ rc::Gen<Case> value_case() {
     if (v.special) c.tags.push_back("special values");
     tag_zero_scalar(c);
     maybe_out(c, 6);
-    // A value class, drawn last so that the rest of the case is drawn as before. Not yet for dist: the classes'
-    // first run found differences in it (overflowing and largest values) that are not declared yet.
-    if (entry.family != Family::reduction) draw_value_class(c, 8);
+    // A value class, drawn last so that the rest of the case is drawn as before.
+    draw_value_class(c, 8);
     tag_dtypes_and_layouts(c);
     return c;
   });
 }
 
-rc::Gen<Case> grad_case(int max_rank) {
-  return bc::gen::exec([max_rank] {
+rc::Gen<Case> grad_case(int max_rank, bool value_classes) {
+  return bc::gen::exec([max_rank, value_classes] {
     const OpEntry& entry = **op_from_table(&Weights::grads, pointwise);
     const bool inplace = entry.inplace && *weighted<bool>({{3, false}, {1, true}});
     const Op op = inplace ? *entry.inplace : entry.op;
@@ -384,6 +383,7 @@ rc::Gen<Case> grad_case(int max_rank) {
     c.tags.push_back(c.grad_seed ? "upstream seeded" : "upstream ones");
     if (v.special) c.tags.push_back("special values");
     if (entry.op == Op::diamond) c.tags.push_back("diamond");
+    if (value_classes) draw_value_class(c, 8);
     tag_dtypes_and_layouts(c);
     return c;
   });

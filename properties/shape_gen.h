@@ -63,8 +63,10 @@ rc::Gen<Case> value_case();
 // A gradient case: a differentiable op (out-of-place, in place with self not requiring grad, or the diamond
 // (a + b) * a), broadcastable shapes of rank <= max_rank, float32/float64 operands (sometimes an int64 one that does
 // not require grad), layouts, a random non-empty set of operands requiring grad, upstream ones or seeded. Shrinks
-// towards add, out-of-place, float32, contiguous, ones upstream, then smaller shapes.
-rc::Gen<Case> grad_case(int max_rank = 4);
+// towards add, out-of-place, float32, contiguous, ones upstream, then smaller shapes. With `value_classes`, a value
+// class too (properties/value_class_gen.h); finite differences draw none (a step across a subnormal or near the
+// largest value measures nothing).
+rc::Gen<Case> grad_case(int max_rank = 4, bool value_classes = true);
 
 // The in-place autograd rules: an in-place op on a leaf that requires grad (or a view of one); or an input written
 // in place ("modify") between forward and backward, saved by the op for its gradient or not. Shrinks towards the

@@ -1,0 +1,52 @@
+#include "harness/value_conditions.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include "harness/operands.h"
+
+namespace bc {
+namespace {
+
+// The largest exponent + 1 of the narrowest floating dtype among the operands and dtype=; 0 when there is none.
+int narrowest_exponent(const Case& c, const std::vector<OperandPlan>& plans) {
+  int e = 0;
+  auto see = [&e](DType t) {
+    if (category(t) == Category::floating) e = e == 0 ? max_exponent(t) : std::min(e, max_exponent(t));
+  };
+  for (const OperandPlan& p : plans) see(p.dtype);
+  if (c.dtype_arg) see(*c.dtype_arg);
+  return e;
+}
+
+// Whether some floating operand holds a value for which `hit(|x|, its dtype)` is true.
+template <class Hit>
+bool some_floating_value(const std::vector<OperandPlan>& plans, Hit hit) {
+  for (size_t k = 0; k < plans.size(); ++k) {
+    if (category(plans[k].dtype) != Category::floating) continue;
+    const Values seen = seen_values(plans, k);
+    for (size_t i = 0; i < seen.size(); ++i)
+      if (hit(std::fabs(seen.as_double(i)), plans[k].dtype)) return true;
+  }
+  return false;
+}
+
+}  // namespace
+
+bool large_values(const Case& c) {
+  if (!c.values || c.shapes.empty()) return false;
+  const std::vector<OperandPlan> plans = plan_operands(c);
+  const int e = narrowest_exponent(c, plans);
+  if (e == 0) return false;
+  const double least = std::ldexp(1.0, e / 2);
+  return some_floating_value(plans, [least](double x, DType) { return std::isfinite(x) && x >= least; });
+}
+
+bool subnormal_values(const Case& c) {
+  if (!c.values || c.shapes.empty()) return false;
+  return some_floating_value(plan_operands(c), [](double x, DType t) {
+    return x > 0 && x < std::ldexp(1.0, 2 - max_exponent(t));
+  });
+}
+
+}  // namespace bc

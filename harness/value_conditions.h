@@ -1,0 +1,20 @@
+// Named facts about a case's values that a declaration can require ("when"), computed from the operands as built
+// (harness/operands.h), whatever value class or seed drew them: values large enough that an intermediate of some
+// grouping overflows, and subnormal values, whose reciprocals and squares leave the dtype's range.
+#pragma once
+
+#include "harness/case.h"
+
+namespace bc {
+
+// "large_values": a floating operand holds a finite value whose square overflows the narrowest floating dtype among
+// the operands and the case's dtype= (|x| >= 2^(E/2), E that dtype's largest exponent + 1: 256 for float16,
+// 2^64 for float32 and bfloat16): a product, a partial sum or alpha * b may overflow in one grouping or precision
+// and not in another.
+bool large_values(const Case& c);
+
+// "subnormal_values": a floating operand holds a nonzero value below its dtype's smallest normal (2^(2 - E)):
+// squares underflow to zero and reciprocals overflow, so each grouping of a formula gives its own result.
+bool subnormal_values(const Case& c);
+
+}  // namespace bc
