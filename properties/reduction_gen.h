@@ -2,8 +2,7 @@
 // valid set of dims in positive or negative form (ascending, sometimes descending), no dims, the empty list, or a
 // near miss (one dim repeated in its other form, one dim out of range); keepdim either way; dtype= sometimes (for
 // the ops that take it); an input of any dtype; shapes of rank 0-4 with size-0 dims; values (special ones or a
-// value class sometimes), and gradients of a
-// floating input a third of the time. Shrinks towards sum, a valid ascending set, float32, contiguous, keepdim
+// value class sometimes), and gradients of a floating input a third of the time. Shrinks towards sum, a valid ascending set, float32, contiguous, keepdim
 // false, no dtype=, no gradient, then smaller shapes.
 #pragma once
 
