@@ -2,6 +2,7 @@
 
 #include <gtest/gtest.h>
 
+#include "oracles/document_oracle.h"
 #include "oracles/engine_oracle.h"
 #include "oracles/torch_oracle.h"
 #include "oracles/xtensor_values.h"
@@ -18,6 +19,7 @@ std::string joined(const BindingProblems& problems) {
 // Every op of the op table has its cell in each implementation's table: bound, or unsupported with a reason.
 TEST(BindingTable, EveryImplementationHasACellForEveryOp) {
   EXPECT_TRUE(engine_binding_problems().empty()) << joined(engine_binding_problems());
+  EXPECT_TRUE(document_binding_problems().empty()) << joined(document_binding_problems());
   EXPECT_TRUE(torch_binding_problems().empty()) << joined(torch_binding_problems());
   EXPECT_TRUE(xtensor_binding_problems().empty()) << joined(xtensor_binding_problems());
 }

@@ -25,4 +25,4 @@ add_dependencies(onnxruntime_adapter_test broadcheck)
 bc_test(tfjs_adapter_test SOURCES oracles/tfjs_adapter_test.cpp LIBS bc_oracle_process nlohmann_json::nlohmann_json)
 add_dependencies(tfjs_adapter_test broadcheck)
 # Each implementation's binding table has a cell for every op (oracles/binding_table.h).
-bc_test(binding_table_test SOURCES oracles/binding_table_test.cpp LIBS bc_oracle_engine bc_oracle_torch bc_oracle_xtensor)
+bc_test(binding_table_test SOURCES oracles/binding_table_test.cpp LIBS bc_oracle_engine bc_oracle_document bc_oracle_torch bc_oracle_xtensor)
