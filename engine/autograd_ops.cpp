@@ -39,8 +39,8 @@ SavedSet save_for(Op o, const Node& node, const Var& a, const Var& b, bool in_pl
 }
 
 
-// The backward of a op b: the rule's formula over the saved tensors (and the result, which pow's and hypot's
-// formulas read).
+// The backward of a op b: the rule's formula over the saved tensors (and the result, where the rule's `reads` say
+// its formula reads it).
 void attach_binary(const std::shared_ptr<Node>& node, Op o, SavedSet saved, const Tensor& result, Scalar alpha,
                    bool in_place) {
   if (!rule_of(o).backward) {  // LibTorch's NotImplemented node: its message names the op as called

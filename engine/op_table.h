@@ -1,7 +1,8 @@
 // The op table: every op a case may name, once (docs/ARCHITECTURE.md). An entry holds the op's facts (name, arity,
 // family, in-place twin, scalars read) and, for the pointwise binary ops, the engine's forward and backward side by
-// side; how often generators draw it is theirs (properties/op_weights.h). Implementations dispatch on Op in switches
-// without a default branch: an op one of them forgets is a compile error (-Werror=switch), never another op's code.
+// side; how often generators draw it is theirs (properties/op_weights.h). Each implementation binds the ops in one
+// binding table (oracles/binding_table.h): an op one of them forgets is refused where the table is made, never run
+// as another op.
 #pragma once
 
 #include <cstdint>

@@ -52,7 +52,7 @@ Capabilities capabilities_from_hello(const std::string& line);
 // Whether the adapter is sent every gradient case with its upstream gradient: protocol 2 and "gradients": true.
 bool sends_upstream(const Capabilities& caps);
 
-// Why the adapter is not sent the case ("not declared by the adapter: op hypot"), or nullopt when it is.
+// Why the adapter is not sent the case ("not declared by the adapter: op lerp"), or nullopt when it is.
 std::optional<std::string> undeclared(const Capabilities& caps, const Case& c);
 
 // The request for one case: {"id", "case" (corpus form), "operands": [...]}; compact JSON without a newline. With
