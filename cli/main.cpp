@@ -233,7 +233,7 @@ int main(int argc, char** argv) {
   CLI::App* replay = app.add_subcommand("replay", "run corpus cases on every oracle and check their expectations");
   replay->add_option("files", options.corpus_files, "corpus files (JSON Lines)");
   replay->add_option("--case", options.inline_cases, "one case as JSON text (repeatable)")->allow_extra_args(false);
-  replay->add_option("--reproduce", options.reproduce, "a finding's reproduce token bc1/SEED/PROPERTY/INDEX/PATH "
+  replay->add_option("--reproduce", options.reproduce, "a finding's reproduce token bc1/SEED/PROPERTY/INDEX/PATH[/CASEPATH] "
                                                       "(its cases are judged as PROPERTY judges them)")
       ->allow_extra_args(false);
   replay->add_option("--property", options.case_property, "judge the --case cases as this property does (default: "

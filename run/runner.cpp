@@ -5,6 +5,7 @@
 
 #include "harness/known_divergence.h"
 #include "harness/signature.h"
+#include "properties/case_shrinks.h"
 #include "properties/exec.h"
 #include "run/evaluate.h"
 #include "run/replay_commands.h"
@@ -144,7 +145,7 @@ void Runner::shrink_queued() {
   for (const ShrinkLater& s : shrink_later_) {
     Finding& f = summary_.findings[s.finding];
     if (interrupted()) {  // a stopping run shrinks nothing more: the finding keeps its first case
-      f.reproduce = reproduce_token(options_.seed, f.property, s.index, {});
+      if (s.index >= 0) f.reproduce = reproduce_token(options_.seed, f.property, s.index, {});
       describe_reproduction(f, options_.replay_prefix);
       continue;
     }
@@ -153,15 +154,30 @@ void Runner::shrink_queued() {
   shrink_later_.clear();
 }
 
+// A generated finding shrinks through its generator's tree, then through the shrinks of any case; a corpus case's
+// (index -1) through the latter alone, from the case without its expectation (which was written for its shapes),
+// when that still fails the same way. The corpus case itself stays as it is: it is the finding's `original`.
 void Runner::shrink_finding(Finding& f, long index) {
-  const Shrunk shrunk = shrink(
-      shrink_tree(f.property, index), f.minimal,
-      [&](const Case& c) {  // under --op, a case of another op never counts as failing the same way
-        if (!options_.takes_op(c.op) || interrupted()) return CaseRecord{};
-        CaseRecord r = evaluate(f.property, c, oracles_, declarations_, options_.strict_zeros);
-        return interrupted() ? CaseRecord{} : r;  // cut short by the signal: not a shrink step
-      },
-      options_.max_shrink_evaluations);
+  auto evaluate_case = [&](const Case& c) {  // under --op, a case of another op never counts as failing the same way
+    if (!options_.takes_op(c.op) || interrupted()) return CaseRecord{};
+    CaseRecord r = evaluate(f.property, c, oracles_, declarations_, options_.strict_zeros);
+    return interrupted() ? CaseRecord{} : r;  // cut short by the signal: not a shrink step
+  };
+  const int budget = options_.max_shrink_evaluations;
+  Shrunk shrunk;
+  if (index >= 0) {
+    shrunk = shrink_fully(shrink_tree(f.property, index), f.minimal, evaluate_case, budget);
+  } else {
+    Case start = f.original;
+    start.expect.reset();
+    start.id.clear();
+    start.note = "shrunk from corpus case " + (f.original.id.empty() ? describe(f.original) : f.original.id);
+    const CaseRecord first = f.original.expect ? evaluate_case(start) : CaseRecord{f.minimal.property, start, f.minimal.outcomes, f.minimal.judgement};
+    if (first.judgement.signature != f.minimal.judgement.signature || first.judgement.verdict != f.minimal.judgement.verdict)
+      return describe_reproduction(f, options_.replay_prefix);
+    shrunk = shrink(shrinkable_case(start), first, evaluate_case, budget);
+    if (shrunk.steps == 0) return describe_reproduction(f, options_.replay_prefix);
+  }
   const long seq = f.minimal.seq;
   f.minimal = shrunk.minimal;
   f.minimal.seq = seq;
@@ -169,7 +185,7 @@ void Runner::shrink_finding(Finding& f, long index) {
   f.shrunk = true;
   f.verdict = f.minimal.judgement.verdict;
   f.known_id = f.minimal.judgement.known_id;
-  f.reproduce = reproduce_token(options_.seed, f.property, index, shrunk.path);
+  if (index >= 0) f.reproduce = reproduce_token(options_.seed, f.property, index, shrunk.path, shrunk.case_path);
   describe_reproduction(f, options_.replay_prefix);
 }
 
@@ -216,7 +232,7 @@ void Runner::add_faults(const std::vector<AdapterFault>& faults) {
   }
 }
 
-// Whether a new generated finding of this verdict is shrunk (--shrink).
+// Whether a new finding of this verdict is shrunk (--shrink), generated or met in a corpus case.
 bool Runner::shrinks(Verdict v) const {
   switch (options_.shrinking) {
     case Shrinking::all: return true;
@@ -260,7 +276,7 @@ void Runner::open_finding(const CaseRecord& r, const std::string& key, long inde
   f.minimal = r;
   f.verdict = r.judgement.verdict;  // shrinking keeps it
   f.known_id = r.judgement.known_id;
-  if (generated && shrinks(f.verdict)) {
+  if (shrinks(f.verdict)) {
     shrink_later_.push_back({summary_.findings.size(), index});
   } else {
     if (generated) f.reproduce = reproduce_token(options_.seed, f.property, index, {});

@@ -1,5 +1,7 @@
 #include "run/shrink.h"
 
+#include "properties/case_shrinks.h"
+
 namespace bc {
 
 Shrunk shrink(const rc::Shrinkable<Case>& start, const CaseRecord& first, const Evaluator& evaluate, int budget) {
@@ -26,6 +28,16 @@ Shrunk shrink(const rc::Shrinkable<Case>& start, const CaseRecord& first, const 
       }
     }
   }
+  return out;
+}
+
+Shrunk shrink_fully(const rc::Shrinkable<Case>& start, const CaseRecord& first, const Evaluator& evaluate, int budget) {
+  Shrunk out = shrink(start, first, evaluate, budget);
+  const Shrunk more = shrink(shrinkable_case(out.minimal.c), out.minimal, evaluate, budget - out.evaluations);
+  out.minimal = more.minimal;
+  out.steps += more.steps;
+  out.evaluations += more.evaluations;
+  out.case_path = more.path;
   return out;
 }
 

@@ -7,6 +7,9 @@
 #include <set>
 #include <string>
 
+#include "properties/case_shrinks.h"
+#include "run/shrink.h"
+
 namespace bc {
 
 TEST(ReproduceToken, TextFormat) {
@@ -14,6 +17,24 @@ TEST(ReproduceToken, TextFormat) {
   EXPECT_EQ(reproduce_token(7, "elementwise_agree", 3, {0, 2, 1}), "bc1/7/elementwise_agree/3/0.2.1");
   EXPECT_EQ(reproduce_token(18446744073709551615ull, "matmul_agree", 0, {12}),
             "bc1/18446744073709551615/matmul_agree/0/12");
+  EXPECT_EQ(reproduce_token(7, "elementwise_agree", 3, {}, {4, 0}), "bc1/7/elementwise_agree/3/-/4.0");
+  EXPECT_EQ(reproduce_token(7, "elementwise_agree", 3, {1}, {}), "bc1/7/elementwise_agree/3/1");
+}
+
+// CASEPATH goes on from where PATH stops, through the shrinks of any case (run/shrink.h, shrink_fully).
+TEST(ReproduceToken, ACasePathFollowsTheShrinksOfAnyCase) {
+  long index = 0;
+  Case start;
+  for (; index < 50; ++index) {
+    start = case_from_reproduce_token(reproduce_token(7, "elementwise_agree", index, {}));
+    if (start.shapes.at(0).size() >= 2) break;
+  }
+  ASSERT_LT(index, 50) << "no generated case of rank 2 or more";
+  const Case got = case_from_reproduce_token(reproduce_token(7, "elementwise_agree", index, {}, {0}));
+  const std::optional<Case> expected = follow_shrink_path(shrinkable_case(start), {0});
+  ASSERT_TRUE(expected.has_value());
+  EXPECT_EQ(to_json(got), to_json(*expected));
+  EXPECT_EQ(got.shapes.at(0).size() + 1, start.shapes.at(0).size()) << "the first shrink of any case drops a dim";
 }
 
 TEST(ReproduceToken, EmptyPathGivesAGeneratedCaseDeterministically) {
@@ -71,6 +92,12 @@ TEST(ReproduceToken, MalformedTokensThrowCaseErrorNamingTheProblem) {
   EXPECT_NE(m.find("do not parse"), std::string::npos) << m;
   m = message_of("bc1/1/elementwise_agree/1/0.z");
   EXPECT_NE(m.find("do not parse"), std::string::npos) << m;
+  m = message_of("bc1/1/elementwise_agree/1/-/q");
+  EXPECT_NE(m.find("do not parse"), std::string::npos) << m;
+  m = message_of("bc1/1/elementwise_agree/1/-/0/0");
+  EXPECT_NE(m.find("bc1/SEED/PROPERTY/INDEX/PATH[/CASEPATH]"), std::string::npos) << m;
+  m = message_of("bc1/1/elementwise_agree/0/-/999");
+  EXPECT_NE(m.find("does not exist"), std::string::npos) << m;
   m = message_of("bc1/1/elementwise_agree/0/999");
   EXPECT_NE(m.find("does not exist"), std::string::npos) << m;
 }

@@ -63,6 +63,18 @@ CaseRecord zero_size_is_a_bug(const Case& c) {
   return r;
 }
 
+// Every case of mul is a discrepancy with one fixed signature; every other op agrees.
+CaseRecord every_mul_is_a_bug(const Case& c) {
+  CaseRecord r;
+  r.property = "elementwise_agree";
+  r.c = c;
+  if (c.op == Op::mul) {
+    r.judgement.verdict = Verdict::discrepancy;
+    r.judgement.signature = "elementwise_agree | elementwise | values | odd: torch | planted";
+  }
+  return r;
+}
+
 }  // namespace
 
 TEST(Shrink, PlantedBroadcastBugShrinksToATinyCase) {
@@ -114,6 +126,32 @@ TEST(Shrink, StopsWithinItsBudget) {
     return;
   }
   FAIL() << "no discrepancy found to shrink";
+}
+
+// A generator's tree that offers no smaller case (as a tree may keep a rank or an operand its failure does not need):
+// shrink() stays where it starts, shrink_fully() goes on through the shrinks of any case, to rank 0 here, and its
+// case_path replays that second phase.
+TEST(ShrinkFully, GoesOnWhereTheGeneratorsTreeStops) {
+  const Case c = make("mul", {{2, 3, 4}, {3, 1}});
+  const rc::Shrinkable<Case> tree = rc::shrinkable::just(c);
+  const CaseRecord first = every_mul_is_a_bug(c);
+  EXPECT_EQ(shrink(tree, first, every_mul_is_a_bug, 4000).steps, 0);
+  const Shrunk s = shrink_fully(tree, first, every_mul_is_a_bug, 4000);
+  EXPECT_EQ(s.minimal.c.shapes, (std::vector<Shape>{{}, {}}));
+  EXPECT_EQ(s.minimal.judgement.signature, first.judgement.signature);
+  EXPECT_TRUE(s.path.empty());
+  EXPECT_EQ(s.steps, 5);  // one dim dropped per step
+  EXPECT_EQ(s.case_path.size(), 5u);
+  const std::optional<Case> replayed = follow_shrink_path(shrinkable_case(c), s.case_path);
+  ASSERT_TRUE(replayed.has_value());
+  EXPECT_EQ(replayed->shapes, s.minimal.c.shapes);
+}
+
+TEST(ShrinkFully, BothPhasesShareTheBudget) {
+  const Case c = make("mul", {{2, 3, 4}, {3, 1}});
+  const Shrunk s = shrink_fully(rc::shrinkable::just(c), every_mul_is_a_bug(c), every_mul_is_a_bug, 3);
+  EXPECT_EQ(s.evaluations, 3);
+  EXPECT_EQ(s.steps, 3);
 }
 
 TEST(FollowShrinkPath, EmptyPathGivesTheStart) {
