@@ -93,9 +93,11 @@ void Runner::search(const std::vector<const Property*>& chosen) {
                   << kDrawsPerCase * *options_.cases << " draws, fewer than --cases " << *options_.cases << "\n";
 }
 
+// The time budget stops the run once it has checked something: on a loaded machine the oracles' start (LibTorch's
+// workers, Node's adapters) can take longer than a short --time, and a run that checked nothing has not passed.
 bool Runner::stopped() const {
   if (interrupted()) return true;
-  return options_.time_budget > 0 &&
+  return options_.time_budget > 0 && cases_ > 0 &&
          std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count() >= options_.time_budget;
 }
 
