@@ -4,15 +4,18 @@
 // optimizations are off (a one-node graph has nothing to optimise; they triple the session's creation time).
 // No autograd, no in-place ops, no out=. Usage: node oracles/onnxruntime/adapter.mjs (broadcheck starts it).
 // BC_ONNXRUNTIME_PLANT=strides plants a bug for broadcheck's tests: every operand read as if contiguous.
+import './tiers.mjs';
 import { createInterface } from 'node:readline';
 import { createRequire } from 'node:module';
-import * as ort from 'onnxruntime-node';
 import { encodeModel, ELEM_TYPE } from './onnx_model.mjs';
 import { onnxProgram, OPS } from './onnx_ops.mjs';
 import { kindOf, isUnloadable } from './errors.mjs';
 import { ARRAYS, ORT_TYPE, DTYPE_OF, parseExact, operandData, encodeValues } from './values.mjs';
 
-const VERSION = createRequire(import.meta.url)('onnxruntime-node/package.json').version;
+// onnxruntime-node is CommonJS: require skips the scan of its text for exports that import() makes.
+const require = createRequire(import.meta.url);
+const ort = require('onnxruntime-node');
+const VERSION = require('onnxruntime-node/package.json').version;
 const PLANT = process.env.BC_ONNXRUNTIME_PLANT === 'strides';
 const OPTIONS = {
   intraOpNumThreads: 1, interOpNumThreads: 1, logSeverityLevel: 4, executionProviders: ['cpu'], graphOptimizationLevel: 'disabled',

@@ -3,6 +3,7 @@
 // tfjs-wasm). Written against the protocol only. Each op is the tfjs function a user calls (ops.mjs); gradients are
 // tfjs's engine.gradients (tf.valueAndGrads' own call) with the request's upstream gradient as dy (ones when
 // absent); tfjs's errors are passed on with a kind read from their message (kinds.mjs). tfjs's dtypes are float32, int32 and bool, and it has no in-place ops.
+import './tiers.mjs';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 
@@ -21,15 +22,18 @@ if (backend !== 'cpu' && backend !== 'wasm') {
 // tfjs-core and its backends are the Node bundles a tfjs user loads; core's gradients and chained ops (which the full
 // @tensorflow/tfjs package registers) come from its ES-module build, bundled into one file by `npm ci`
 // (bundle_registrations.mjs): they register into core's global registries.
-const tf = await import('@tensorflow/tfjs-core');
-createRequire(import.meta.url)('./node_modules/.broadcheck/core_registrations.cjs');
+// They are CommonJS, loaded with require: import() of them cost 0.2 s of CPU per start, Node's loader scanning the
+// bundles' text for their exports.
+const require = createRequire(import.meta.url);
+const tf = require('@tensorflow/tfjs-core');
+require('./node_modules/.broadcheck/core_registrations.cjs');
 if (backend === 'wasm') {
-  const wasm = await import('@tensorflow/tfjs-backend-wasm');
+  const wasm = require('@tensorflow/tfjs-backend-wasm');
   // The .wasm files come from the installed package, never from the network; one thread (no worker pool).
   wasm.setWasmPaths(fileURLToPath(new URL('./node_modules/@tensorflow/tfjs-backend-wasm/dist/', import.meta.url)));
   tf.env().set('WASM_HAS_MULTITHREAD_SUPPORT', false);
 } else {
-  await import('@tensorflow/tfjs-backend-cpu');
+  require('@tensorflow/tfjs-backend-cpu');
 }
 if (!(await tf.setBackend(backend))) {
   process.stderr.write('tfjs adapter: the ' + backend + ' backend did not initialize\n');

@@ -4,12 +4,17 @@
 // shrinks. The adapter needs its npm packages: without oracles/tfjs/node_modules (scripts/setup.sh installs them)
 // these tests fail, they do not skip.
 #include <gtest/gtest.h>
+#include <sys/resource.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <cstdlib>
 #include <map>
+#include <vector>
 
 #include "cli/cli_util.h"
+#include "harness/shell_quote.h"
 #include "oracles/external_oracle.h"
 #include "test_paths.h"
 
@@ -196,6 +201,34 @@ TEST_P(TfjsAdapter, ErrorsAreTfjsOwnWithTheirKinds) {
   EXPECT_EQ(summarize(run(R"({"op": "matmul", "shapes": [[2, 3], [2, 2]]})")), "error matmul_shape");
   EXPECT_EQ(summarize(run(R"({"op": "expand", "shapes": [[3], [4]]})")), "error expand");
   EXPECT_EQ(summarize(run(R"({"op": "sum", "shapes": [[2, 3]], "dims": [5]})")), "error invalid_argument");
+}
+
+// The CPU seconds (user and system) that a shell command and every process it starts take: the median of 3 runs.
+double cpu_seconds(const std::string& command) {
+  const auto seconds = [](const rusage& u) {
+    return static_cast<double>(u.ru_utime.tv_sec + u.ru_stime.tv_sec) + (u.ru_utime.tv_usec + u.ru_stime.tv_usec) / 1e6;
+  };
+  std::vector<double> runs;
+  for (int k = 0; k < 3; ++k) {
+    rusage before{}, after{};
+    getrusage(RUSAGE_CHILDREN, &before);
+    EXPECT_EQ(std::system(command.c_str()), 0) << command;
+    getrusage(RUSAGE_CHILDREN, &after);
+    runs.push_back(seconds(after) - seconds(before));
+  }
+  std::sort(runs.begin(), runs.end());
+  return runs[1];
+}
+
+// A start (the handshake, then the end of its input) costs less than three times the CPU of a bare Node process that
+// reads the hello line and writes it back. A run starts each voter three times at least (its registration and each
+// job); tfjs's CommonJS bundles loaded with import() made Node scan their text for exports, 0.2 s of CPU per start,
+// over four times a bare Node's (docs/notes/voter-cost.md).
+TEST_P(TfjsAdapter, StartsAtLessThanThreeBareNodeStarts) {
+  const std::string hello = "printf '%s\\n' " + shell_quote(hello_line()) + " | ";
+  const double bare = cpu_seconds(hello + "node -e " + shell_quote("process.stdin.once('data', (d) => process.stdout.write(d))") + " >/dev/null");
+  const double start = cpu_seconds(hello + kAdapter + " --backend " + GetParam() + " >/dev/null");
+  EXPECT_LT(start, 3 * bare) << "the adapter's start: " << start << " s of CPU; a bare Node's: " << bare << " s";
 }
 
 INSTANTIATE_TEST_SUITE_P(Backends, TfjsAdapter, ::testing::Values("cpu", "wasm"));
