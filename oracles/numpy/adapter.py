@@ -124,6 +124,16 @@ OPS = sorted(SHAPE_OPS | set(UFUNCS) | set(UNARY) | set(REDUCTIONS) | {u + "_" f
     "addmm_", "addmv_", "addr_", "baddbmm_", "addbmm_", "diamond", "dist", "graph"} | FILLS)
 
 
+# The ops NumPy has no function for with PyTorch's meaning, each with the reason: with OPS, every op of
+# `broadcheck list ops` (tests/oracles/adapter_tables_test.cpp checks that each is in one of the two).
+UNSUPPORTED = {
+    "sum_to": "NumPy has no sum_to (autograd's gradient reduction)",
+    "mm": "NumPy has no strict products: np.matmul broadcasts batch dims (matmul)",
+    "bmm": "NumPy has no strict products: np.matmul broadcasts batch dims (matmul)",
+    "mv": "NumPy has no strict products: np.matmul broadcasts batch dims (matmul)",
+}
+
+
 def decode(v):
     if isinstance(v, str):
         return {"nan": float("nan"), "inf": float("inf"), "-inf": float("-inf")}.get(v) or int(v)

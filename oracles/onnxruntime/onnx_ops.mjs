@@ -15,6 +15,25 @@ const REDUCE = { sum: 'ReduceSum', mean: 'ReduceMean', amax: 'ReduceMax', amin: 
 export const OPS = [...Object.keys(BINARY), 'ne', ...Object.keys(UNARY), ...Object.keys(REDUCE), 'where', 'expand',
   'matmul', 'addmm'].sort();
 
+// The ops ONNX has no operator for with PyTorch's meaning, each with the reason (rows grouped by reason): with OPS,
+// every op of `broadcheck list ops` (tests/oracles/adapter_tables_test.cpp checks that each is in one of the two).
+const refused = (ops, reason) => Object.fromEntries(ops.map((op) => [op, reason]));
+export const UNSUPPORTED = {
+  atan2: 'ONNX has no Atan2 operator',
+  hypot: 'ONNX has no Hypot operator',
+  lerp: 'ONNX has no Lerp operator',
+  floor_divide: 'ONNX has no floor division (Div truncates integers)',
+  ...refused(['addcmul', 'addcdiv', 'unfused_addcmul', 'unfused_addcdiv'], 'ONNX has no addcmul or addcdiv operator'),
+  broadcast_shapes: 'ONNX has no operator on shapes alone',
+  sum_to: "ONNX has no sum_to (autograd's gradient reduction)",
+  ...refused(['mm', 'bmm', 'mv', 'dot', 'outer'], 'ONNX has no strict products: MatMul broadcasts batch dims (matmul)'),
+  ...refused(['addmv', 'addr', 'baddbmm', 'addbmm'], 'ONNX has Gemm (addmm) as its only fused product'),
+  ...refused(['diamond', 'dist', 'graph'], 'the ONNX adapter builds one-node models (ne: Not(Equal)), not programs'),
+  ...refused(['add_', 'sub_', 'mul_', 'div_', 'pow_', 'atan2_', 'fmod_', 'remainder_', 'eq_', 'ne_', 'lt_', 'le_', 'gt_',
+    'ge_', 'hypot_', 'floor_divide_', 'lerp_', 'addcmul_', 'addcdiv_', 'unfused_addcmul_', 'unfused_addcdiv_',
+    'addmm_', 'addmv_', 'addr_', 'baddbmm_', 'addbmm_', 'fill_', 'zero_'], 'an ONNX model has no in-place ops'),
+};
+
 const FLOATING = new Set(['float16', 'float32', 'float64']);
 const INTEGRAL = new Set(['bool', 'uint8', 'int8', 'int16', 'int32', 'int64']);
 

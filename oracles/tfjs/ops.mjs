@@ -1,6 +1,6 @@
 // broadcheck's ops (`broadcheck list ops`, PyTorch's meaning) as a tfjs user writes each one: the tfjs function of
-// that meaning, called on the operands. An op whose PyTorch meaning tfjs has no function for (fmod, hypot, lerp,
-// addcmul, the strict and fused products, sum_to, in-place forms...) is not here, so the handshake leaves it out.
+// that meaning, called on the operands. An op whose PyTorch meaning tfjs has no function for is in UNSUPPORTED with
+// the reason, so the handshake leaves it out.
 
 // The binary ops: tf.add ... tf.greaterEqual. tfjs's mod is floor-mod (PyTorch's remainder); tf.floorDiv rounds
 // towards -inf.
@@ -74,7 +74,23 @@ export function broadcastShapes(tf, shapes) {
 export const OPS = [...Object.keys(BINARY), ...Object.keys(UNARY), ...Object.keys(REDUCTIONS),
   'where', 'matmul', 'dot', 'outer', 'diamond', 'dist', 'graph', 'expand', 'broadcast_shapes'].sort();
 
-// A graph node's op that tfjs has no function for (hypot, fmod...), or undefined: such a graph is unsupported.
+// The ops tfjs has no function for with PyTorch's meaning, each with the reason (rows grouped by reason): with OPS,
+// every op of `broadcheck list ops` (tests/oracles/adapter_tables_test.cpp checks that each is in one of the two).
+const refused = (ops, reason) => Object.fromEntries(ops.map((op) => [op, reason]));
+export const UNSUPPORTED = {
+  fmod: 'tfjs has no fmod (tf.mod is floor-mod, remainder)',
+  hypot: 'tfjs has no hypot',
+  lerp: 'tfjs has no lerp',
+  ...refused(['addcmul', 'addcdiv', 'unfused_addcmul', 'unfused_addcdiv'], 'tfjs has no addcmul or addcdiv'),
+  sum_to: "tfjs has no sum_to (autograd's gradient reduction)",
+  ...refused(['mm', 'bmm', 'mv'], 'tfjs has no strict products: tf.matMul broadcasts batch dims (matmul)'),
+  ...refused(['addmm', 'addmv', 'addr', 'baddbmm', 'addbmm'], 'tfjs has no fused products'),
+  ...refused(['add_', 'sub_', 'mul_', 'div_', 'pow_', 'atan2_', 'fmod_', 'remainder_', 'eq_', 'ne_', 'lt_', 'le_', 'gt_',
+    'ge_', 'hypot_', 'floor_divide_', 'lerp_', 'addcmul_', 'addcdiv_', 'unfused_addcmul_', 'unfused_addcdiv_',
+    'addmm_', 'addmv_', 'addr_', 'baddbmm_', 'addbmm_', 'fill_', 'zero_'], 'tfjs has no in-place ops (its tensors are immutable)'),
+};
+
+// A graph node's op that tfjs has no function for (UNSUPPORTED), or undefined: such a graph is unsupported.
 export function missingNodeOp(c) {
   const node = c.op === 'graph' ? c.program.find((n) => !OPS.includes(n.op)) : undefined;
   return node === undefined ? undefined : node.op;

@@ -26,3 +26,5 @@ bc_test(tfjs_adapter_test SOURCES oracles/tfjs_adapter_test.cpp LIBS bc_oracle_p
 add_dependencies(tfjs_adapter_test broadcheck)
 # Each implementation's binding table has a cell for every op (oracles/binding_table.h).
 bc_test(binding_table_test SOURCES oracles/binding_table_test.cpp LIBS bc_oracle_engine bc_oracle_document bc_oracle_torch bc_oracle_xtensor)
+# The adapters' own tables bind or refuse every op (their modules read with python3 and node).
+bc_test(adapter_tables_test SOURCES oracles/adapter_tables_test.cpp LIBS bc_engine nlohmann_json::nlohmann_json)
