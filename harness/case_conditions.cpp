@@ -192,7 +192,7 @@ const std::vector<std::string>& case_condition_names() {
       "dims_of_0d",    "unsorted_dims",      "repeated_dims",         "graph_remainder",
       "prod_order_decides_zero", "sum_order_rounds", "grad_sum_rounds", "batches_summed", "graph_atan2", "graph_pow",
       "column_major_matrices", "gradient", "vector_operand", "graph_comparison", "integral_reduction",
-      "large_values", "subnormal_values"};
+      "large_values", "subnormal_values", "graph_where"};
   return names;
 }
 
@@ -224,6 +224,7 @@ bool case_has(const std::string& name, const Case& c) {
   if (condition == "integral_reduction") return integral_reduction(c);
   if (condition == "large_values") return large_values(c);
   if (condition == "subnormal_values") return subnormal_values(c);
+  if (condition == "graph_where") return graph_uses(c, {Op::where});
   const std::vector<int64_t> w = wrapped_dims(c);
   if (condition == "unsorted_dims") return !std::is_sorted(w.begin(), w.end());
   if (condition == "repeated_dims") {

@@ -112,6 +112,9 @@ TEST(CaseConditions, GradientVectorComparisonAndIntegralReductionFacts) {
   EXPECT_FALSE(case_has("graph_comparison", make_case(R"({"op": "graph", "shapes": [[2], [2]],
       "program": [{"op": "maximum", "args": [0, 1]}]})")));
   EXPECT_FALSE(case_has("graph_comparison", make_case(R"({"op": "lt", "shapes": [[2], [2]]})")));
+  EXPECT_TRUE(case_has("graph_where", make_case(R"({"op": "graph", "shapes": [[2], [2]],
+      "program": [{"op": "lt", "args": [0, 1]}, {"op": "where", "args": [2, 0, 1]}]})")));
+  EXPECT_FALSE(case_has("graph_where", make_case(R"({"op": "where", "shapes": [[2], [2], [2]]})")));
   EXPECT_TRUE(case_has("integral_reduction", make_case(R"({"op": "sum", "shapes": [[2]], "dtypes": ["bool"]})")));
   EXPECT_TRUE(case_has("integral_reduction", make_case(R"({"op": "mean", "shapes": [[2]], "dtypes": ["int32"]})")));
   EXPECT_TRUE(case_has("integral_reduction", make_case(R"({"op": "mean", "shapes": [[2]], "dtype_arg": "bool"})")));
