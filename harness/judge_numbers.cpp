@@ -261,7 +261,17 @@ void grad_differences(const Case& c, const OutcomeSelection& all, const std::vec
     d.component = "grads";
     d.odd_ones = attribute(classes).first;
     d.attribution = "they disagree on which inputs get a gradient: " + join(d.odd_ones, ", ");
-    d.undeclared = d.odd_ones;
+    // Which inputs got one, as numbers (1 with a gradient, 0 without), so that a "grads" declaration with
+    // difference "grads" explains an implementation's departure as for gradient values.
+    std::vector<Values> presence;
+    for (const auto& entry : voters) {
+      std::vector<double> got;
+      for (const auto& g : entry.second.grads) got.push_back(g ? 1 : 0);
+      presence.emplace_back(std::move(got));
+    }
+    std::vector<Numbers> numbers;
+    for (size_t k = 0; k < voters.size(); ++k) numbers.push_back({voters[k].first, &presence[k]});
+    explain("grads", c, all, numbers, decls, [](const Values& a, const Values& b) { return !(a == b); }, d);
     out.push_back(d);
     return;
   }

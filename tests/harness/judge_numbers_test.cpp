@@ -162,6 +162,33 @@ TEST(JudgeEveryDifference, GradientsAreComparedAmongThoseThatSucceeded) {
   EXPECT_EQ(j.differences[1].operand, 1);
 }
 
+// An implementation that gives an input a gradient where the rule gives none (tfjs's zeros through where's
+// condition) departs in which inputs get one: a "grads" declaration with difference "grads" explains it, as it
+// explains gradient values; without one it is that implementation's finding.
+TEST(JudgeEveryDifference, WhichInputsGetAGradientIsDeclarable) {
+  Registered fourth{"fourth"};
+  const Case c = make_case(R"({"op": "mul", "shapes": [[1], [1]], "requires_grad": [true, true], "values": {"seed": 1}})");
+  const Outcome none = with_grads({Grad{{1}, "float32", {2}}, std::nullopt});
+  const Outcome zeros = with_grads({Grad{{1}, "float32", {2}}, Grad{{1}, "float32", {0}}});
+  const Outcomes outcomes = {{"engine", none}, {"torch", none}, {"xtensor", none}, {"fourth", zeros}};
+  const Judgement undeclared = judge("p", c, outcomes, {});
+  ASSERT_EQ(undeclared.differences.size(), 1u);
+  EXPECT_EQ(undeclared.differences[0].component, "grads");
+  EXPECT_EQ(undeclared.differences[0].undeclared, Names{"fourth"});
+  EXPECT_EQ(undeclared.verdict, Verdict::discrepancy);
+  const Declaration decl = declare(R"({"id": "fourth-zeros", "oracle": "fourth", "on": "grads", "difference": "grads",
+      "reason": "r", "reference": "r"})");
+  const Judgement known = judge("p", c, outcomes, {decl});
+  ASSERT_EQ(known.differences.size(), 1u);
+  EXPECT_TRUE(known.differences[0].undeclared.empty());
+  EXPECT_EQ(known.differences[0].known_ids, Names{"fourth-zeros"});
+  EXPECT_EQ(known.verdict, Verdict::known);
+  // A declaration of gradient values does not explain it.
+  const Declaration values = declare(R"({"id": "fourth-values", "oracle": "fourth", "on": "grads", "difference": "grad values",
+      "reason": "r", "reference": "r"})");
+  EXPECT_EQ(judge("p", c, outcomes, {values}).verdict, Verdict::discrepancy);
+}
+
 TEST(JudgeEveryDifference, SignedZerosAreInformationUnlessStrict) {
   const Case c = make_case(kValueCase);
   const Outcomes outcomes = {{"engine", ok({0.0, 1})}, {"torch", ok({0.0, 1})}, {"xtensor", ok({-0.0, 1})}};
