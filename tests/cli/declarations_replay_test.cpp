@@ -46,8 +46,13 @@ std::vector<std::string> split_ids(const std::string& ids) {
 // against its unfused form) and the finite-difference check of the engine's own gradients.
 bool replayable(const Declaration& d) { return d.on != "equivalence" && d.difference != "finite differences"; }
 
-// Declarations without an own case yet, each with the reason (none today: keep it that way).
-const std::map<std::string, std::string> kWithoutOwnCase = {};
+// Declarations without an own case, each with the reason (keep it that way: one, whose library's fault no case
+// shows every time).
+const std::map<std::string, std::string> kWithoutOwnCase = {
+    {"tfjs-wasm-reciprocal-bool-out-of-bounds",
+     "tfjs-wasm's Reciprocal has no bool kernel and faults or not depending on what the module's memory holds (a "
+     "third of a default run's bool reciprocals): no corpus case faults at every replay, and the corpus holds no "
+     "bool reciprocal, so the declaration is never stale here"}};
 
 bool is_outcome_class(const std::string& component) {
   return component == "status" || component == "error kind" || component == "signal";
