@@ -5,11 +5,11 @@
 // `--oracle NAME=engine_adapter` must find it agreeing with the in-process engine on every case it is sent.
 // `engine_adapter 1` speaks protocol 1 instead, and answers a request that carries an upstream gradient with an
 // error (a protocol-1 adapter must be sent what protocol 1 sends).
-#include <iostream>
 #include <string>
 
 #include <nlohmann/json.hpp>
 
+#include "oracles/adapter_loop.h"
 #include "oracles/engine_oracle.h"
 #include "oracles/protocol.h"
 
@@ -35,30 +35,16 @@ json answer_one(bc::Oracle& engine, const json& request, int protocol) {
 
 int main(int argc, char** argv) {
   const int protocol = argc > 1 && std::string(argv[1]) == "1" ? 1 : bc::kNewestProtocol;
-  std::ios::sync_with_stdio(false);
-  std::string line;
-  if (!std::getline(std::cin, line)) return 1;
-  json ops = json::array(), dtypes = json::array(), layouts = json::array();
-  for (const bc::OpEntry& e : bc::op_table()) ops.push_back(e.name);
-  for (bc::DType t : bc::all_dtypes()) dtypes.push_back(bc::to_string(t));
-  for (bc::Layout l : bc::all_layouts()) layouts.push_back(bc::to_string(l));
   const auto engine = bc::make_engine_oracle();
-  std::cout << json{{"protocol", protocol}, {"name", "broadcheck engine (protocol)"},
-                    {"version", engine->version()},
-                    {"capabilities",
-                     {{"ops", ops}, {"dtypes", dtypes}, {"layouts", layouts}, {"gradients", true}, {"batch", true}, {"out", true}}}}
-                   .dump()
-            << std::endl;
-  while (std::getline(std::cin, line)) {
-    const json request = json::parse(line);
-    json answer = {{"id", request.at("id")}};
-    if (request.contains("batch")) {
-      answer["outcomes"] = json::array();
-      for (const json& one : request["batch"]) answer["outcomes"].push_back(answer_one(*engine, one, protocol));
-    } else {
-      answer["outcome"] = answer_one(*engine, request, protocol);
-    }
-    std::cout << answer.dump(-1, ' ', false, json::error_handler_t::replace) << std::endl;
-  }
-  return 0;
+  return bc::serve_protocol(
+      [&] {
+        json ops = json::array(), dtypes = json::array(), layouts = json::array();
+        for (const bc::OpEntry& e : bc::op_table()) ops.push_back(e.name);
+        for (bc::DType t : bc::all_dtypes()) dtypes.push_back(bc::to_string(t));
+        for (bc::Layout l : bc::all_layouts()) layouts.push_back(bc::to_string(l));
+        return json{{"protocol", protocol}, {"name", "broadcheck engine (protocol)"}, {"version", engine->version()},
+                    {"capabilities", {{"ops", ops}, {"dtypes", dtypes}, {"layouts", layouts}, {"gradients", true},
+                                      {"batch", true}, {"out", true}}}};
+      },
+      [&](const json& request) { return answer_one(*engine, request, protocol); });
 }

@@ -51,8 +51,32 @@ using Input = decltype(xt::broadcast(std::declval<const View<T>&>(), std::declva
 // The element types: bool, int64_t, float and double (the wide ones, which every path of the oracle is compiled
 // for) and the narrow integers int8_t, uint8_t, int16_t and int32_t, which only some pairs of element types are
 // compiled for (pair_compiled_v, where_compiled_v below; docs/notes/xtensor-narrow-integers.md).
+//
+// BC_XTENSOR_FEW_DTYPES (the debug and sanitized builds of oracles/xtensor_adapter.cpp): operands are held in bool,
+// int64_t and float only, so that xtensor's expressions are instantiated for 9 pairs of element types, not 64; a
+// case with another dtype is unsupported (xtensor_oracle.cpp uncompiled_dtype), and never reaches held_buffer.
+#ifdef BC_XTENSOR_FEW_DTYPES
+template <template <class> class W>
+using PerType = std::variant<W<bool>, W<int64_t>, W<float>>;
+#else
 template <template <class> class W>
 using PerType = std::variant<W<bool>, W<int64_t>, W<float>, W<double>, W<int8_t>, W<uint8_t>, W<int16_t>, W<int32_t>>;
+#endif
+template <class T>
+struct Same {
+  using type = T;
+};
+// Whether operands of element type T are held in this build (all eight, or BC_XTENSOR_FEW_DTYPES's three).
+template <class T, class V = PerType<Same>>
+inline constexpr bool held_v = false;
+template <class T, class... W>
+inline constexpr bool held_v<T, std::variant<W...>> = (std::is_same_v<Same<T>, W> || ...);
+template <class V>
+struct WithMonostate;
+template <class... W>
+struct WithMonostate<std::variant<W...>> {
+  using type = std::variant<std::monostate, W...>;
+};
 template <class T>
 using Buffer = std::shared_ptr<T[]>;
 template <class T>
@@ -83,8 +107,7 @@ inline Outcome not_compiled(const std::string& what) {
 }
 
 using AnyBuffer = PerType<Buffer>;
-using AnyBase = std::variant<std::monostate, Base<bool>, Base<int64_t>, Base<float>, Base<double>, Base<int8_t>,
-                             Base<uint8_t>, Base<int16_t>, Base<int32_t>>;
+using AnyBase = typename WithMonostate<PerType<Base>>::type;
 using AnyView = PerType<View>;
 using AnyInput = PerType<Input>;
 // The left side of a computed assignment: the base adaptor for a contiguous self (a container), a view otherwise.
@@ -251,7 +274,9 @@ Outcome with_value_type(DType t, F&& f) {
     case DType::bool_: return f(bool{});
     case DType::int64: return f(int64_t{});
     case DType::float32: return f(float{});
-    case DType::float64: return f(double{});
+    case DType::float64:
+      if constexpr (held_v<double>) return f(double{});
+      break;
     case DType::int8:
     case DType::uint8:
     case DType::int16:

@@ -3,6 +3,7 @@
 #include "oracles/xtensor_grads.h"
 #include "oracles/xtensor_values.h"
 
+#include <algorithm>
 #include <limits>
 #include <optional>
 
@@ -169,7 +170,13 @@ std::vector<DType> dtypes_of(const Case& c) {
 // value oracle's pointwise ops, reductions, products, fill_ and where (xtensor_operands.h), but not into its
 // gradients and programs, its out= assignment, or the variants' paths: each would multiply the compiled pairs.
 std::optional<std::string> uncompiled_dtype(const Case& c, bool gradients) {
-  for (DType t : dtypes_of(c))
+  for (DType t : dtypes_of(c)) {
+#ifdef BC_XTENSOR_FEW_DTYPES
+    const std::vector<DType> few = compiled_dtypes();
+    if (std::find(few.begin(), few.end(), t) == few.end())
+      return std::string("this build of the xtensor oracle is compiled for bool, int64 and float32 only, not ") +
+             to_string(t);
+#endif
     switch (t) {
       case DType::bool_:
       case DType::int64:
@@ -185,7 +192,19 @@ std::optional<std::string> uncompiled_dtype(const Case& c, bool gradients) {
         if (c.out) return std::string("the xtensor oracle's out= assignment is not compiled for ") + to_string(t);
         break;
     }
+  }
   return std::nullopt;
+}
+
+std::vector<DType> compiled_dtypes() {
+#ifdef BC_XTENSOR_FEW_DTYPES
+  return {DType::bool_, DType::int64, DType::float32};
+#else
+  std::vector<DType> all;
+  for (DType t : all_dtypes())
+    if (t != DType::float16 && t != DType::bfloat16) all.push_back(t);
+  return all;
+#endif
 }
 
 std::optional<std::string> unsupported_dtype(const Case& c) {

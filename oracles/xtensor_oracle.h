@@ -4,6 +4,7 @@
 
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "oracles/oracle.h"
 
@@ -15,6 +16,9 @@ std::string xtensor_version();
 // it answers unsupported with it. float16 and bfloat16 have no C++17 type; the narrow integers are compiled for
 // value cases without out= (`gradients`: a gradient case or a program, whose oracle is not compiled for them).
 std::optional<std::string> uncompiled_dtype(const Case& c, bool gradients);
+// The dtypes this build holds operands in: all but float16 and bfloat16, or bool, int64 and float32 in a build with
+// BC_XTENSOR_FEW_DTYPES (the debug and sanitized builds, oracles/xtensor_adapter.cpp).
+std::vector<DType> compiled_dtypes();
 // The same for the xtensor variants (xtensor_variant.h), which are compiled for bool, int64, float32, float64 only.
 std::optional<std::string> unsupported_dtype(const Case& c);
 }

@@ -28,3 +28,6 @@ add_dependencies(tfjs_adapter_test broadcheck)
 bc_test(binding_table_test SOURCES oracles/binding_table_test.cpp LIBS bc_oracle_engine bc_oracle_document bc_oracle_torch bc_oracle_xtensor)
 # The adapters' own tables bind or refuse every op (their modules read with python3 and node).
 bc_test(adapter_tables_test SOURCES oracles/adapter_tables_test.cpp LIBS bc_engine nlohmann_json::nlohmann_json)
+# What xtensor's debug and sanitized adapters (oracles/xtensor_adapter.cpp) keep of a report.
+bc_test(xtensor_report_test SOURCES oracles/xtensor_report_test.cpp ${CMAKE_SOURCE_DIR}/oracles/xtensor_report.cpp
+        LIBS bc_engine)
