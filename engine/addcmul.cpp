@@ -51,7 +51,7 @@ Result<Tensor> run(AddcOp op, const Tensor& c, const Tensor& a, const Tensor& b,
   Result<Shape> shape = self ? inplace_shape(c.sizes(), {a.sizes(), b.sizes()})
                              : broadcast_shapes(std::vector<Shape>{c.sizes(), a.sizes(), b.sizes()});
   if (!shape.ok()) return shape.error();
-  const DType type = result_type({{c.dtype(), c.dim() == 0}, {a.dtype(), a.dim() == 0}, {b.dtype(), b.dim() == 0}});
+  const DType type = result_type({operand_of(c), operand_of(a), operand_of(b)});
   if (self && !can_cast(type, self->dtype())) return cast_error(type, self->dtype());
   if (type == DType::bool_ || type == DType::float16)
     return make_error(ErrorText::not_implemented,

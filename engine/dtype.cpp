@@ -184,13 +184,16 @@ std::optional<DType> combine_categories(std::optional<DType> higher, std::option
 
 }  // namespace
 
+// ResultTypeState's three buckets: tensors with dims, 0-d tensors, wrapped numbers (whose floating dtype counts as
+// the default float dtype, float32), combined from the weakest up.
 DType result_type(const std::vector<Operand>& operands) {
-  std::optional<DType> dims, zero;
+  std::optional<DType> dims, zero, wrapped;
   for (const Operand& o : operands) {
-    std::optional<DType>& bucket = o.zero_dim ? zero : dims;
-    bucket = bucket ? promote_types(*bucket, o.dtype) : o.dtype;
+    const DType t = o.wrapped && category(o.dtype) == Category::floating ? DType::float32 : o.dtype;
+    std::optional<DType>& bucket = o.wrapped ? wrapped : o.zero_dim ? zero : dims;
+    bucket = bucket ? promote_types(*bucket, t) : t;
   }
-  return combine_categories(dims, zero).value_or(DType::float32);
+  return combine_categories(dims, combine_categories(zero, wrapped)).value_or(DType::float32);
 }
 
 bool can_cast(DType from, DType to) {

@@ -1,6 +1,9 @@
 // dtypes and PyTorch's type promotion among bool, the integers (uint8, int8, int16, int32, int64) and the floating
-// dtypes (float16, bfloat16, float32, float64), with the categories bool < integer < floating. A 0-d tensor takes part in promotion only when its category is higher than that of the tensors with
-// dims; comparisons give bool; true division and atan2 of integers give the default float (float32).
+// dtypes (float16, bfloat16, float32, float64), with the categories bool < integer < floating. A 0-d tensor takes
+// part in promotion only when its category is higher than that of the tensors with dims, and a wrapped number (a
+// Python scalar) only when its category is higher than both; a float number counts as the default float dtype
+// (float32), an int as int64, a bool as bool. Comparisons give bool; true division and atan2 of integers give the
+// default float (float32).
 // Rules as in c10's promoteTypes / at::native::result_type (ResultTypeState) and canCast, LibTorch 1.13.
 #pragma once
 
@@ -43,7 +46,8 @@ DType promote_types(DType a, DType b);
 
 struct Operand {
   DType dtype;
-  bool zero_dim;  // a 0-d tensor (not a Python scalar: broadcheck has no wrapped numbers yet)
+  bool zero_dim;         // a 0-d tensor
+  bool wrapped = false;  // a wrapped number (a Python int, float or bool: engine/scalar.h's Number), 0-d too
 };
 
 // The dtype an op computes in, from its tensor operands (result_type).

@@ -34,6 +34,24 @@ std::optional<Error> sub_check(Op op, const Tensor& a, const Tensor& b) {
   return std::nullopt;
 }
 
+// pow with a number exponent is LibTorch's pow(Tensor, Scalar), which refuses an int below 0 for an integer or
+// bool base before anything else (a tensor exponent is not checked).
+std::optional<Error> pow_check(Op op, const Tensor& a, const Tensor& b) {
+  if (op != Op::pow || !b.is_wrapped_number() || category(a.dtype()) == Category::floating) return std::nullopt;
+  const Value v = b.read(b.offset());
+  if (v.is_float || b.dtype() == DType::bool_ || v.i >= 0) return std::nullopt;
+  return make_error(ErrorText::pow_negative_integer);
+}
+
+// Then pow(Tensor, Scalar)'s kernel converts the exponent to the computation's type with c10's check, except for
+// float32 and float64, which take it as a double (PowKernel.cpp): int8 ** 300 and float16 ** 1e10 are refused.
+std::optional<Error> pow_exponent_check(Op op, DType compute, const Tensor& b) {
+  if (op != Op::pow || !b.is_wrapped_number() || compute == DType::float32 || compute == DType::float64)
+    return std::nullopt;
+  const Value v = b.read(b.offset());
+  return scalar_overflow(v.as_double(), !v.is_float, compute);
+}
+
 // alpha's check, which LibTorch makes after it has computed the result type (and, in place, checked the cast).
 // Then the kernel converts alpha to the compute type with c10's range check (int8's alpha=300 is refused).
 std::optional<Error> alpha_check(Op op, DType compute, Scalar alpha) {
@@ -44,7 +62,7 @@ std::optional<Error> alpha_check(Op op, DType compute, Scalar alpha) {
 }
 
 Types types_for(Op op, const Tensor& a, const Tensor& b) {
-  DType compute = result_type({{a.dtype(), a.dim() == 0}, {b.dtype(), b.dim() == 0}});
+  DType compute = result_type({operand_of(a), operand_of(b)});
   const BinaryRule& rule = info(op);
   if (rule.float_only && category(compute) != Category::floating) compute = DType::float32;
   return Types{compute, rule.comparison ? DType::bool_ : compute};
@@ -96,12 +114,14 @@ Result<std::vector<Value>> compute(Op op, const Tensor& a, const Tensor& b, cons
 
 Result<Tensor> binary(Op op, const Tensor& a, const Tensor& b, Scalar alpha) {
   op = out_of_place(op);
+  if (auto e = pow_check(op, a, b)) return *e;
   if (auto e = sub_check(op, a, b)) return *e;
   Result<Shape> shape = broadcast_shapes(a.sizes(), b.sizes());
   if (!shape.ok()) return shape.error();
   const Types types = types_for(op, a, b);
   if (auto e = kernel_refusal(op, types.compute)) return *e;
   if (auto e = alpha_check(op, types.compute, alpha)) return *e;
+  if (auto e = pow_exponent_check(op, types.compute, b)) return *e;
   Result<std::vector<Value>> values = compute(op, a, b, shape.value(), types.compute, alpha.value);
   if (!values.ok()) return values.error();
   return Tensor::of_values(shape.value(), types.result, values.value());
@@ -109,6 +129,7 @@ Result<Tensor> binary(Op op, const Tensor& a, const Tensor& b, Scalar alpha) {
 
 Result<Tensor> binary_(Op op, Tensor& self, const Tensor& other, Scalar alpha) {
   op = out_of_place(op);
+  if (auto e = pow_check(op, self, other)) return *e;
   if (auto e = sub_check(op, self, other)) return *e;
   if (auto e = inplace_overlap_error(self, {&other})) return *e;
   Result<Shape> shape = inplace_shape(self.sizes(), {other.sizes()});
@@ -117,6 +138,7 @@ Result<Tensor> binary_(Op op, Tensor& self, const Tensor& other, Scalar alpha) {
   if (!can_cast(types.result, self.dtype())) return cast_error(types.result, self.dtype());
   if (auto e = kernel_refusal(op, types.compute)) return *e;
   if (auto e = alpha_check(op, types.compute, alpha)) return *e;
+  if (auto e = pow_exponent_check(op, types.compute, other)) return *e;
   Result<std::vector<Value>> values = compute(op, self, other, shape.value(), types.compute, alpha.value);
   if (!values.ok()) return values.error();
   self.assign(values.value());
@@ -125,6 +147,7 @@ Result<Tensor> binary_(Op op, Tensor& self, const Tensor& other, Scalar alpha) {
 
 Result<Tensor> binary_out(Op op, const Tensor& a, const Tensor& b, Scalar alpha, DType out) {
   op = out_of_place(op);
+  if (auto e = pow_check(op, a, b)) return *e;
   if (auto e = sub_check(op, a, b)) return *e;
   Result<Shape> shape = broadcast_shapes(a.sizes(), b.sizes());
   if (!shape.ok()) return shape.error();
@@ -132,6 +155,7 @@ Result<Tensor> binary_out(Op op, const Tensor& a, const Tensor& b, Scalar alpha,
   if (!can_cast(types.result, out)) return cast_error(types.result, out);
   if (auto e = kernel_refusal(op, types.compute)) return *e;
   if (auto e = alpha_check(op, types.compute, alpha)) return *e;
+  if (auto e = pow_exponent_check(op, types.compute, b)) return *e;
   Result<std::vector<Value>> values = compute(op, a, b, shape.value(), types.compute, alpha.value);
   if (!values.ok()) return values.error();
   // Stored in the result type first (bool: true + true is true), then converted to out's dtype.
@@ -209,12 +233,19 @@ Result<Tensor> lerp(const Tensor& start, const Tensor& end, const Tensor& weight
 Result<Tensor> lerp_(Tensor& self, const Tensor& end, const Tensor& weight) { return lerp_into(self, end, weight, &self); }
 
 Result<Tensor> where(const Tensor& cond, const Tensor& a, const Tensor& b) {
+  // where(c, x, 2.5) makes the number a 0-d tensor of the result type first, with c10's checked conversion
+  // (LibTorch 1.13: where(c, int8, 300) is refused, where x + 300 wraps).
+  for (const Tensor* t : {&a, &b}) {
+    if (!t->is_wrapped_number()) continue;
+    const Value v = t->read(t->offset());
+    if (auto e = scalar_overflow(v.as_double(), !v.is_float, result_type({operand_of(a), operand_of(b)}))) return *e;
+  }
   if (cond.dtype() != DType::bool_)
     return make_error(ErrorText::where_condition, {torch_name(cond.dtype())});
   Result<Shape> shape = broadcast_shapes(std::vector<Shape>{cond.sizes(), a.sizes(), b.sizes()});
   if (!shape.ok()) return shape.error();
   const Shape& s = shape.value();
-  const DType type = result_type({{a.dtype(), a.dim() == 0}, {b.dtype(), b.dim() == 0}});
+  const DType type = result_type({operand_of(a), operand_of(b)});
   const auto co = element_offsets(cond.expand(s).value().view()), ao = element_offsets(a.expand(s).value().view()),
              bo = element_offsets(b.expand(s).value().view());
   std::vector<Value> out(co.size());

@@ -178,6 +178,9 @@ std::vector<ErrorTemplate> make_table() {
       // c10's checked Scalar conversion (Scalar::to<T>, c10/util/TypeCast.h): a value outside T's range.
       {E::scalar_overflow, K::other, torch, classified, "scalar_overflow",
        "value cannot be converted to type {type} without overflow"},
+      // pow(Tensor, Scalar)'s NumPy-compatibility check, first of all: an integer or bool base, a negative int.
+      {E::pow_negative_integer, K::invalid_argument, torch, classified, "pow_negative_integer",
+       "Integers to negative integer powers are not allowed."},
 
       // Autograd, continued: the node of an op derivatives.yaml gives no formula (floor_divide), at backward.
       {E::derivative_not_implemented, K::invalid_argument, torch, classified, "derivative_not_implemented",

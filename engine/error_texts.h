@@ -91,6 +91,7 @@ enum class ErrorText {
   reshape_numel,
   // Scalars.
   scalar_overflow,
+  pow_negative_integer,
   // Autograd, continued.
   derivative_not_implemented,
   // out= forms: autograd's refusal, and the warning of a resized out (a warning: never an error's text).

@@ -43,7 +43,7 @@ Tensor log(const Tensor& t) {
 
 Tensor div_rounded(const Tensor& a, const Tensor& b, Rounding mode) {
   const Shape shape = broadcast_shapes(a.sizes(), b.sizes()).value();
-  const DType type = result_type({{a.dtype(), a.dim() == 0}, {b.dtype(), b.dim() == 0}});
+  const DType type = result_type({operand_of(a), operand_of(b)});
   const std::vector<Value> x = a.expand(shape).value().values(), y = b.expand(shape).value().values();
   std::vector<double> out(x.size());
   for (size_t k = 0; k < x.size(); ++k) {

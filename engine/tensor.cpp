@@ -50,6 +50,12 @@ Value convert(const Value& v, DType to) {
   return v;
 }
 
+Tensor wrapped_number(const Number& n) {
+  Tensor t = Tensor::of_values({}, n.dtype(), {n.kind == Number::Kind::floating ? Value::of_float(n.f) : Value::of_int(n.i)});
+  t.set_wrapped_number(true);
+  return t;
+}
+
 Tensor Tensor::from_values(const Shape& sizes, DType dtype, const std::vector<double>& values) {
   auto storage = std::make_shared<Storage>(dtype, bc::numel(sizes));
   Tensor t(storage, sizes, contiguous_strides(sizes), 0);

@@ -13,6 +13,7 @@
 #include "engine/dtype.h"
 #include "engine/error.h"
 #include "engine/overlap.h"
+#include "engine/scalar.h"
 #include "engine/shape.h"
 
 namespace bc {
@@ -56,6 +57,10 @@ class Tensor {
   bool shares_storage_with(const Tensor& other) const { return storage_ == other.storage_; }
   int64_t version() const { return storage_->version; }
   bool is_contiguous() const;
+  // A wrapped number: the 0-d tensor a Python number becomes (engine/scalar.h's Number), which promotes by its
+  // category only (engine/dtype.h). Views of it are ordinary tensors.
+  bool is_wrapped_number() const { return wrapped_number_; }
+  void set_wrapped_number(bool wrapped) { wrapped_number_ = wrapped; }
 
   // Views (no copies).
   Result<Tensor> expand(const Shape& target) const;
@@ -84,7 +89,14 @@ class Tensor {
   std::shared_ptr<Storage> storage_;
   Shape sizes_, strides_;
   int64_t offset_ = 0;
+  bool wrapped_number_ = false;
 };
+
+// The tensor as type promotion sees it (engine/dtype.h: result_type).
+inline Operand operand_of(const Tensor& t) { return {t.dtype(), t.dim() == 0, t.is_wrapped_number()}; }
+
+// The 0-d tensor PyTorch wraps a number in (scalar_to_tensor, then set_wrapped_number): its kind's dtype, its value.
+Tensor wrapped_number(const Number& n);
 
 // Converts a computed value to a dtype as a store does: float32 rounds to float, float16 and bfloat16 to their
 // formats (engine/half_precision.h), int64 truncates towards zero (NaN, infinities and out-of-range values give

@@ -56,8 +56,14 @@ Scalar scalar_of(const Case& c, const std::string& name) {
 
 ReduceArgs reduce_args(const Case& c) { return ReduceArgs{c.dims, c.keepdim, c.dtype_arg}; }
 
-DType dtype_of(const Case& c, size_t k) { return k < c.dtypes.size() ? c.dtypes[k] : DType::float32; }
-Layout layout_of(const Case& c, size_t k) { return k < c.layouts.size() ? c.layouts[k] : Layout::contiguous; }
+DType dtype_of(const Case& c, size_t k) {
+  if (const Number* n = number_of(c, k)) return n->dtype();
+  return k < c.dtypes.size() ? c.dtypes[k] : DType::float32;
+}
+Layout layout_of(const Case& c, size_t k) {
+  if (number_of(c, k)) return Layout::contiguous;
+  return k < c.layouts.size() ? c.layouts[k] : Layout::contiguous;
+}
 
 const OpEntry* find_op(const std::string& name) {
   const std::optional<Op> op = op_from_name(name);
@@ -138,6 +144,29 @@ Expectation expectation_from_json(const nlohmann::json& j) {
   if (e.message && e.shape) throw CaseError("\"expect.message\" goes with an error");
   if (!e.grads.empty() && !e.shape) throw CaseError("\"expect.grads\" goes with a shape");
   return e;
+}
+
+// A number operand stands where the op takes one (may_be_number); it has no layout or gradient, and a "dtypes"
+// entry for it, when given, names its kind's dtype.
+void check_numbers(Case& c) {
+  if (!has_numbers(c)) {
+    c.numbers.clear();
+    return;
+  }
+  for (size_t k = 0; k < c.numbers.size(); ++k) {
+    if (!c.numbers[k]) continue;
+    const std::string at = "\"shapes[" + std::to_string(k) + "]\" is a number";
+    if (!may_be_number(c.op, k))
+      throw CaseError(at + ", but " + to_string(c.op) + " takes a number only as the second operand of a pointwise "
+                      "binary op or the second or third of where");
+    if (k < c.dtypes.size() && c.dtypes[k] != c.numbers[k]->dtype())
+      throw CaseError(at + ": its dtype is its kind's, " + to_string(c.numbers[k]->dtype()) + ", not " +
+                      to_string(c.dtypes[k]));
+    if (k < c.layouts.size() && c.layouts[k] != Layout::contiguous)
+      throw CaseError(at + ": it has no layout (write \"contiguous\")");
+    if (k < c.requires_grad.size() && c.requires_grad[k]) throw CaseError(at + ": it cannot require grad");
+    if (c.modify && *c.modify == static_cast<int>(k)) throw CaseError(at + ": \"modify\" cannot write it");
+  }
 }
 
 }  // namespace
@@ -259,8 +288,16 @@ Case case_from_json(const nlohmann::json& j) {
       c.dtype_arg = *t;
     } else if (key == "shapes") {
       if (!value.is_array()) throw CaseError("\"shapes\" must be an array of shapes");
-      for (size_t i = 0; i < value.size(); ++i)
-        c.shapes.push_back(shape_from_json(value[i], "\"shapes[" + std::to_string(i) + "]\""));
+      for (size_t i = 0; i < value.size(); ++i) {
+        const std::string where = "\"shapes[" + std::to_string(i) + "]\"";
+        if (value[i].is_object()) {  // a number operand: {"number": 2.5}
+          c.numbers.resize(value.size());
+          c.numbers[i] = number_from_json(value[i], where);
+          c.shapes.emplace_back();
+        } else {
+          c.shapes.push_back(shape_from_json(value[i], where));
+        }
+      }
     } else {
       c.extra[key] = value;
     }
@@ -281,6 +318,7 @@ Case case_from_json(const nlohmann::json& j) {
   } else if (j.contains("program")) {
     throw CaseError("\"program\" goes with op \"graph\" only");
   }
+  check_numbers(c);
   if (c.out && (!op->binary || op->family != Family::elementwise))
     throw CaseError("\"out\" is for the out-of-place pointwise binary ops (add, ..., floor_divide), not \"" + op_name + "\"");
   if ((c.dims || c.keepdim || c.dtype_arg) && !op->reduction)
@@ -299,8 +337,10 @@ Case case_from_json(const nlohmann::json& j) {
       throw CaseError("\"values.data\" gives " + std::to_string(c.values->data.size()) + " operands, the case has " +
                       std::to_string(c.shapes.size()));
     for (size_t k = 0; k < c.shapes.size(); ++k)
-      if (const ElementCount n = count_elements(c.shapes[k]);
-          n.overflow || static_cast<int64_t>(c.values->data[k].size()) != n.value)
+      if (number_of(c, k) && !c.values->data[k].empty())
+        throw CaseError("\"values.data[" + std::to_string(k) + "]\" must be [] for a number operand (its value is the number)");
+      else if (const ElementCount n = count_elements(c.shapes[k]);
+               !number_of(c, k) && (n.overflow || static_cast<int64_t>(c.values->data[k].size()) != n.value))
         throw CaseError("\"values.data[" + std::to_string(k) + "]\" has " + std::to_string(c.values->data[k].size()) +
                         " values for shape " + format_shape(c.shapes[k]));
   }
@@ -359,14 +399,16 @@ nlohmann::json to_json(const Case& c) {
   j["op"] = to_string(c.op);
   if (!c.property.empty()) j["property"] = c.property;
   j["shapes"] = c.shapes;
+  for (size_t k = 0; k < c.shapes.size(); ++k)
+    if (const Number* n = number_of(c, k)) j["shapes"][k] = to_json(*n);
   if (c.expect) j["expect"] = to_json(*c.expect);
   if (!c.program.empty()) j["program"] = to_json(c.program);
   if (!c.source.empty()) j["source"] = c.source;
   if (!c.note.empty()) j["note"] = c.note;
   if (!c.tags.empty()) j["tags"] = c.tags;
-  if (!c.dtypes.empty()) {
+  if (!c.dtypes.empty()) {  // a number's is its kind's, whatever the field holds
     j["dtypes"] = nlohmann::json::array();
-    for (DType t : c.dtypes) j["dtypes"].push_back(to_string(t));
+    for (size_t k = 0; k < c.dtypes.size(); ++k) j["dtypes"].push_back(to_string(dtype_of(c, k)));
   }
   if (!c.layouts.empty()) {
     j["layouts"] = nlohmann::json::array();
@@ -412,7 +454,10 @@ uint64_t stable_hash(const std::string& text) {
 
 std::string describe(const Case& c) {
   std::string out = std::string(to_string(c.op)) + "(";
-  for (size_t i = 0; i < c.shapes.size(); ++i) out += (i ? ", " : "") + format_shape(c.shapes[i]);
+  for (size_t i = 0; i < c.shapes.size(); ++i) {
+    const Number* n = number_of(c, i);
+    out += (i ? ", " : "") + (n ? describe(*n) : format_shape(c.shapes[i]));
+  }
   if (!c.program.empty()) out += ": " + describe_program(c.program, c.shapes.size());
   if (c.dims) out += ", dims=" + format_shape(*c.dims);
   if (c.keepdim) out += ", keepdim";
@@ -427,7 +472,7 @@ bool same_case(const Case& a, const Case& b) {
              std::memcmp(&p.second.value, &q.second.value, sizeof(double)) == 0;
     });
   };
-  return a.op == b.op && a.shapes == b.shapes && a.dtypes == b.dtypes && a.layouts == b.layouts &&
+  return a.op == b.op && a.shapes == b.shapes && a.numbers == b.numbers && a.dtypes == b.dtypes && a.layouts == b.layouts &&
          same_scalars(a.scalars, b.scalars) && a.values == b.values && a.default_values == b.default_values &&
          a.requires_grad == b.requires_grad && a.grad_seed == b.grad_seed && a.dims == b.dims &&
          a.keepdim == b.keepdim && a.dtype_arg == b.dtype_arg && a.modify == b.modify && a.out == b.out &&

@@ -77,6 +77,10 @@ struct Case {
   // "" for the corpus' own check, every implementation's outcome compared (corpus/README.md).
   std::string property;
   std::vector<Shape> shapes;
+  // Operand k is a number (a Python int, float or bool: x + 2.5) instead of a tensor where numbers[k] holds one:
+  // written {"number": 2.5} in "shapes" (corpus/README.md, "Numbers"); its shape is [] and its dtype its kind's
+  // (int64, float64, bool), and it has no layout, values or gradient of its own.
+  std::vector<std::optional<Number>> numbers;  // per operand; empty: every operand is a tensor
   std::vector<DType> dtypes;      // per operand; empty: all float32
   std::vector<Layout> layouts;    // per operand; empty: all contiguous
   // "scalars": {"alpha": 2, "beta": 0.5, "value": 2}: alpha for add/sub and the fused products, beta for the
@@ -114,9 +118,23 @@ ReduceArgs reduce_args(const Case& c);
 // Whether the case runs backward: some operand requires grad.
 bool is_gradient_case(const Case& c);
 
-// The dtype and layout of operand k (defaults filled in).
+// The dtype and layout of operand k (defaults filled in; a number's dtype is its kind's, its layout contiguous).
 DType dtype_of(const Case& c, size_t k);
 Layout layout_of(const Case& c, size_t k);
+
+// Operand k's number, or nullptr for a tensor; whether any operand is a number.
+const Number* number_of(const Case& c, size_t k);
+bool has_numbers(const Case& c);
+// Where a case may write a number: the second operand of a pointwise binary op (x + 2.5, x.mul_(3), out= too)
+// and the second and third of where (where(c, x, 0.0)); a reader refuses it anywhere else.
+bool may_be_number(Op op, size_t k);
+// A number as a case writes it: {"number": 2} (an int), {"number": 2.0} or {"number": "nan"} (a float: NaN and
+// the infinities as values write them, -0.0 with its sign), {"number": true} (a bool); an int is a JSON integer
+// within int64, exact. number_from_json throws CaseError naming `where`.
+nlohmann::json to_json(const Number& n);
+Number number_from_json(const nlohmann::json& j, const std::string& where);
+// "2.5", "3", "True", "nan": the number as Python writes it, for headings and generated code.
+std::string describe(const Number& n);
 // The op a name denotes, from the op table (engine/op_table.h); nullptr for an unknown name.
 const OpEntry* find_op(const std::string& name);
 std::string known_op_names();

@@ -1,5 +1,7 @@
 #include "harness/case_conditions.h"
 
+#include "harness/number_conditions.h"
+
 #include <algorithm>
 #include <cmath>
 #include <string_view>
@@ -192,7 +194,8 @@ const std::vector<std::string>& case_condition_names() {
       "dims_of_0d",    "unsorted_dims",      "repeated_dims",         "graph_remainder",
       "prod_order_decides_zero", "sum_order_rounds", "grad_sum_rounds", "batches_summed", "graph_atan2", "graph_pow",
       "column_major_matrices", "gradient", "vector_operand", "graph_comparison", "integral_reduction",
-      "large_values", "subnormal_values", "graph_where"};
+      "large_values", "subnormal_values", "graph_where", "number_operand", "number_above_category",
+      "number_beyond_dtype"};
   return names;
 }
 
@@ -225,6 +228,9 @@ bool case_has(const std::string& name, const Case& c) {
   if (condition == "large_values") return large_values(c);
   if (condition == "subnormal_values") return subnormal_values(c);
   if (condition == "graph_where") return graph_uses(c, {Op::where});
+  if (condition == "number_operand") return has_numbers(c);
+  if (condition == "number_above_category") return number_above_category(c);
+  if (condition == "number_beyond_dtype") return number_beyond_dtype(c);
   const std::vector<int64_t> w = wrapped_dims(c);
   if (condition == "unsorted_dims") return !std::is_sorted(w.begin(), w.end());
   if (condition == "repeated_dims") {

@@ -14,6 +14,7 @@ std::vector<OperandPlan> plan_views(const Case& c) {
     p.layout = layout_of(c, k);
     p.shape = c.shapes[k];
     p.base_shape = p.shape;
+    if (const Number* n = number_of(c, k)) p.number = *n;  // shape [], contiguous (layout_of)
     const size_t r = p.shape.size();
     if (p.layout == Layout::transposed && r < 2) p.layout = Layout::contiguous;
     if (p.layout == Layout::strided && r < 1) p.layout = Layout::contiguous;

@@ -21,6 +21,11 @@ std::vector<OperandPlan> plan_operands(const Case& c) {
   std::vector<OperandPlan> plans = plan_views(c);
   for (size_t k = 0; k < plans.size(); ++k) {
     OperandPlan& p = plans[k];
+    if (p.number) {  // the number itself, exactly, in its kind's dtype
+      p.base_values = p.number->kind == Number::Kind::floating ? Values(std::vector<double>{p.number->f})
+                                                              : Values(std::vector<int64_t>{p.number->i});
+      continue;
+    }
     if (p.views_operand < 0) p.base_values = base_values(c, k, p.dtype, numel(p.base_shape));
     if (c.values && k < c.values->data.size() && p.views_operand < 0) {
       // Given values are what the op sees: written in the dtype through the view into the (zeroed) base.

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <vector>
 
 #include "harness/case.h"
@@ -19,6 +20,9 @@ struct OperandPlan {
   int64_t offset = 0;                  // the view, in elements of the base: as_strided(shape, strides, offset)
   Shape strides;
   int views_operand = -1;              // overlapping: the operand whose base storage this views
+  // A number operand (Case::numbers): shape [], a base of one element holding it exactly in its kind's dtype; each
+  // implementation passes it as its library takes a number (LibTorch's Scalar, a C++ or Python scalar).
+  std::optional<Number> number;
 };
 
 // One plan per operand. A layout that cannot apply to a shape falls back to contiguous, and `layout` says so:

@@ -84,6 +84,26 @@ TEST(DType, ZeroDimTensorsTakePartOnlyWhenTheirCategoryIsHigher) {
   EXPECT_EQ(result_type({{DType::float32, false}, {DType::float64, false}}), DType::float64);
 }
 
+// A wrapped number (a Python scalar) counts by its category alone, below the 0-d tensors: a float as the default
+// float dtype float32, an int as int64, a bool as bool (each checked with at::add on libtorch-dev 1.13.1: int8 + 2.5
+// is Float, int8 + 300 is Char, float16 + 1e10 is Half, bool + 3 is Long, a 0-d int8 + 2.5 is Float, a 0-d
+// float64 + 2.5 is Double, a 0-d int32 + 5 is Int).
+TEST(DType, WrappedNumbersCountOnlyByTheirCategory) {
+  const auto wrapped = [](DType t) { return Operand{t, true, true}; };
+  EXPECT_EQ(result_type({{DType::int8, false}, wrapped(DType::float64)}), DType::float32);
+  EXPECT_EQ(result_type({{DType::int8, false}, wrapped(DType::int64)}), DType::int8);
+  EXPECT_EQ(result_type({{DType::uint8, false}, wrapped(DType::bool_)}), DType::uint8);
+  EXPECT_EQ(result_type({{DType::float16, false}, wrapped(DType::float64)}), DType::float16);
+  EXPECT_EQ(result_type({{DType::bool_, false}, wrapped(DType::int64)}), DType::int64);
+  EXPECT_EQ(result_type({{DType::bool_, false}, wrapped(DType::float64)}), DType::float32);
+  EXPECT_EQ(result_type({{DType::int8, true}, wrapped(DType::float64)}), DType::float32);
+  EXPECT_EQ(result_type({{DType::float64, true}, wrapped(DType::float64)}), DType::float64);
+  EXPECT_EQ(result_type({{DType::int32, true}, wrapped(DType::int64)}), DType::int32);
+  EXPECT_EQ(result_type({wrapped(DType::float64), wrapped(DType::int64)}), DType::float32);
+  // Unwrapped, the same 0-d float64 tensor is a float64 where no tensor has dims.
+  EXPECT_EQ(result_type({{DType::int8, true}, {DType::float64, true}}), DType::float64);
+}
+
 TEST(DType, CastingRulesAndMessage) {
   EXPECT_FALSE(can_cast(DType::float32, DType::int64));
   EXPECT_FALSE(can_cast(DType::int64, DType::bool_));

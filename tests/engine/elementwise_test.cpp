@@ -36,6 +36,77 @@ TEST(Elementwise, IntegerCornerCases) {
   EXPECT_EQ(first(binary(Op::remainder, longs({INT64_MIN}), longs({-1}))), 0);  // LibTorch traps here
 }
 
+// A Python number against a tensor, as LibTorch 1.13.1 answered at::add(t, Scalar), t.mul_(Scalar), at::pow(t,
+// Scalar) and at::where(c, t, Scalar) on the same inputs (a probe program run once on libtorch-dev).
+TEST(Elementwise, WrappedNumbersPromoteByCategoryAndConvertAsAStoreDoes) {
+  const Tensor i8 = Tensor::from_values({1}, DType::int8, {100});
+  Result<Tensor> r = binary(Op::add, i8, wrapped_number(Number::of_int(300)));  // 300 is 44 in int8: 144 wraps
+  EXPECT_EQ(r.value().dtype(), DType::int8);
+  EXPECT_EQ(first(r), -112);
+  r = binary(Op::add, i8, wrapped_number(Number::of_int(300)), Scalar{2, true});  // 100 + 2 * 44 = 188 wraps
+  EXPECT_EQ(first(r), -68);
+  r = binary(Op::add, i8, wrapped_number(Number::of_float(2.5)));
+  EXPECT_EQ(r.value().dtype(), DType::float32);
+  EXPECT_EQ(first(r), 102.5);
+  r = binary(Op::add, i8, wrapped_number(Number::of_bool(true)));
+  EXPECT_EQ(r.value().dtype(), DType::int8);
+  EXPECT_EQ(first(r), 101);
+  r = binary(Op::add, Tensor::from_values({1}, DType::float16, {1}), wrapped_number(Number::of_float(1e10)));
+  EXPECT_EQ(r.value().dtype(), DType::float16);
+  EXPECT_TRUE(std::isinf(first(r)));
+  r = binary(Op::mul, Tensor::from_values({1}, DType::float16, {1}), wrapped_number(Number::of_float(1e-8)));
+  EXPECT_EQ(first(r), 0);  // 1e-8 is 0 in float16 before the product
+  r = binary(Op::mul, Tensor::from_values({1}, DType::uint8, {5}), wrapped_number(Number::of_int(-1)));
+  EXPECT_EQ(first(r), 251);
+  r = binary(Op::add, Tensor::from_values({1}, DType::bool_, {1}), wrapped_number(Number::of_int(3)));
+  EXPECT_EQ(r.value().dtype(), DType::int64);
+  EXPECT_EQ(first(r), 4);
+  r = binary(Op::add, Tensor::from_values({}, DType::int8, {3}), wrapped_number(Number::of_float(2.5)));
+  EXPECT_EQ(r.value().dtype(), DType::float32);  // a 0-d int8 tensor and a float: the default float dtype
+  Tensor self = i8.contiguous();
+  EXPECT_EQ(error_of(binary_(Op::mul_, self, wrapped_number(Number::of_float(2.5)))),
+            "result type Float can't be cast to the desired output type Char");
+  self = Tensor::from_values({1}, DType::int8, {100});
+  EXPECT_EQ(first(binary_(Op::mul_, self, wrapped_number(Number::of_int(3)))), 44);
+  Result<Tensor> big = binary(Op::add, Tensor::zeros({1}, DType::int64), wrapped_number(Number::of_int(9007199254740993LL)));
+  EXPECT_EQ(big.value().values().at(0).i, 9007199254740993LL);  // exact, never through a double
+}
+
+TEST(Elementwise, PowWithANumberExponentRefusesNegativeIntsForIntegerBases) {
+  const Tensor i32 = Tensor::from_values({1}, DType::int32, {2});
+  EXPECT_EQ(error_of(binary(Op::pow, i32, wrapped_number(Number::of_int(-1)))),
+            "Integers to negative integer powers are not allowed.");
+  EXPECT_EQ(first(binary(Op::pow, i32, Tensor::from_values({1}, DType::int64, {-1}))), 0);  // a tensor exponent is not checked
+  EXPECT_EQ(binary(Op::pow, i32, wrapped_number(Number::of_float(-1.0))).value().dtype(), DType::float32);
+  EXPECT_EQ(first(binary(Op::pow, Tensor::from_values({1}, DType::int32, {3}), wrapped_number(Number::of_int(2)))), 9);
+  // The kernel then converts the exponent to the computation's type with c10's check (not float32 or float64).
+  EXPECT_EQ(error_of(binary(Op::pow, Tensor::from_values({1}, DType::int8, {3}), wrapped_number(Number::of_int(300)))),
+            "value cannot be converted to type int8_t without overflow");
+  EXPECT_EQ(error_of(binary(Op::pow, Tensor::from_values({1}, DType::float16, {1}), wrapped_number(Number::of_float(1e10)))),
+            "value cannot be converted to type at::Half without overflow");
+  EXPECT_EQ(first(binary(Op::pow, Tensor::from_values({1}, DType::float32, {1}), wrapped_number(Number::of_float(1e39)))), 1);
+}
+
+TEST(Elementwise, WhereConvertsANumberToTheResultTypeWithC10sCheck) {
+  const Tensor c = Tensor::from_values({2}, DType::bool_, {1, 0});
+  const Tensor i8 = Tensor::from_values({2}, DType::int8, {7, 7});
+  Result<Tensor> r = where(c, i8, wrapped_number(Number::of_float(2.5)));
+  EXPECT_EQ(r.value().dtype(), DType::float32);
+  EXPECT_EQ(r.value().to_doubles(), (std::vector<double>{7, 2.5}));
+  r = where(c, wrapped_number(Number::of_float(2.5)), i8);
+  EXPECT_EQ(r.value().to_doubles(), (std::vector<double>{2.5, 7}));
+  EXPECT_EQ(error_of(where(c, i8, wrapped_number(Number::of_int(300)))),
+            "value cannot be converted to type int8_t without overflow");
+  EXPECT_EQ(error_of(where(c, Tensor::from_values({2}, DType::float16, {7, 7}), wrapped_number(Number::of_float(1e10)))),
+            "value cannot be converted to type at::Half without overflow");
+  r = where(c, i8, wrapped_number(Number::of_bool(true)));
+  EXPECT_EQ(r.value().dtype(), DType::int8);
+  EXPECT_EQ(r.value().to_doubles(), (std::vector<double>{7, 1}));
+  r = where(c, wrapped_number(Number::of_float(2.5)), wrapped_number(Number::of_int(3)));
+  EXPECT_EQ(r.value().dtype(), DType::float32);
+  EXPECT_EQ(r.value().to_doubles(), (std::vector<double>{2.5, 3}));
+}
+
 // floor_divide as a probe of LibTorch 1.13.1 answered (at::floor_divide on the same inputs): rounded towards -inf,
 // inf // 1 is NaN, -1 // inf is -1, x // 0 is IEEE's x / 0; integers: ZeroDivisionError; no bool kernel.
 TEST(Elementwise, FloorDivideFollowsLibTorch) {

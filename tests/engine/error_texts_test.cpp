@@ -148,6 +148,9 @@ std::vector<Sample> samples() {
       {E::reshape_numel, format_error_text(E::reshape_numel, {s4, 3}), "shape '[4]' is invalid for input of size 3"},
       {E::scalar_overflow, format_error_text(E::scalar_overflow, {"uint8_t"}),
        "value cannot be converted to type uint8_t without overflow"},
+      // Probed: LibTorch 1.13, at::pow(int32 tensor, -1) (pow(Tensor, Scalar)'s check).
+      {E::pow_negative_integer, format_error_text(E::pow_negative_integer),
+       "Integers to negative integer powers are not allowed."},
       // Probed: LibTorch 1.13, floor_divide(a, b).sum().backward() with a requiring grad.
       {E::derivative_not_implemented, format_error_text(E::derivative_not_implemented, {"aten::floor_divide"}),
        "derivative for aten::floor_divide is not implemented"},
@@ -299,6 +302,9 @@ const std::map<std::string, ErrorKind>& pinned_kinds() {
       {"amin_zero_numel", K::invalid_argument},
       {"mean_input_dtype", K::invalid_argument},
       {"mean_dtype_arg", K::invalid_argument},
+      // An argument's value refused (pow(Tensor, Scalar) with a negative int for an integer base), as NumPy's
+      // adapter reads NumPy's own text of it.
+      {"pow_negative_integer", K::invalid_argument},
       // No kind of its own: a backward function's bad gradient, c10's checked conversion, out='s autograd refusal
       // and out's resize warning.
       {"invalid_gradient", K::other},
