@@ -105,7 +105,17 @@ class TemplateTest:
         self.check([], 0)
 
     def test_new_findings_fail_the_merge_as_they_fail_the_unsharded_run(self):
-        self.check(["--no-known"], 1)
+        self.check(["--known", nondeterministic_declarations_only()], 1)
+
+
+def nondeterministic_declarations_only():
+    """A declarations file with the corpus's declarations of nondeterministic implementations only: every other
+    difference is a new finding, while the numbers of kernels that read uninitialised memory (LibTorch's baddbmm with
+    beta 0, tfjs-wasm and ONNX Runtime over size-0 dims), which no two runs share, are still withheld."""
+    path = os.path.join(tempfile.gettempdir(), f"broadcheck-ci-templates-nondeterministic-{os.getpid()}.jsonl")
+    with open(os.path.join(SOURCE_DIR, "corpus", "known_divergences.jsonl")) as f, open(path, "w") as out:
+        out.writelines(line for line in f if json.loads(line).get("on") == "nondeterministic")
+    return path
 
 
 class GitHubActionsTest(TemplateTest, unittest.TestCase):

@@ -68,17 +68,6 @@ void expect_same_outputs(const fs::path& a, const fs::path& b) {
   EXPECT_EQ(report_without_timing(a), report_without_timing(b));
 }
 
-// The declarations of nondeterministic implementations only (LibTorch's baddbmm with beta 0 reads uninitialised
-// memory): the others left out, the differences they explain are findings (shrunk in the jobs) that must match, while
-// numbers that change from process to process are still withheld, as they would be from any two runs.
-std::string nondeterministic_declarations_only() {
-  const fs::path file = scratch("nondeterministic-only.jsonl");
-  std::ofstream out(file);
-  for (const std::string& line : lines(fs::path(bc::test_source_dir()) / "corpus" / "known_divergences.jsonl"))
-    if (nlohmann::json::parse(line).value("on", "") == "nondeterministic") out << line << "\n";
-  return file.string();
-}
-
 TEST(Jobs, TwoOrThreeJobsWriteWhatOneProcessWrites) {
   const std::string args = "run --seed 11 --cases 60 --known " + nondeterministic_declarations_only() + " --quiet --out ";
   ASSERT_EQ(broadcheck(args + scratch("one").string() + " --jobs 1").exit_code, 1);

@@ -133,7 +133,8 @@ OVERFLOWING = """
 SPLIT_WORDS = """
   var split = [], pres = Array.prototype.slice.call(document.querySelectorAll('table.outcomes td pre'), 0, 40);
   pres.forEach(function (pre) {
-    var node = pre.firstChild, re = /\\S+/g, m;
+    // A word is cut where it breaks inside; a break after a hyphen ("non-" / "float32") keeps both parts whole.
+    var node = pre.firstChild, re = /[^\\s-]+-?/g, m;
     if (!node || node.nodeType !== 3) return;
     while ((m = re.exec(node.data)) && split.length < 5) {
       if (m[0].length > 12) continue;  // a token longer than the narrowest column may have to be cut
