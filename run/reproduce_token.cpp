@@ -55,8 +55,7 @@ Case case_from_reproduce_token(const std::string& token) {
   const std::optional<uint64_t> seed = parse_uint64(parts[1]);
   const std::optional<long> index = parse_count(parts[3]);
   const std::optional<std::vector<std::size_t>> path = path_from_text(parts[4]);
-  const std::optional<std::vector<std::size_t>> case_path =
-      parts.size() == 6 ? path_from_text(parts[5]) : std::optional<std::vector<std::size_t>>(std::vector<std::size_t>{});
+  const std::optional<std::vector<std::size_t>> case_path = path_from_text(parts.size() == 6 ? parts[5] : "-");
   if (!seed || !index || !path || !case_path)
     throw CaseError("the numbers in \"" + visible_utf8(token) + "\" do not parse: SEED and INDEX are whole numbers, "
                     "PATH and CASEPATH are \"-\" or whole numbers joined by '.'");

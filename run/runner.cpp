@@ -175,10 +175,13 @@ void Runner::shrink_finding(Finding& f, long index) {
     start.id.clear();
     start.note = "shrunk from corpus case " + (f.original.id.empty() ? describe(f.original) : f.original.id);
     const CaseRecord first = f.original.expect ? evaluate_case(start) : CaseRecord{f.minimal.property, start, f.minimal.outcomes, f.minimal.judgement};
-    if (first.judgement.signature != f.minimal.judgement.signature || first.judgement.verdict != f.minimal.judgement.verdict)
-      return describe_reproduction(f, options_.replay_prefix);
-    shrunk = shrink(shrinkable_case(start), first, evaluate_case, budget);
-    if (shrunk.steps == 0) return describe_reproduction(f, options_.replay_prefix);
+    const bool fails_alike = first.judgement.signature == f.minimal.judgement.signature &&
+                             first.judgement.verdict == f.minimal.judgement.verdict;
+    if (fails_alike) shrunk = shrink(shrinkable_case(start), first, evaluate_case, budget);
+    if (shrunk.steps == 0) {  // nothing smaller fails alike: the corpus case is its own minimal case
+      describe_reproduction(f, options_.replay_prefix);
+      return;
+    }
   }
   const long seq = f.minimal.seq;
   f.minimal = shrunk.minimal;
