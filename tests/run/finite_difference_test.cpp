@@ -105,9 +105,10 @@ TEST(FiniteDifference, AtanTwoOfAnUnsignedIntegerIsADeclaredDeparture) {
   EXPECT_EQ(r.judgement.known_id, "engine-atan2-grad-integer-square");
 }
 
-// The generator's gradient cases, checked on the engine alone, as the run checks them.
+// The generator's gradient cases, checked on the engine alone, as the run checks them: without value classes, as
+// grads_finite_difference draws them (a difference quotient of subnormal or overflowing values says nothing).
 RC_GTEST_PROP(FiniteDifference, EngineGradientsMatchFiniteDifferences, ()) {
-  const Case c = *gen::grad_case(3);
+  const Case c = *gen::grad_case(3, false);
   const CaseRecord r = judged_by_run(c);
   RC_LOG() << to_json(c).dump() << "\n" << r.judgement.attribution << "\n";
   RC_ASSERT(r.judgement.verdict != Verdict::discrepancy);
