@@ -147,10 +147,17 @@ bool grad_sum_rounds(const Case& c) {
   if (!c.values || c.shapes.empty() || std::find(c.requires_grad.begin(), c.requires_grad.end(), true) == c.requires_grad.end())
     return false;
   const std::vector<OperandPlan> plans = plan_operands(c);
-  // How many terms operand k's gradient sums per element: outer's other vector, or the broadcast over operand k.
+  // How many terms operand k's gradient sums per element: outer's other vector, a matrix product's free dim of the
+  // other operand (a's gradient sums over b's columns, b's over a's rows; a vector has none), or the broadcast over
+  // operand k.
   const Result<Shape> out = broadcast_shapes(c.shapes);
   const auto terms = [&](size_t k) -> int64_t {
     if (c.op == Op::outer && plans.size() == 2) return numel(plans[1 - k].shape);
+    if (entry(c.op).family == Family::matmul && plans.size() == 2) {
+      const Shape& other = plans[1 - k].shape;
+      if (other.size() < 2) return 1;
+      return k == 0 ? other.back() : other[other.size() - 2];
+    }
     if (!out.ok() || numel(plans[k].shape) == 0) return 1;
     return numel(out.value()) / numel(plans[k].shape);
   };

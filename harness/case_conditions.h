@@ -47,7 +47,8 @@ bool prod_order_decides_zero(const Case& c);
 bool sum_order_rounds(const Case& c);
 
 // "grad_sum_rounds": a gradient case with a floating operand that requires grad and whose gradient sums several
-// terms per element (it is broadcast, or it is one of outer's vectors), beside an integer operand holding an integer
+// terms per element (it is broadcast, it is one of outer's vectors, or it is a matrix product's operand and the other
+// operand has a free dim of size 2 or more), beside an integer operand holding an integer
 // beyond the exact range of the widest floating operand's dtype (the dtype it converts to): for a product the terms
 // hold the converted (rounded) integers, their sum can cancel, and each library's order of additions gives its own
 // result. Which ops that concerns is the declaration's to say (its "ops").

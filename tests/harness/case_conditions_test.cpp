@@ -183,6 +183,20 @@ TEST(CaseConditions, GradSumRoundsNeedsASummedGradientBesideAnInexactInteger) {
       R"({"op": "addcmul", "dtypes": ["float16", "float64", "int64"], "requires_grad": [true, false, false], "shapes": [[1], [2], [2]], "values": {"data": [[1.5], [1, 2], [2049, 1]]}})")));
 }
 
+// A matrix product's gradient sums over the other operand's free dim: a's over b's columns, b's over a's rows (the
+// seed-3 run's bmm of float32 [1, 4, 3] with int32 [1, 3, 5] holding INT32_MIN and INT32_MAX). One column, or a
+// vector (mv's v: a's gradient is dy[i] * v[k], one term), sums nothing for a.
+TEST(CaseConditions, GradSumRoundsCountsAProductsFreeDim) {
+  EXPECT_TRUE(grad_sum_rounds(make_case(
+      R"({"op": "mm", "dtypes": ["float32", "int32"], "requires_grad": [true, false], "shapes": [[1, 2], [2, 3]], "values": {"data": [[1.5, 2], [16777217, 1, 1, 1, 1, 1]]}})")));
+  EXPECT_TRUE(grad_sum_rounds(make_case(
+      R"({"op": "bmm", "dtypes": ["int32", "float32"], "requires_grad": [false, true], "shapes": [[1, 2, 3], [1, 3, 1]], "values": {"data": [[16777217, 1, 1, 1, 1, 1], [1.5, 2, 3]]}})")));
+  EXPECT_FALSE(grad_sum_rounds(make_case(
+      R"({"op": "mm", "dtypes": ["float32", "int32"], "requires_grad": [true, false], "shapes": [[1, 2], [2, 1]], "values": {"data": [[1.5, 2], [16777217, 1]]}})")));
+  EXPECT_FALSE(grad_sum_rounds(make_case(
+      R"({"op": "mv", "dtypes": ["float32", "int32"], "requires_grad": [true, false], "shapes": [[1, 2], [2]], "values": {"data": [[1.5, 2], [16777217, 1]]}})")));
+}
+
 // The seed-5 run's addbmm (four batches, bfloat16, finite): its batches are summed; one batch, or a NaN, or another
 // op: no.
 TEST(CaseConditions, BatchesSummedNeedsTwoBatchesOfFiniteValues) {
