@@ -43,7 +43,10 @@ export function program(tf, op, c, t) {
   if (op in REDUCTIONS) return reduce(tf, op, c, t[0]);
   switch (op) {
     case 'where': return tf.where(t[0], t[1], t[2]);
-    case 'matmul': return tf.matMul(t[0], t[1]);
+    // A tfjs user multiplies matrices, or batches of them, with tf.matMul, and a matrix by a vector with tf.dot:
+    // tfjs has no strict forms that refuse other ranks, as PyTorch's mm, bmm and mv do.
+    case 'matmul': case 'mm': case 'bmm': return tf.matMul(t[0], t[1]);
+    case 'mv': return tf.dot(t[0], t[1]);
     case 'dot': return tf.dot(t[0], t[1]);
     case 'outer': return tf.outerProduct(t[0], t[1]);
     case 'diamond': return tf.mul(tf.add(t[0], t[1]), t[0]);
@@ -72,7 +75,7 @@ export function broadcastShapes(tf, shapes) {
 
 // The ops the handshake declares: those above, and the shape-level ones.
 export const OPS = [...Object.keys(BINARY), ...Object.keys(UNARY), ...Object.keys(REDUCTIONS),
-  'where', 'matmul', 'dot', 'outer', 'diamond', 'dist', 'graph', 'expand', 'broadcast_shapes'].sort();
+  'where', 'matmul', 'mm', 'bmm', 'mv', 'dot', 'outer', 'diamond', 'dist', 'graph', 'expand', 'broadcast_shapes'].sort();
 
 // The ops tfjs has no function for with PyTorch's meaning, each with the reason (rows grouped by reason): with OPS,
 // every op of `broadcheck list ops` (tests/oracles/adapter_tables_test.cpp checks that each is in one of the two).
@@ -83,7 +86,6 @@ export const UNSUPPORTED = {
   lerp: 'tfjs has no lerp',
   ...refused(['addcmul', 'addcdiv', 'unfused_addcmul', 'unfused_addcdiv'], 'tfjs has no addcmul or addcdiv'),
   sum_to: "tfjs has no sum_to (autograd's gradient reduction)",
-  ...refused(['mm', 'bmm', 'mv'], 'tfjs has no strict products: tf.matMul broadcasts batch dims (matmul)'),
   ...refused(['addmm', 'addmv', 'addr', 'baddbmm', 'addbmm'], 'tfjs has no fused products'),
   ...refused(['add_', 'sub_', 'mul_', 'div_', 'pow_', 'atan2_', 'fmod_', 'remainder_', 'eq_', 'ne_', 'lt_', 'le_', 'gt_',
     'ge_', 'hypot_', 'floor_divide_', 'lerp_', 'addcmul_', 'addcdiv_', 'unfused_addcmul_', 'unfused_addcdiv_',

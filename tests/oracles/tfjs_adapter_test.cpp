@@ -60,10 +60,10 @@ TEST_P(TfjsAdapter, DeclaresWhatTfjsHasWithGradients) {
   EXPECT_EQ(caps.name, "TensorFlow.js " + GetParam());
   EXPECT_EQ(caps.version, pinned_version());
   EXPECT_TRUE(caps.ignored.empty()) << caps.ignored.front();
-  for (const char* op : {"add", "remainder", "where", "matmul", "sum", "amax", "expand", "graph", "diamond"})
+  for (const char* op : {"add", "remainder", "where", "matmul", "mm", "bmm", "mv", "sum", "amax", "expand", "graph", "diamond"})
     EXPECT_TRUE(caps.ops.count(op)) << op;
   // No in-place forms, and no function of PyTorch's meaning for these.
-  for (const char* op : {"add_", "fill_", "fmod", "hypot", "lerp", "addcmul", "mm", "addmm", "sum_to"})
+  for (const char* op : {"add_", "fill_", "fmod", "hypot", "lerp", "addcmul", "addmm", "sum_to"})
     EXPECT_FALSE(caps.ops.count(op)) << op;
   EXPECT_EQ(caps.dtypes, (std::set<std::string>{"bool", "float32", "int32"}));
   EXPECT_TRUE(caps.gradients);
@@ -159,6 +159,21 @@ TEST_P(TfjsAdapter, GradientsByHand) {
   EXPECT_EQ(summarize(none), "error invalid_argument");
   ASSERT_TRUE(none.error.has_value());
   EXPECT_EQ(none.error->message.rfind("Cannot compute gradient of y=f(x) with respect to x.", 0), 0u) << none.error->message;
+  // mm of [1, 2] and [2, 1] (tf.matMul): [1*3 + 2*4] = [11]; with ones upstream a's gradient is b's column as a row,
+  // b's is a's row as a column.
+  Outcome mm = run(R"({"op": "mm", "shapes": [[1, 2], [2, 1]], "requires_grad": [true, true], "values": {"data": [[1, 2], [3, 4]]}})");
+  EXPECT_EQ(summarize(mm), "ok [1, 1] float32");
+  EXPECT_EQ(mm.values, (std::vector<double>{11}));
+  ASSERT_EQ(mm.grads.size(), 2u) << summarize(mm);
+  EXPECT_EQ(mm.grads[0]->values, (std::vector<double>{3, 4}));
+  EXPECT_EQ(mm.grads[1]->shape, (Shape{2, 1}));
+  EXPECT_EQ(mm.grads[1]->values, (std::vector<double>{1, 2}));
+  // mv of [[1, 2], [3, 4]] and [5, 6] (tf.dot): [17, 39]; v's gradient sums m's rows: [1 + 3, 2 + 4].
+  Outcome mv = run(R"({"op": "mv", "shapes": [[2, 2], [2]], "requires_grad": [false, true], "values": {"data": [[1, 2, 3, 4], [5, 6]]}})");
+  EXPECT_EQ(summarize(mv), "ok [2] float32");
+  EXPECT_EQ(mv.values, (std::vector<double>{17, 39}));
+  ASSERT_EQ(mv.grads.size(), 2u) << summarize(mv);
+  EXPECT_EQ(mv.grads[1]->values, (std::vector<double>{4, 6}));
   // A case that writes an operand in place before backward is beyond tfjs, which has no in-place ops.
   EXPECT_EQ(run(R"({"op": "mul", "shapes": [[1], [1]], "requires_grad": [true, true], "modify": 1, "values": {"seed": 1}})").status,
             Status::unsupported);
