@@ -1,10 +1,27 @@
 #include "properties/out_gen.h"
 
 #include "engine/broadcast.h"
+#include "engine/dtype.h"
 #include "properties/shape_gen.h"
 #include "properties/weighted.h"
 
 namespace bc::gen {
+
+namespace {
+
+// One time in three, one floating operand of an out= case requires grad: LibTorch refuses out= under autograd for
+// an op with a derivative formula, and computes the others (comparisons, floor_divide) without recording a graph.
+void maybe_requires_grad(Case& c) {
+  std::vector<size_t> floating;
+  for (size_t k = 0; k < c.dtypes.size(); ++k)
+    if (category(c.dtypes[k]) == Category::floating) floating.push_back(k);
+  if (floating.empty() || !*weighted<bool>({{2, false}, {1, true}})) return;
+  c.requires_grad.assign(c.shapes.size(), false);
+  c.requires_grad[floating[static_cast<size_t>(*rc::gen::inRange<size_t>(0, floating.size()))]] = true;
+  c.tags.push_back("out= requires_grad");
+}
+
+}  // namespace
 
 void maybe_out(Case& c, uint64_t one_in) {
   const OpEntry* op = &entry(c.op);
@@ -25,6 +42,7 @@ void maybe_out(Case& c, uint64_t one_in) {
   c.out = out;
   c.tags.push_back("out=");
   c.tags.push_back(out.shape == result ? "out right shape" : form == 2 ? "out empty" : form == 3 ? "out reshaped" : "out resized");
+  maybe_requires_grad(c);
 }
 
 }  // namespace bc::gen

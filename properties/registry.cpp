@@ -94,7 +94,7 @@ const std::vector<Property>& properties() {
         "engine ok", "engine error:internal_overlap", "engine error:partial_overlap", "engine error:dtype_cast",
         "engine error:inplace_shape", "engine error:broadcast", "engine error:invalid_argument", "non-bool condition",
         "op remainder", "op eq", "op ne", "op fmod", "op where",
-        "zero scalar", "zero scalar with special values", "op floor_divide", "out=", "out right shape",
+        "zero scalar", "zero scalar with special values", "op floor_divide", "out=", "out= requires_grad", "out right shape",
         "out resized", "out empty", "out reshaped", "op fill_", "op zero_", "fill value 0", "fill value -0.0",
         "fill value NaN", "fill value inf", "fill value out of range", "fill self shares memory"}, &Weights::values),
         &Weights::values), {Family::elementwise, Family::inplace}, all_dtypes()), true},
