@@ -118,8 +118,8 @@ const std::vector<Property>& properties() {
        gen::graph_case(), Check::oracles,
        with_value_classes({"graph chain", "graph diamond", "graph where", "graph maximum/minimum",
         "non-finite intermediate", "bool condition input", "gradient", "forward only", "special values",
-        "singleton vs non-singleton", "dtype float64", "engine ok"}, {Family::autograd},
-        {DType::float32, DType::float64})},
+        "singleton vs non-singleton", "dtype float64", "dtype float16", "dtype bfloat16", "engine ok"}, {Family::autograd},
+        {DType::float32, DType::float64, DType::float16, DType::bfloat16})},
       {"reductions_agree", "sum, mean, amax, amin, prod over a list of dims (none, empty, negative, repeated, out of "
        "range), keepdim, dtype=: values and gradients", gen::reduction_case(), Check::oracles,
        with_value_classes({"op sum", "op mean", "op amax", "op amin", "op prod", "no dims", "empty dims",

@@ -2,6 +2,9 @@
 // drop nodes before shapes (each a valid case).
 #include "properties/graph_gen.h"
 
+#include <algorithm>
+#include <set>
+
 #include <gtest/gtest.h>
 
 #include "properties/case_shrinks.h"
@@ -28,6 +31,25 @@ TEST(GraphGen, ProgramsAreValidAndEveryNodeReachesTheResult) {
           if (static_cast<size_t>(a) >= n) reached[static_cast<size_t>(a) - n] = true;
     for (size_t j = 0; j < reached.size(); ++j) EXPECT_TRUE(reached[j]) << describe(c) << " node " << j;
   }
+}
+
+// Graphs draw the four floating dtypes; one with a float16 input has no pow node (LibTorch's pow backward takes the
+// base's log, which has no Half kernel on CPU), while other graphs do draw pow.
+TEST(GraphGen, DrawsEveryFloatingDtypeAndNoPowBesideFloat16) {
+  std::set<DType> dtypes;
+  int pow_nodes = 0;
+  for (uint64_t i = 0; i < 600; ++i) {
+    const Case c = generated(i);
+    dtypes.insert(c.dtypes.begin(), c.dtypes.end());
+    const bool half = std::count(c.dtypes.begin(), c.dtypes.end(), DType::float16) > 0;
+    for (const ProgramNode& node : c.program) {
+      if (node.op != Op::pow) continue;
+      ++pow_nodes;
+      EXPECT_FALSE(half) << describe(c);
+    }
+  }
+  EXPECT_EQ(dtypes, (std::set<DType>{DType::float32, DType::float64, DType::float16, DType::bfloat16, DType::bool_}));
+  EXPECT_GT(pow_nodes, 20);
 }
 
 TEST(GraphGen, NonFiniteIntermediatesAreFoundByRunningTheProgram) {
