@@ -53,7 +53,7 @@ Case example_case(const OpEntry& e, bool gradient) {
   if (!computes_values(e.family)) return c;
   for (size_t k = 0; k < c.shapes.size(); ++k)
     c.dtypes.push_back(k == 0 && e.dtype_rule == DTypeRule::bool_condition ? DType::bool_ : DType::float32);
-  c.values = ValueSpec{1, false, {}};
+  c.values = ValueSpec{1, false, {}, std::nullopt};
   if (e.op == Op::graph) {  // t2 = mul(x0, x1); t3 = gt(t2, x1); t4 = where(t3, t2, x0)
     c.program = {{Op::mul, {0, 1}}, {Op::gt, {2, 1}}, {Op::where, {3, 2, 0}}};
   }

@@ -406,7 +406,7 @@ rc::Gen<Case> autograd_inplace_case() {
       for (int k = 1; k < arity; ++k) c.requires_grad[static_cast<size_t>(k)] = *weighted<bool>({{1, false}, {1, true}});
       c.layouts.push_back(*weighted<Layout>({{2, Layout::contiguous}, {1, Layout::transposed}, {1, Layout::strided}}));
       c.layouts.resize(static_cast<size_t>(arity), Layout::contiguous);
-      c.values = ValueSpec{*rc::gen::inRange<uint64_t>(0, 1000000), false, {}};
+      c.values = ValueSpec{*rc::gen::inRange<uint64_t>(0, 1000000), false, {}, std::nullopt};
       c.tags.push_back(plan_views(c)[0].layout == Layout::contiguous ? "leaf self" : "view of a leaf self");
       tag_dtypes_and_layouts(c);
       return c;
@@ -427,7 +427,7 @@ rc::Gen<Case> autograd_inplace_case() {
     c.modify = modified;
     const auto layout = weighted<Layout>({{3, Layout::contiguous}, {1, Layout::transposed}, {1, Layout::expanded}});
     for (int k = 0; k < arity; ++k) c.layouts.push_back(*layout);
-    c.values = ValueSpec{*rc::gen::inRange<uint64_t>(0, 1000000), false, {}};
+    c.values = ValueSpec{*rc::gen::inRange<uint64_t>(0, 1000000), false, {}, std::nullopt};
     c.tags.push_back(modify_leaf ? "modify a leaf that requires grad" : "modify an input");
     tag_dtypes_and_layouts(c);
     return c;
