@@ -240,6 +240,8 @@ class DocumentOracle : public Oracle {
   Outcome run(const Case& c) override {
     // No seed document speaks of out= arguments (their resize and cast rules are LibTorch's own).
     if (c.out) return Outcome::unsupported_because("no document states the out= form's rules");
+    // The seed documents speak of tensors only; PyTorch's wrapped numbers are its type-promotion page's, not theirs.
+    if (has_numbers(c)) return silent("how a Python number operand promotes");
     const DocumentRow* row = bindings().row(c.op);
     if (!row) return Outcome::unsupported_because(bindings().reason(c.op));
     if (row->formula) return pointwise(c, c.op, *row->formula);

@@ -44,7 +44,7 @@ int main(int argc, char** argv) {
         for (bc::Layout l : bc::all_layouts()) layouts.push_back(bc::to_string(l));
         return json{{"protocol", protocol}, {"name", "broadcheck engine (protocol)"}, {"version", engine->version()},
                     {"capabilities", {{"ops", ops}, {"dtypes", dtypes}, {"layouts", layouts}, {"gradients", true},
-                                      {"batch", true}, {"out", true}}}};
+                                      {"batch", true}, {"out", true}, {"numbers", true}}}};
       },
       [&](const json& request) { return answer_one(*engine, request, protocol); });
 }

@@ -45,6 +45,11 @@ Result<std::vector<ag::Var>> build_operands(const Case& c) {
   for (size_t k = 0; k < plans.size(); ++k) {
     const OperandPlan& p = plans[k];
     const bool rg = k < c.requires_grad.size() && c.requires_grad[k];
+    if (p.number) {  // a Python number: PyTorch's wrapped 0-d tensor (engine/tensor.h)
+      bases.push_back(ag::leaf(wrapped_number(*p.number), false).value());
+      views.push_back(bases.back());
+      continue;
+    }
     if (p.views_operand >= 0) {
       bases.push_back(bases[static_cast<size_t>(p.views_operand)]);
     } else {

@@ -26,6 +26,7 @@ json encode(const Values& v, DType t) {
 }
 
 json operand_json(const Case& c, const OperandPlan& p) {
+  if (p.number) return to_json(*p.number);  // {"number": 2.5}, as the case writes it in "shapes"
   json j = {{"dtype", to_string(p.dtype)}, {"layout", to_string(p.layout)}, {"shape", p.shape},
             {"strides", p.strides}, {"offset", p.offset}};
   if (p.views_operand >= 0) {
@@ -213,6 +214,7 @@ Capabilities capabilities_from_hello(const std::string& line) {
     caps.gradients = hello["capabilities"].value("gradients", false);
     caps.batch = hello["capabilities"].value("batch", false);
     caps.out = hello["capabilities"].value("out", false);
+    caps.numbers = hello["capabilities"].value("numbers", false);
   } catch (const json::exception& e) {
     throw std::runtime_error(std::string("the handshake is malformed: ") + e.what());
   }
@@ -235,7 +237,9 @@ Capabilities capabilities_from_hello(const std::string& line) {
 std::optional<std::string> undeclared(const Capabilities& caps, const Case& c) {
   const std::string prefix = "not declared by the adapter: ";
   if (!caps.ops.count(to_string(c.op))) return prefix + "op " + to_string(c.op);  // the adapter declares names
+  if (has_numbers(c) && !caps.numbers) return prefix + "numbers";
   for (size_t k = 0; k < c.shapes.size(); ++k) {
+    if (number_of(c, k)) continue;  // a number has its kind, not a dtype the adapter declares
     if (!caps.dtypes.count(to_string(dtype_of(c, k)))) return prefix + "dtype " + to_string(dtype_of(c, k));
     if (!caps.layouts.count(to_string(layout_of(c, k)))) return prefix + "layout " + to_string(layout_of(c, k));
   }

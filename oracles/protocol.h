@@ -39,6 +39,7 @@ struct Capabilities {
   bool gradients = false;
   bool batch = false;   // answers {"batch": [...]} requests
   bool out = false;     // runs a case's "out" (the out= form of a binary op) as its library's out= argument
+  bool numbers = false; // takes number operands ({"number": 2.5} in "shapes" and "operands": docs/protocol.md)
   int protocol = 1;     // the version its handshake answered (kOldestProtocol..kNewestProtocol)
   std::vector<std::string> ignored;  // declared names this broadcheck does not know ("op cumsum")
 };

@@ -7,6 +7,7 @@
 #include <torch/version.h>
 
 #include <map>
+#include <optional>
 
 #include "harness/operands.h"
 #include "oracles/binding_table.h"
@@ -83,6 +84,11 @@ std::vector<at::Tensor> build_operands(const Case& c) {
   const std::vector<OperandPlan> plans = plan_operands(c);
   for (size_t k = 0; k < plans.size(); ++k) {
     const OperandPlan& p = plans[k];
+    if (p.number) {  // passed as an at::Scalar (number_forward); an undefined tensor holds its place
+      bases.emplace_back();
+      views.emplace_back();
+      continue;
+    }
     if (p.views_operand >= 0) {
       bases.push_back(bases[static_cast<size_t>(p.views_operand)]);
     } else {
@@ -106,6 +112,20 @@ std::vector<at::Tensor> build_operands(const Case& c) {
 at::Scalar torch_scalar(const Scalar& s) {
   return s.integral ? at::Scalar(static_cast<int64_t>(s.value)) : at::Scalar(s.value);
 }
+
+// A number operand as the Python number it stands for: an int (exactly), a float or a bool.
+at::Scalar number_scalar(const Number& n) {
+  switch (n.kind) {
+    case Number::Kind::boolean: return at::Scalar(n.i != 0);
+    case Number::Kind::integer: return at::Scalar(static_cast<int64_t>(n.i));
+    case Number::Kind::floating: break;
+  }
+  return at::Scalar(n.f);
+}
+
+// The 0-d tensor Python's binding makes of a number passed where a tensor goes (torch.add(x, 2.5, out=o)), and
+// the Scalar overloads make of theirs: ATen's wrapped_scalar_tensor, which promotes by its category only.
+at::Tensor wrapped(const Number& n) { return at::native::wrapped_scalar_tensor(number_scalar(n)); }
 
 // The elements, exactly: an integer tensor's through int64, a floating one's through double (harness/values.h).
 Values values_of(const at::Tensor& t) {
@@ -305,6 +325,55 @@ at::Tensor forward(Op op, const Case& c, std::vector<at::Tensor>& t) {
   return form(x);
 }
 
+// LibTorch's Scalar overloads, the calls a C++ user makes with a number as the second operand (at::add(t, Scalar),
+// t.mul_(Scalar)): out of place and in place, by the out-of-place op. An op without a row has none (atan2, maximum,
+// minimum, hypot: Python refuses a number for them too) and answers unsupported.
+using ScalarForm = at::Tensor (*)(Args& x, const at::Scalar& s);
+struct ScalarRow {
+  Op op;
+  ScalarForm forward, inplace;
+};
+const std::vector<ScalarRow>& scalar_bindings() {
+  static const std::vector<ScalarRow> rows = {
+      {Op::add, [](Args& x, const at::Scalar& s) { return at::add(x.a, s, x.alpha); },
+       [](Args& x, const at::Scalar& s) { return x.a.add_(s, x.alpha); }},
+      {Op::sub, [](Args& x, const at::Scalar& s) { return at::sub(x.a, s, x.alpha); },
+       [](Args& x, const at::Scalar& s) { return x.a.sub_(s, x.alpha); }},
+      {Op::mul, [](Args& x, const at::Scalar& s) { return at::mul(x.a, s); }, [](Args& x, const at::Scalar& s) { return x.a.mul_(s); }},
+      {Op::div, [](Args& x, const at::Scalar& s) { return at::div(x.a, s); }, [](Args& x, const at::Scalar& s) { return x.a.div_(s); }},
+      {Op::pow, [](Args& x, const at::Scalar& s) { return at::pow(x.a, s); }, [](Args& x, const at::Scalar& s) { return x.a.pow_(s); }},
+      {Op::fmod, [](Args& x, const at::Scalar& s) { return at::fmod(x.a, s); }, [](Args& x, const at::Scalar& s) { return x.a.fmod_(s); }},
+      {Op::remainder, [](Args& x, const at::Scalar& s) { return at::remainder(x.a, s); },
+       [](Args& x, const at::Scalar& s) { return x.a.remainder_(s); }},
+      {Op::eq, [](Args& x, const at::Scalar& s) { return at::eq(x.a, s); }, [](Args& x, const at::Scalar& s) { return x.a.eq_(s); }},
+      {Op::ne, [](Args& x, const at::Scalar& s) { return at::ne(x.a, s); }, [](Args& x, const at::Scalar& s) { return x.a.ne_(s); }},
+      {Op::lt, [](Args& x, const at::Scalar& s) { return at::lt(x.a, s); }, [](Args& x, const at::Scalar& s) { return x.a.lt_(s); }},
+      {Op::le, [](Args& x, const at::Scalar& s) { return at::le(x.a, s); }, [](Args& x, const at::Scalar& s) { return x.a.le_(s); }},
+      {Op::gt, [](Args& x, const at::Scalar& s) { return at::gt(x.a, s); }, [](Args& x, const at::Scalar& s) { return x.a.gt_(s); }},
+      {Op::ge, [](Args& x, const at::Scalar& s) { return at::ge(x.a, s); }, [](Args& x, const at::Scalar& s) { return x.a.ge_(s); }},
+      {Op::floor_divide, [](Args& x, const at::Scalar& s) { return at::floor_divide(x.a, s); },
+       [](Args& x, const at::Scalar& s) { return x.a.floor_divide_(s); }},
+  };
+  return rows;
+}
+
+// The op with a number as its second operand (or where's second or third, at::where(c, t, Scalar) and its
+// siblings), through the Scalar overloads; nullopt where LibTorch has none. A number in an out= form goes as the
+// Scalar overloads pass it on: a wrapped 0-d tensor (run_out_form), except pow's, a kernel of its own.
+std::optional<at::Tensor> number_forward(Op op, const Case& c, std::vector<at::Tensor>& t) {
+  Args x = args_of(c, t);
+  if (op == Op::where) {
+    const Number *p = number_of(c, 1), *q = number_of(c, 2);
+    if (p && q) return at::where(t[0], number_scalar(*p), number_scalar(*q));
+    if (p) return at::where(t[0], number_scalar(*p), t[2]);
+    return at::where(t[0], t[1], number_scalar(*q));
+  }
+  for (const ScalarRow& row : scalar_bindings())
+    if (row.op == out_of_place(op))
+      return (is_inplace(op) ? row.inplace : row.forward)(x, number_scalar(*number_of(c, 1)));
+  return std::nullopt;
+}
+
 // The op's out= form (at::add_out, ...) into `out`; only the out-of-place pointwise binary ops have one here.
 at::Tensor forward_out(Op op, const Case& c, at::Tensor& out, std::vector<at::Tensor>& t) {
   const TorchRow* row = bindings().row(op);
@@ -335,7 +404,13 @@ Outcome run_out_form(Op op, const Case& c) {
   std::vector<at::Tensor> t = build_operands(c);
   at::Tensor out = at::zeros(c.out->shape, scalar_type(c.out->dtype));
   recorded_warnings().texts.clear();
-  forward_out(op, c, out, t);
+  const Number* n = number_of(c, 1);
+  if (n && op == Op::pow) {  // pow(Tensor, Scalar) is a kernel of its own
+    at::pow_out(out, t[0], number_scalar(*n));
+  } else {
+    if (n) t[1] = wrapped(*n);
+    forward_out(op, c, out, t);
+  }
   Outcome o = from_tensor(out);
   if (c.values) o.values = values_of(out);
   o.warnings = recorded_warnings().texts;
@@ -346,7 +421,10 @@ Outcome run_out_form(Op op, const Case& c) {
 Outcome run_program(Op op, const Case& c) {
   if (c.out) return run_out_form(op, c);
   std::vector<at::Tensor> t = build_operands(c);
-  at::Tensor r = forward(op, c, t);
+  std::optional<at::Tensor> with_number;
+  if (has_numbers(c) && !(with_number = number_forward(op, c, t)))
+    return Outcome::unsupported_because(std::string("LibTorch 1.13 has no Scalar overload of ") + to_string(op));
+  at::Tensor r = with_number ? *with_number : forward(op, c, t);
   Outcome o = from_tensor(r);
   if (c.values) o.values = values_of(r);
   if (c.modify) t[static_cast<size_t>(*c.modify)].add_(1);

@@ -10,12 +10,13 @@
 namespace bc::xtv {
 
 // An out= case assigns the expression into an existing container (xtensor_operands.h assign_out); out= is compiled
-// for the wide element types only (xtensor_oracle.cpp refuses an out= case with a narrow integer).
-template <class A, class B>
+// for the wide element types only (xtensor_oracle.cpp refuses an out= case with a narrow integer), and not at all
+// where `with_out` is false (a number operand: xtensor_numbers.cpp).
+template <bool with_out = true, class A, class B>
 Outcome binary_compiled(const Case& c, Op op, const A& a, const B& b) {
   const bool alpha = c.scalars.count("alpha") > 0;
   const auto ev = [&c](auto&& e) {
-    if constexpr (is_narrow_v<value_type_of<A>> || is_narrow_v<value_type_of<B>>) return evaluate(e);
+    if constexpr (!with_out || is_narrow_v<value_type_of<A>> || is_narrow_v<value_type_of<B>>) return evaluate(e);
     else return c.out ? assign_out(*c.out, e) : evaluate(e);
   };
   std::optional<Outcome> o;

@@ -59,6 +59,10 @@ class XtensorOracle : public Oracle {
 
   Outcome run(const Case& c) override {
     const OpEntry* op = &entry(c.op);
+    if (has_numbers(c)) {
+      if (auto reason = uncompiled_dtype(c, is_gradient_case(c))) return Outcome::unsupported_because(*reason);
+      return run_xtensor_numbers(c);
+    }
     for (const Shape& s : c.shapes)
       for (int64_t d : s)
         if (d < 0) return Outcome::unsupported_because("xtensor shapes are unsigned; no -1 (keep size) notation");

@@ -14,4 +14,6 @@ namespace bc {
 Outcome run_xtensor_values(const Case& c);
 // The problems of xtensor's binding table (oracles/binding_table.h): none when every op has its cell.
 const BindingProblems& xtensor_binding_problems();
+// A case with a number operand (oracles/xtensor_numbers.cpp): `a + 2.5`, the number a C++ scalar.
+Outcome run_xtensor_numbers(const Case& c);
 }

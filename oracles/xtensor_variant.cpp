@@ -40,6 +40,7 @@ std::optional<Outcome> variant_refusal(const std::string& name, const Case& c, P
   const std::optional<VariantRequest> r = variant_request(c.op);
   if (!r) return Outcome::unsupported_because(name + " runs add, sub, mul, div (and in place) and where only");
   if (!c.values) return Outcome::unsupported_because(name + " runs value-level cases only");
+  if (has_numbers(c)) return Outcome::unsupported_because(name + " takes tensor operands only (xtensor runs numbers)");
   if (is_gradient_case(c) || c.modify)
     return Outcome::unsupported_because("xtensor has no autograd: gradient cases are not its to judge");
   if (c.out) return Outcome::unsupported_because(name + " has no out= form (xtensor's main path assigns into out)");

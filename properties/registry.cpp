@@ -4,6 +4,7 @@
 #include "harness/coverage.h"
 #include "harness/implementations.h"
 #include "properties/graph_gen.h"
+#include "properties/number_gen.h"
 #include "properties/op_choice.h"
 #include "properties/product_gen.h"
 #include "properties/reduction_gen.h"
@@ -120,6 +121,11 @@ const std::vector<Property>& properties() {
         "non-finite intermediate", "bool condition input", "gradient", "forward only", "special values",
         "singleton vs non-singleton", "dtype float64", "dtype float16", "dtype bfloat16", "engine ok"}, {Family::autograd},
         {DType::float32, DType::float64, DType::float16, DType::bfloat16})},
+      {"numbers_agree", "a Python number as an operand (x + 2.5, x.mul_(3), where(c, x, 0.0), out=): PyTorch's "
+       "wrapped-number promotion against each library's own", gen::number_case(), Check::oracles,
+       {"number int", "number float", "number bool", "number non-finite", "number -0.0", "number beyond the dtype",
+        "number above the category", "number with a 0-d tensor", "numbers only", "where", "in-place", "out-of-place", "out=", "gradient",
+        "special values", "engine ok", "engine error:dtype_cast"}},
       {"reductions_agree", "sum, mean, amax, amin, prod over a list of dims (none, empty, negative, repeated, out of "
        "range), keepdim, dtype=: values and gradients", gen::reduction_case(), Check::oracles,
        with_value_classes({"op sum", "op mean", "op amax", "op amin", "op prod", "no dims", "empty dims",

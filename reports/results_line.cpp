@@ -104,7 +104,8 @@ class Writer {
 };
 
 void write_case(Writer& w, const Case& c) {
-  if (c.extra.is_object() && !c.extra.empty()) return w.raw(json_text(to_json(c)));  // corpus fields we keep as given
+  // Corpus fields we keep as given, and number operands (written in "shapes"), as to_json(Case) writes them.
+  if ((c.extra.is_object() && !c.extra.empty()) || has_numbers(c)) return w.raw(json_text(to_json(c)));
   w.open('{');
   if (c.dims) w.key("dims").shape(*c.dims);
   if (c.dtype_arg) w.key("dtype_arg").string(to_string(*c.dtype_arg));

@@ -80,6 +80,14 @@ std::string operand_lines(const Case& c) {
   const std::vector<OperandPlan> plans = plan_operands(c);
   for (size_t k = 0; k < tensor_count(c) && k < plans.size(); ++k) {
     const OperandPlan& p = plans[k];
+    if (p.number) {  // an at::Scalar: the call below then takes LibTorch's Scalar overload, as the oracle does
+      const Number& n = *p.number;
+      const std::string value = n.kind == Number::Kind::boolean   ? (n.i ? "true" : "false")
+                                : n.kind == Number::Kind::integer ? "int64_t{" + int_literal(n.i) + "}"
+                                                                  : literal(n.f);
+      out += fmt::format("  const at::Scalar t{} = {};\n", k, value);
+      continue;
+    }
     const bool plain = p.views_operand < 0 && p.layout == Layout::contiguous;
     const bool zeros = !c.values && p.dtype == DType::float32 && !requires_grad(c, k);
     if (plain && zeros) {

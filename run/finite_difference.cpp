@@ -14,7 +14,7 @@ Case in_float64(const Case& c) {
   Case out = c;
   const std::vector<OperandPlan> plans = plan_operands(c);
   out.values = ValueSpec{};
-  for (size_t k = 0; k < plans.size(); ++k) out.values->data.push_back(seen_values(plans, k));
+  for (size_t k = 0; k < plans.size(); ++k) out.values->data.push_back(plans[k].number ? Values() : seen_values(plans, k));  // a number keeps itself
   out.dtypes.clear();
   for (size_t k = 0; k < c.shapes.size(); ++k) {
     const DType t = dtype_of(c, k);

@@ -140,6 +140,14 @@ def decode(v):
     return v
 
 
+def decode_number(v):
+    """A number operand's JSON: an int (exact: Python's json reads any integer), a float ("nan", "inf", "-inf"
+    as strings), a bool."""
+    if isinstance(v, str):
+        return {"nan": float("nan"), "inf": float("inf"), "-inf": float("-inf")}[v]
+    return v
+
+
 def encode(x):
     if isinstance(x, (bool, np.bool_)):
         return bool(x)
@@ -158,6 +166,10 @@ def build(operands):
     view np.lib.stride_tricks.as_strided makes, without its cost per call)."""
     bases, views = [], []
     for o in operands:
+        if "number" in o:  # a Python number, as a NumPy user writes it: a * 2.5 (NumPy 1.24's value-based casting)
+            bases.append(None)
+            views.append(decode_number(o["number"]))
+            continue
         dtype = DTYPES[o["dtype"]]
         if "views" in o:
             base = bases[o["views"]]
@@ -238,7 +250,7 @@ def main():
     hello = json.loads(sys.stdin.readline())
     if hello.get("protocol") != 1:
         sys.exit("numpy adapter: protocol 1 only, got " + repr(hello.get("protocol")))
-    caps = {"ops": OPS, "dtypes": list(DTYPES), "gradients": False, "batch": True, "out": True,
+    caps = {"ops": OPS, "dtypes": list(DTYPES), "gradients": False, "batch": True, "out": True, "numbers": True,
             "layouts": ["contiguous", "transposed", "strided", "expanded", "overlapping"]}
     print(json.dumps({"protocol": 1, "name": "NumPy", "version": np.__version__, "capabilities": caps}), flush=True)
     for line in sys.stdin:

@@ -26,4 +26,7 @@ TEST(EngineOracle, RunsAGraphForwardAndBackward) {
   testing::expect_graph_example(make_engine_oracle()->run(testing::graph_example()));
 }
 
+// Number operands (x + 2.5, x.mul_(3), where(c, x, 2.5)): the values worked out by hand in oracle_test_util.h.
+TEST(EngineOracleNumbers, AnswerTheHandDerivedExamples) { testing::expect_number_examples(*make_engine_oracle()); }
+
 }  // namespace bc

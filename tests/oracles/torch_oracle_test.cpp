@@ -68,4 +68,7 @@ TEST(TorchOracleGraph, RunsAGraphForwardAndBackward) {
   testing::expect_graph_example(make_torch_oracle()->run(testing::graph_example()));
 }
 
+// Number operands (x + 2.5, x.mul_(3), where(c, x, 2.5)): the values worked out by hand in oracle_test_util.h.
+TEST(TorchOracleNumbers, AnswerTheHandDerivedExamples) { testing::expect_number_examples(*make_torch_oracle()); }
+
 }  // namespace bc

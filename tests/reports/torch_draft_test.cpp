@@ -61,6 +61,22 @@ TEST(TorchDraft, OperandsAreTheOraclesValuesDtypesAndViews) {
   EXPECT_TRUE(has(draft, "EXPECT_EQ(r.scalar_type(), at::kDouble);")) << draft;
 }
 
+// A number operand is an at::Scalar, so that the call takes LibTorch's Scalar overload as the oracle does.
+TEST(TorchDraft, ANumberOperandIsAScalarOfItsKind) {
+  const std::string f = torch_draft(parse(R"({"op": "add", "shapes": [[2], {"number": 2.5}], "values": {"seed": 1}})"),
+                                    Outcome::success({2}, "float32"), "S", "n");
+  EXPECT_TRUE(has(f, "const at::Scalar t1 = 2.5;")) << f;
+  EXPECT_TRUE(has(f, "at::add(t0, t1)")) << f;
+  const std::string i = torch_draft(parse(R"({"op": "mul_", "shapes": [[2], {"number": -9223372036854775808}],
+                                              "dtypes": ["int8", "int64"], "values": {"seed": 1}})"),
+                                    Outcome::success({2}, "int8"), "S", "n");
+  EXPECT_TRUE(has(i, "const at::Scalar t1 = int64_t{INT64_MIN};")) << i;
+  const std::string b = torch_draft(parse(R"({"op": "where", "shapes": [[2], {"number": true}, {"number": "nan"}],
+                                              "values": {"seed": 1}})"),
+                                    Outcome::success({2}, "float32"), "S", "n");
+  EXPECT_TRUE(has(b, "const at::Scalar t1 = true;") && has(b, "const at::Scalar t2 = NAN;")) << b;
+}
+
 TEST(TorchDraft, SpecialValuesAreWrittenSoThatTheyReadBackExactly) {
   Case c = parse(R"({"op": "mul", "shapes": [[5], [5]], "dtypes": ["float64", "int64"]})");
   const double nan = std::numeric_limits<double>::quiet_NaN(), inf = std::numeric_limits<double>::infinity();
