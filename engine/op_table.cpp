@@ -93,12 +93,20 @@ struct PowF {
     if constexpr (fp<T>) return std::pow(x, y); else return int_pow(x, y);
   }
 };
+// A Python number exponent (x ** 3) is LibTorch's pow(Tensor, Scalar), whose backward takes the exponent as a double
+// first (exponent.toDouble() - 1: 2^53 + 1 becomes 2^53, so 2^53 - 1 is odd), where a tensor exponent's stays an
+// integer tensor (2^53 + 1 - 1 is even): they differ in the sign of an odd power of a negative base.
+Tensor exponent_of(const Tensor& other) {
+  if (!other.is_wrapped_number() || category(other.dtype()) == Category::floating) return other;
+  return wrapped_number(Number::of_float(other.to_doubles()[0]));
+}
 BinaryGrads pow_grad(const BinaryGradInputs& in) {
   BinaryGrads g;
   const Tensor zero = number(0, in.grad);
   if (in.need_self) {
-    const Tensor power = op(Op::pow, in.self, op(Op::sub, in.other, number(1, in.other)));
-    g.self = choose(op(Op::eq, in.other, number(0, in.other)), zero, mul(in.grad, mul(in.other, power)));
+    const Tensor e = exponent_of(in.other);
+    const Tensor power = op(Op::pow, in.self, op(Op::sub, e, number(1, e)));
+    g.self = choose(op(Op::eq, e, number(0, e)), zero, mul(in.grad, mul(e, power)));
   }
   if (in.need_other) {
     const Tensor at_zero = mul(op(Op::eq, in.self, number(0, in.self)), op(Op::ge, in.other, number(0, in.other)));

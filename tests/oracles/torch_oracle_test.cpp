@@ -2,6 +2,7 @@
 
 #include <gtest/gtest.h>
 
+#include "number_examples.h"
 #include "oracle_test_util.h"
 
 namespace bc {
