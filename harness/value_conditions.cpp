@@ -44,9 +44,22 @@ bool large_values(const Case& c) {
 
 bool subnormal_values(const Case& c) {
   if (!c.values || c.shapes.empty()) return false;
-  return some_floating_value(plan_operands(c), [](double x, DType t) {
-    return x > 0 && x < std::ldexp(1.0, 2 - max_exponent(t));
-  });
+  const auto below_normal = [](double x, int exponent) { return x > 0 && x < std::ldexp(1.0, 2 - exponent); };
+  const std::vector<OperandPlan> plans = plan_operands(c);
+  if (some_floating_value(plans, [&](double x, DType t) { return below_normal(x, max_exponent(t)); })) return true;
+  // A float number computes in the narrowest floating tensor's dtype, or in the default dtype (float32) beside no
+  // floating tensor: 1e-40 is subnormal there, though not in float64 (its own kind's dtype, checked above).
+  int exponent = max_exponent(DType::float32);
+  bool floating_tensor = false;
+  for (const OperandPlan& p : plans)
+    if (!p.number && category(p.dtype) == Category::floating) {
+      exponent = floating_tensor ? std::min(exponent, max_exponent(p.dtype)) : max_exponent(p.dtype);
+      floating_tensor = true;
+    }
+  for (const OperandPlan& p : plans)
+    if (p.number && p.number->kind == Number::Kind::floating && below_normal(std::fabs(p.number->f), exponent))
+      return true;
+  return false;
 }
 
 }  // namespace bc

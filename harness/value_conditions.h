@@ -14,7 +14,9 @@ namespace bc {
 bool large_values(const Case& c);
 
 // "subnormal_values": a floating operand holds a nonzero value below its dtype's smallest normal (2^(2 - E)):
-// squares underflow to zero and reciprocals overflow, so each grouping of a formula gives its own result.
+// squares underflow to zero and reciprocals overflow, so each grouping of a formula gives its own result; or a float
+// number is nonzero and below the smallest normal of the dtype it computes in (the narrowest floating tensor's, else
+// float32): int64 // 1e-40 divides by a float32 subnormal.
 bool subnormal_values(const Case& c);
 
 }  // namespace bc

@@ -49,5 +49,17 @@ TEST(ValueConditions, SubnormalsAreBelowTheirOwnDtypesSmallestNormal) {
   EXPECT_TRUE(case_has("large_values", make_case(R"({"op": "neg", "shapes": [[1]], "values": {"data": [[1e30]]}})")));
 }
 
+TEST(ValueConditions, AFloatNumberIsSubnormalInTheDtypeItComputesIn) {
+  // int64 // 1e-40 computes in float32 (the default dtype), float64 // 1e-40 in float64, float16 * 1e-8 in float16.
+  EXPECT_TRUE(subnormal_values(make_case(
+      R"({"op": "floor_divide", "shapes": [[2], {"number": 1e-40}], "dtypes": ["int64", "float64"], "values": {"data": [[3, 2], []]}})")));
+  EXPECT_FALSE(subnormal_values(make_case(
+      R"({"op": "floor_divide", "shapes": [[2], {"number": 1e-40}], "dtypes": ["float64", "float64"], "values": {"data": [[3, 2], []]}})")));
+  EXPECT_TRUE(subnormal_values(make_case(
+      R"({"op": "mul", "shapes": [[2], {"number": 1e-8}], "dtypes": ["float16", "float64"], "values": {"data": [[3, 2], []]}})")));
+  EXPECT_FALSE(subnormal_values(make_case(
+      R"({"op": "mul", "shapes": [[2], {"number": 0.0}], "dtypes": ["int8", "float64"], "values": {"data": [[3, 2], []]}})")));
+}
+
 }  // namespace
 }  // namespace bc
