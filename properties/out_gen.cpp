@@ -14,7 +14,7 @@ namespace {
 void maybe_requires_grad(Case& c) {
   std::vector<size_t> floating;
   for (size_t k = 0; k < c.dtypes.size(); ++k)
-    if (category(c.dtypes[k]) == Category::floating) floating.push_back(k);
+    if (category(c.dtypes[k]) == Category::floating && !number_of(c, k)) floating.push_back(k);  // a number has no grad
   if (floating.empty() || !*weighted<bool>({{2, false}, {1, true}})) return;
   c.requires_grad.assign(c.shapes.size(), false);
   c.requires_grad[floating[static_cast<size_t>(*rc::gen::inRange<size_t>(0, floating.size()))]] = true;

@@ -20,7 +20,10 @@ TEST(NumberGen, DrawsValidCasesWithANumberWhereTheOpTakesOneAndEveryRequiredClas
     const Case c = gen::number_case()(rc::Random(rc::Random::Key{7, i, 0, 0})).value();
     ASSERT_TRUE(has_numbers(c)) << to_json(c).dump();
     for (size_t k = 0; k < c.shapes.size(); ++k)
-      if (number_of(c, k)) EXPECT_TRUE(may_be_number(c.op, k)) << to_json(c).dump();
+      if (number_of(c, k)) {
+        EXPECT_TRUE(may_be_number(c.op, k)) << to_json(c).dump();
+        EXPECT_FALSE(k < c.requires_grad.size() && c.requires_grad[k]) << "a number requires no grad: " << to_json(c).dump();
+      }
     const Case again = case_from_json(nlohmann::json::parse(to_json(c).dump()));  // a valid corpus line
     EXPECT_TRUE(same_case(again, c)) << to_json(c).dump();
     seen.insert(c.tags.begin(), c.tags.end());

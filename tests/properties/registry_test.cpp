@@ -39,6 +39,7 @@ const std::map<std::pair<std::string, std::string>, std::string> kMayRefuseAll =
     {{"autograd_inplace_agree", "documents"}, "no document states autograd's in-place rules (leaf, version counter)"},
     {{"graphs_agree", "documents"}, "no document states a program of several ops"},
     {{"reductions_agree", "documents"}, "no document states the reductions over dims"},
+    {{"numbers_agree", "documents"}, "no document states how a Python number operand promotes"},
 };
 
 // Runs the property's cases (RapidCheck's default 100, its seed from RC_PARAMS) and counts, per implementation, the
@@ -96,6 +97,16 @@ TEST(Property, GraphsRequireChainsDiamondsWhereExtremaAndNonFiniteIntermediates)
 }
 
 TEST(Property, ReductionsAgree) { check_property("reductions_agree"); }
+TEST(Property, NumbersAgree) { check_property("numbers_agree"); }
+
+// The numbers' property requires each kind of number, each rule-deciding class and each form it draws.
+TEST(Property, NumbersRequireEachKindClassAndForm) {
+  const std::vector<std::string>& required = find_property("numbers_agree")->required;
+  for (const char* cls : {"number int", "number float", "number bool", "number non-finite", "number -0.0",
+                          "number beyond the dtype", "number above the category", "number with a 0-d tensor",
+                          "numbers only", "where", "in-place", "out=", "gradient"})
+    EXPECT_NE(std::find(required.begin(), required.end(), cls), required.end()) << cls;
+}
 
 // The reductions' property requires each reduction op and each class of dims its generator builds.
 TEST(Property, ReductionsRequireEachOpAndEachClassOfDims) {
