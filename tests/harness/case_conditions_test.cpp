@@ -123,6 +123,18 @@ TEST(CaseConditions, GradientVectorComparisonAndIntegralReductionFacts) {
   EXPECT_FALSE(case_has("integral_reduction", make_case(R"({"op": "neg", "shapes": [[2]], "dtypes": ["int32"]})")));
 }
 
+// tfjs-wasm's Select reads one branch through the other's dtype: a where whose branches' dtypes differ (the
+// condition's dtype does not count).
+TEST(CaseConditions, MixedBranchDtypesComparesWheresBranchesOnly) {
+  EXPECT_TRUE(case_has("mixed_branch_dtypes",
+                       make_case(R"({"op": "where", "shapes": [[2], [2], [2]], "dtypes": ["bool", "bool", "float32"]})")));
+  EXPECT_FALSE(case_has("mixed_branch_dtypes",
+                        make_case(R"({"op": "where", "shapes": [[2], [2], [2]], "dtypes": ["bool", "int32", "int32"]})")));
+  EXPECT_FALSE(case_has("mixed_branch_dtypes", make_case(R"({"op": "where", "shapes": [[2], [2], [2]]})")));
+  EXPECT_FALSE(case_has("mixed_branch_dtypes",
+                        make_case(R"({"op": "add", "shapes": [[2], [2]], "dtypes": ["bool", "float32"]})")));
+}
+
 TEST(CaseConditions, ADeclarationWithWhenCoversOnlyCasesWithTheFact) {
   const Declaration d = declaration_from_json(nlohmann::json::parse(
       R"({"id": "x", "oracle": "torch", "when": "input_is_self", "reason": "r", "reference": "r"})"));
