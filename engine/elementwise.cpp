@@ -79,17 +79,47 @@ std::optional<Error> kernel_refusal(Op op, DType compute) {
   return std::nullopt;
 }
 
+// pow(Tensor, Scalar)'s CPU kernel (PowKernel.cpp, pow_tensor_scalar_kernel) for float, double and bfloat16: an
+// exponent of 0.5 is sqrt, -0.5 rsqrt (1 / sqrt), -1 the reciprocal; for float and double also 2, 3 and -2 are
+// products (x * x * x rounds twice). sqrt differs from std::pow at -0.0 (sqrt(-0.0) is -0.0, pow gives 0.0) and at
+// -inf (NaN, pow gives inf). float16 and every other exponent go through std::pow.
+template <class T>
+std::optional<T> pow_by_number(T x, double e, bool products) {
+  if (e == 0.5) return std::sqrt(x);
+  if (e == -0.5) return T(1) / std::sqrt(x);
+  if (e == -1) return T(1) / x;
+  if (!products) return std::nullopt;
+  if (e == 2) return x * x;
+  if (e == 3) return x * x * x;
+  if (e == -2) return T(1) / (x * x);
+  return std::nullopt;
+}
+
+std::optional<Value> pow_by_number(const Value& x, DType type, double e) {
+  if (type == DType::float64) {
+    if (auto v = pow_by_number(x.f, e, true)) return Value::of_float(*v);
+  } else if (type == DType::float32 || type == DType::bfloat16) {
+    if (auto v = pow_by_number(static_cast<float>(x.f), e, type == DType::float32)) return Value::of_float(*v);
+  }
+  return std::nullopt;
+}
+
 // Evaluates op over the broadcast of a and b, reading each through a stride-0 view, into out's elements.
 Result<std::vector<Value>> compute(Op op, const Tensor& a, const Tensor& b, const Shape& shape, DType type,
                                    double alpha) {
   const std::vector<int64_t> ao = element_offsets(a.expand(shape).value().view());
   const std::vector<int64_t> bo = element_offsets(b.expand(shape).value().view());
   const BinaryRule& rule = info(op);
+  // A number exponent is pow(Tensor, Scalar), whose kernel has the special cases above.
+  const std::optional<double> number_exponent =
+      op == Op::pow && b.is_wrapped_number() ? std::optional<double>(b.read(b.offset()).as_double()) : std::nullopt;
   std::vector<Value> out(ao.size());
   for (size_t k = 0; k < ao.size(); ++k) {
     const Value x = convert(a.read(ao[k]), type), y = convert(b.read(bo[k]), type);
-    std::optional<Value> r;
-    if (type == DType::float16 && (op == Op::add || op == Op::sub) && alpha != 1) {
+    std::optional<Value> r = number_exponent ? pow_by_number(x, type, *number_exponent) : std::nullopt;
+    if (r) {
+      // pow(Tensor, Scalar)'s special case gave it
+    } else if (type == DType::float16 && (op == Op::add || op == Op::sub) && alpha != 1) {
       // LibTorch 1.13's CPU kernel computes a + alpha * b in c10::Half, whose product is a Half: alpha * b rounds
       // (and may overflow to inf) before the sum rounds at the store (docs/notes/dtypes.md, "alpha in float16").
       const auto half = static_cast<float>(convert(Value::of_float(alpha), type).f);

@@ -105,7 +105,10 @@ BinaryGrads pow_grad(const BinaryGradInputs& in) {
   const Tensor zero = number(0, in.grad);
   if (in.need_self) {
     const Tensor e = exponent_of(in.other);
-    const Tensor power = op(Op::pow, in.self, op(Op::sub, e, number(1, e)));
+    // A number's exponent - 1 stays a number, so that self ** (e - 1) is pow(Tensor, Scalar) too (0.5 - 1 is rsqrt).
+    const Tensor less_one = e.is_wrapped_number() ? wrapped_number(Number::of_float(e.to_doubles()[0] - 1))
+                                                  : op(Op::sub, e, number(1, e));
+    const Tensor power = op(Op::pow, in.self, less_one);
     g.self = choose(op(Op::eq, e, number(0, e)), zero, mul(in.grad, mul(e, power)));
   }
   if (in.need_other) {

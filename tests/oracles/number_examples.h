@@ -65,6 +65,13 @@ inline std::vector<NumberExample> number_examples() {
       {R"({"op": "pow", "shapes": [[1], {"number": 9007199254740993}], "dtypes": ["float64", "int64"],
            "requires_grad": [true, false], "values": {"data": [[-1], []]}})",
        with_grads(ok({1}, "float64", Values{1.0}), {Grad{{1}, "float64", Values{-9007199254740992.0}}, std::nullopt})},
+      // x ** 0.5 is pow(Tensor, Scalar)'s sqrt: sqrt(-0.0) = -0.0 and sqrt(-inf) = NaN (std::pow: 0.0 and inf); the
+      // gradient 0.5 * x ** -0.5 is rsqrt there too: 0.5 / sqrt(-0.0) = -inf, 0.5 / NaN = NaN.
+      {R"({"op": "pow", "shapes": [[2], {"number": 0.5}], "dtypes": ["float32", "float64"],
+           "requires_grad": [true, false], "values": {"data": [[-0.0, "-inf"], []]}})",
+       with_grads(ok({2}, "float32", Values{-0.0, std::numeric_limits<double>::quiet_NaN()}),
+                  {Grad{{2}, "float32", Values{-std::numeric_limits<double>::infinity(), std::numeric_limits<double>::quiet_NaN()}},
+                   std::nullopt})},
   };
 }
 
