@@ -187,6 +187,8 @@ int main(int argc, char** argv) {
                   "a difference in the sign of zero (values otherwise equal) fails the case; by default it is counted");
     cmd->add_flag("--fail-on-stale", options.fail_on_stale,
                   "fail the run (exit 1) when a declaration covered cases but explained none of them");
+    cmd->add_flag("--fail-on-missing-coverage", options.fail_on_missing_coverage,
+                  "fail the run (exit 1) when a coverage class a property requires was never drawn");
     cmd->add_option("--timeout-ms", numbers.timeout_ms,
                     "a case LibTorch has not answered by then is a timeout (1 or more; default 10000)");
   };

@@ -33,6 +33,7 @@ RunSummary merge_summaries(const std::vector<RunSummary>& shards, const std::vec
   m.findings.clear();
   m.interrupted = false;
   m.fail_on_stale = false;
+  m.fail_on_missing_coverage = false;
   m.difference_classes.clear();
   m.messages = MessageCatalog{};
   m.signal = 0;
@@ -46,6 +47,7 @@ RunSummary merge_summaries(const std::vector<RunSummary>& shards, const std::vec
     m.started_at = std::min(m.started_at, s.started_at);
     m.interrupted = m.interrupted || s.interrupted;
     m.fail_on_stale = m.fail_on_stale || s.fail_on_stale;
+    m.fail_on_missing_coverage = m.fail_on_missing_coverage || s.fail_on_missing_coverage;
     for (const auto& [k, n] : s.difference_classes) m.difference_classes[k] += n;
     m.messages.merge(s.messages);
     if (s.signal != 0) m.signal = s.signal;

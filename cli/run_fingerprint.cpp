@@ -54,6 +54,7 @@ std::map<std::string, std::string> run_fingerprint(const RunOptions& o,
   append(flags, "isolate=" + std::to_string(o.isolate));
   append(flags, "strict_zeros=" + std::to_string(o.strict_zeros));
   append(flags, "fail_on_stale=" + std::to_string(o.fail_on_stale));
+  append(flags, "fail_on_missing_coverage=" + std::to_string(o.fail_on_missing_coverage));
   append(flags, "timeout_ms=" + std::to_string(o.timeout_ms));
   append(flags, std::string("results=") + (o.results == ResultsMode::all ? "all" : "findings"));
 

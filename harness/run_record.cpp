@@ -144,6 +144,7 @@ nlohmann::json to_json(const RunSummary& s) {
           {"difference_classes", s.difference_classes},
           {"messages", s.messages.to_json()},
           {"fail_on_stale", s.fail_on_stale},
+          {"fail_on_missing_coverage", s.fail_on_missing_coverage},
           {"interrupted", s.interrupted},
           {"signal", s.signal},
           {"exit_code", s.exit_code}};
@@ -182,6 +183,7 @@ RunSummary run_summary_from_json(const nlohmann::json& j) {
   s.difference_classes = j.value("difference_classes", std::map<std::string, long>{});
   if (j.contains("messages")) s.messages = MessageCatalog::from_json(j.at("messages"));
   s.fail_on_stale = j.value("fail_on_stale", false);
+  s.fail_on_missing_coverage = j.value("fail_on_missing_coverage", false);
   s.signal = j.value("signal", 0);
   s.exit_code = j.at("exit_code").get<int>();
   s.internal_error = j.value("internal_error", "");

@@ -99,6 +99,7 @@ struct RunSummary {
   std::map<std::string, long> difference_classes;
   MessageCatalog messages;                         // every error text by implementation, kind and wording
   bool fail_on_stale = false;                      // --fail-on-stale: stale declarations fail the run
+  bool fail_on_missing_coverage = false;           // --fail-on-missing-coverage: a class never drawn fails it
   bool interrupted = false;                        // stopped by SIGINT/SIGTERM before its budget was spent
   int signal = 0;                                  // which signal stopped it (0: none)
   int exit_code = 0;

@@ -35,6 +35,11 @@ std::vector<std::string> verdicts_worst_first(const RunSummary& s) {
   if (stale > 0)
     all.push_back("FAILED: " + std::to_string(stale) +
                   " stale declaration(s) under --fail-on-stale — declarations that covered cases and explained none");
+  const size_t missing = s.fail_on_missing_coverage ? s.coverage.missing().size() : 0;
+  if (missing > 0)
+    all.push_back("FAILED: " + std::to_string(missing) +
+                  " coverage class(es) never drawn under --fail-on-missing-coverage — a property checked less than it "
+                  "requires");
   if (s.interrupted)
     all.push_back(all.empty() ? "INTERRUPTED: nothing new so far, but the run did not finish"
                               : "INTERRUPTED: the run did not finish");

@@ -12,7 +12,8 @@ constexpr int kExitInternal = 3;    // broadcheck itself failed
 // An interrupted run with no new finding exits 128 + the signal (130 for SIGINT, 143 for SIGTERM).
 
 // Exit code for a summary: an internal error 3, input errors 2, new findings (or, under --fail-on-stale, stale
-// declarations) 1, interrupted 128 + signal, else 0.
+// declarations; under --fail-on-missing-coverage, a required coverage class never drawn) 1, interrupted
+// 128 + signal, else 0.
 int exit_code_for(const RunSummary& summary, int signal_number);
 
 }  // namespace bc

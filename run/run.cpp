@@ -87,6 +87,7 @@ RunSummary summary_of_no_case(const RunOptions& options) {
   summary.shard = options.shard.text();
   summary.results = to_string(options.results);
   summary.fail_on_stale = options.fail_on_stale;
+  summary.fail_on_missing_coverage = options.fail_on_missing_coverage;
   summary.started_at = utc_now();
   return summary;
 }

@@ -60,6 +60,7 @@ struct RunOptions {
   std::vector<std::string> input_errors;         // found while reading the command line (a missing --corpus-dir)
   bool strict_zeros = false;                     // --strict-zeros: a difference in the sign of zero fails a case
   bool fail_on_stale = false;                    // --fail-on-stale: a stale declaration fails the run
+  bool fail_on_missing_coverage = false;         // --fail-on-missing-coverage: a required class never drawn fails it
   std::string replay_prefix = "broadcheck replay";  // how a finding's replay commands start (cli/replay_prefix.h)
 
   bool takes_op(Op op) const {

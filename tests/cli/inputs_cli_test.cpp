@@ -298,6 +298,22 @@ TEST(CliInputs, FailOnStaleMakesAStaleDeclarationFailTheRun) {
   EXPECT_EQ(summary_of(out)["fail_on_stale"], true);
 }
 
+// Three cases of reductions_agree cannot draw every class it requires: listed by default, a failure of the run (exit
+// 1, the verdict line) under --fail-on-missing-coverage, and recorded in summary.json.
+TEST(CliInputs, FailOnMissingCoverageMakesAClassNeverDrawnFailTheRun) {
+  const fs::path out = scratch("coverage-out");
+  const std::string args = "run --seed 1 --cases 3 --property reductions_agree --no-replay --no-config --out " + out.string();
+  CliRun listed_only = broadcheck(args);
+  EXPECT_EQ(listed_only.exit_code, 0) << listed_only.output;
+  EXPECT_TRUE(has(listed_only.output, "coverage MISSING: reductions_agree: ")) << listed_only.output;
+  EXPECT_EQ(summary_of(out)["fail_on_missing_coverage"], false);
+  CliRun failed = broadcheck(args + " --fail-on-missing-coverage");
+  EXPECT_EQ(failed.exit_code, 1) << failed.output;
+  EXPECT_TRUE(has(failed.output, "coverage class(es) never drawn under --fail-on-missing-coverage")) << failed.output;
+  EXPECT_EQ(summary_of(out)["fail_on_missing_coverage"], true);
+  EXPECT_FALSE(summary_of(out)["coverage"]["missing"].empty());
+}
+
 // --strict-zeros changes verdicts (the rule itself: tests/harness/judge_numbers_test.cpp), so it is part of the
 // run's flags: runs with and without it do not merge.
 TEST(CliInputs, StrictZerosIsPartOfTheRunsFlags) {
