@@ -3,6 +3,10 @@
 // tfjs-wasm). Written against the protocol only. Each op is the tfjs function a user calls (ops.mjs); gradients are
 // tfjs's engine.gradients (tf.valueAndGrads' own call) with the request's upstream gradient as dy (ones when
 // absent); tfjs's errors are passed on with a kind read from their message (kinds.mjs). tfjs's dtypes are float32, int32 and bool, and it has no in-place ops.
+// A number operand is passed as the JavaScript number a tfjs user writes (tf.add(x, 2.5)): tfjs makes it a float32
+// tensor (a boolean a bool one) and promotes by dtype (docs/notes/numbers.md). On cpu only: tfjs-wasm's Select reads
+// a number branch through the other branch's dtype and faults or answers garbage (tfjs-wasm-where-mixed-branches-*),
+// and its Mod of a number of 2^31 or more gives 0, which would want declarations of their own.
 import './tiers.mjs';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
@@ -65,7 +69,7 @@ function tensorText(x, withValues) {
 // Forward (and backward, for a gradient case) inside a tidy scope (outcome()), so every tensor is disposed.
 function computed(c, request) {
   const data = operandData(request.operands);
-  const t = inLibrary(() => data.map((d) => tf.tensor(d.values, d.shape, d.dtype)));
+  const t = inLibrary(() => data.map((d) => (d.number !== undefined ? d.number : tf.tensor(d.values, d.shape, d.dtype))));
   if (c.op === 'expand') t.push(tf.zeros(c.shapes[0]));
   const withValues = c.values !== undefined;
   const needsGrad = (c.requires_grad || []).map((r, k) => (r ? k : -1)).filter((k) => k >= 0);
@@ -173,7 +177,7 @@ function handshake(line) {
   return JSON.stringify({
     protocol, name: 'TensorFlow.js ' + backend, version: tf.version_core,
     capabilities: {
-      ops: OPS, dtypes: DTYPES, gradients: true, batch: true, out: false,
+      ops: OPS, dtypes: DTYPES, gradients: true, batch: true, out: false, numbers: backend === 'cpu',
       layouts: ['contiguous', 'transposed', 'strided', 'expanded', 'overlapping'],
     },
   });

@@ -30,10 +30,12 @@ function reduce(tf, op, c, x) {
   return tf[REDUCTIONS[op]](input, axis, c.keepdim === true);
 }
 
-// add/sub's alpha scales the second operand as a tfjs user writes it: tf.mul(b, alpha) (absent or 1: b itself).
+// add/sub's alpha scales the second operand as a tfjs user writes it: tf.mul(b, alpha), or b * alpha for a number
+// (absent or 1: b itself).
 function scaledSecond(tf, c, b) {
   const alpha = scalar(c, 'alpha');
-  return alpha === 1 ? b : tf.mul(b, alpha);
+  if (alpha === 1) return b;
+  return typeof b === 'number' || typeof b === 'boolean' ? b * alpha : tf.mul(b, alpha);
 }
 
 // The program of one op on the operand tensors t; returns the result tensor.

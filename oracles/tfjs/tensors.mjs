@@ -36,10 +36,15 @@ function gather(base, shape, strides, offset) {
 }
 
 // Each request operand as {values, shape, dtype}: a view's elements, gathered from its own base or (with "views")
-// from an earlier operand's.
+// from an earlier operand's; a number operand ({"number": 2.5}) as {number}, the JavaScript value a tfjs user writes
+// (tf.add(x, 2.5)): a number (an int beyond 2^53 rounded, as its literal is), NaN or an infinity, or a boolean.
 export function operandData(operands) {
   const bases = [];
   return operands.map((o) => {
+    if (o.number !== undefined) {
+      bases.push(undefined);
+      return { number: typeof o.number === 'string' ? SPECIAL[o.number] : o.number };
+    }
     const base = o.views !== undefined ? bases[o.views] : typedBase(o, o.dtype);
     bases.push(base);
     return { values: gather(base, o.shape, o.strides, o.offset), shape: o.shape, dtype: o.dtype };

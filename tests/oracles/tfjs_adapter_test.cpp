@@ -95,6 +95,37 @@ TEST_P(TfjsAdapter, BroadcastingValuesByHand) {
   EXPECT_EQ(t.values, (std::vector<double>{1, 2, 3, 4}));
 }
 
+// A number is the JavaScript number a tfjs user writes (tf.add(x, 2)): tfjs makes it a float32 tensor (a boolean a bool
+// one) and promotes by dtype, so int32 + 2 is float32 where PyTorch keeps int32; float32 * 0.1 multiplies by 0.1
+// rounded to float32 (1.5 * 0.100000001490116 = 0.150000005960464 in float32). On cpu only: tfjs-wasm's Select reads
+// a number branch through the other branch's dtype (where(c, int32 [7, 7], 2.5) gave [7, 1075838976], 2.5's bits).
+TEST_P(TfjsAdapter, NumbersAreJavaScriptNumbersOnCpu) {
+  const bool cpu = GetParam() == "cpu";
+  EXPECT_EQ(tfjs(GetParam()).capabilities().numbers, cpu);
+  if (!cpu) {
+    const Outcome o = run(R"({"op": "add", "shapes": [[2], {"number": 2}], "dtypes": ["int32", "int64"], "values": {"seed": 1}})");
+    EXPECT_EQ(o.status, Status::unsupported);
+    EXPECT_EQ(o.detail, "not declared by the adapter: numbers");
+    return;
+  }
+  Outcome i = run(R"({"op": "add", "shapes": [[2], {"number": 2}], "dtypes": ["int32", "int64"], "values": {"data": [[100, -3], []]}})");
+  EXPECT_EQ(summarize(i), "ok [2] float32");
+  EXPECT_EQ(i.values, (std::vector<double>{102, -1}));
+  Outcome b = run(R"({"op": "add", "shapes": [[2], {"number": true}], "dtypes": ["int32", "bool"], "values": {"data": [[100, -3], []]}})");
+  EXPECT_EQ(summarize(b), "ok [2] int32");
+  EXPECT_EQ(b.values, Values(std::vector<int64_t>{101, -2}));
+  Outcome f = run(R"({"op": "mul", "shapes": [[2], {"number": 0.1}], "dtypes": ["float32", "float64"], "values": {"data": [[1.5, -4], []]}})");
+  EXPECT_EQ(f.values, (std::vector<double>{static_cast<float>(1.5f * 0.1f), static_cast<float>(-4.0f * 0.1f)}));
+  // sub with alpha 2: 1 - 2 * 3, the number scaled in JavaScript as a user writes tf.sub(x, 2 * 3).
+  Outcome a = run(R"({"op": "sub", "shapes": [[1], {"number": 3}], "dtypes": ["float32", "int64"], "scalars": {"alpha": 2},
+                     "values": {"data": [[1], []]}})");
+  EXPECT_EQ(a.values, (std::vector<double>{-5}));
+  Outcome w = run(R"({"op": "where", "shapes": [[2], [2], {"number": 2.5}], "dtypes": ["bool", "int32", "float64"],
+                     "values": {"data": [[true, false], [7, 7], []]}})");
+  EXPECT_EQ(summarize(w), "ok [2] float32");
+  EXPECT_EQ(w.values, (std::vector<double>{7, 2.5}));
+}
+
 TEST_P(TfjsAdapter, SpecialValuesComeBackExactly) {
   Outcome div = run(R"({"op": "div", "shapes": [[4], [1]], "values": {"data": [[1, -1, 0, 3], [0]]}})");
   ASSERT_EQ(div.values.size(), 4u) << summarize(div);
@@ -261,10 +292,12 @@ TEST(TfjsWasm, ATrapIsTheCasesErrorAndTheNextCasesAreRight) {
 }
 
 // A run with the adapter's planted bug (an add whose result's last dim is 3 gets 1 added) finds it, blames the
-// adapter alone and shrinks the case to one with such a dim.
+// adapter alone and shrinks the case to one with such a dim. Tensor operands only: tfjs-cpu's number departures are
+// declared for tfjs-cpu, not for an adapter named "planted".
 TEST(TfjsAdapterRun, APlantedBugIsFoundBlamedAndShrunk) {
   const fs::path out = scratch("tfjs-planted");
-  const CliRun r = broadcheck("run --seed 1 --cases 200 --op add --timeout-ms 60000 --no-config --no-replay --oracle 'planted=BC_TFJS_PLANTED=add-last-dim-3 " +
+  const CliRun r = broadcheck("run --seed 1 --cases 200 --op add --property elementwise_agree --property values_agree "
+                              "--timeout-ms 60000 --no-config --no-replay --oracle 'planted=BC_TFJS_PLANTED=add-last-dim-3 " +
                               kAdapter + " --backend cpu' -q --out " + out.string());
   EXPECT_EQ(r.exit_code, 1) << r.output;
   const json summary = json::parse(slurp(out / "summary.json"));
