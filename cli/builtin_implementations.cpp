@@ -70,6 +70,7 @@ std::vector<std::unique_ptr<Oracle>> make_all_oracles(bool isolate, int timeout_
   // The documents vote last, as the registry orders them (harness/implementations.h).
   for (const BuiltIn& b : builtin_implementations())
     if (find_implementation(b.info.name) && b.info.role == Role::document) all.push_back(b.make());
+  for (auto& o : all) o->prepare();  // the adapters start together, not each at its first case
   return all;
 }
 

@@ -38,7 +38,7 @@ std::string version_text();
 // (cli/external_implementations.h). With `isolate`, the isolated ones each
 // run in a forked worker (oracles/isolated_oracle.h), so that a crash or a hang becomes that case's outcome instead
 // of the run's end (LibTorch and xtensor both crash on real inputs: integer division and remainder by zero, or of
-// INT64_MIN by -1).
+// INT64_MIN by -1). Each is prepared (Oracle::prepare): the adapters start together.
 std::vector<std::unique_ptr<Oracle>> make_all_oracles(bool isolate = true, int timeout_ms = 10000);
 
 }  // namespace bc

@@ -5,6 +5,7 @@
 #include <cstring>
 #include <filesystem>
 #include <fstream>
+#include <memory>
 #include <stdexcept>
 
 #include <nlohmann/json.hpp>
@@ -92,22 +93,30 @@ std::vector<ExternalSpec> load_config(const std::string& path) {
 
 std::string register_external_implementations(const std::vector<ExternalSpec>& specs, int timeout_ms,
                                               std::ostream& notes) {
-  for (const ExternalSpec& s : specs) {
+  for (const ExternalSpec& s : specs)
     if (const Implementation* i = find_implementation(s.name); i && i->role != Role::voter)
       return (s.source == "--oracle" ? "--oracle " + s.name : s.source + ": \"oracles." + s.name + "\"") +
              ": the name of a built-in implementation that cannot be replaced";
+  // Every adapter is launched before any handshake is read, so that they start together.
+  std::vector<std::unique_ptr<ExternalOracle>> probes;
+  for (const ExternalSpec& s : specs) {
+    probes.push_back(std::make_unique<ExternalOracle>(s.name, s.command, std::chrono::milliseconds(timeout_ms)));
+    probes.back()->prepare();
+  }
+  for (size_t k = 0; k < specs.size(); ++k) {
+    const ExternalSpec& s = specs[k];
     std::string title, version;
     bool upstream = false;
     try {
-      ExternalOracle probe(s.name, s.command, std::chrono::milliseconds(timeout_ms));
-      title = probe.capabilities().name;
-      version = probe.version();
-      upstream = sends_upstream(probe.capabilities());
+      title = probes[k]->capabilities().name;
+      version = probes[k]->version();
+      upstream = sends_upstream(probes[k]->capabilities());
     } catch (const std::exception& e) {
       if (!s.optional) return e.what();
       notes << "broadcheck: leaving out " << s.name << " (" << s.source << "): " << e.what() << "\n";
       continue;
     }
+    probes[k].reset();  // it has said what it is; the run's oracles start their own
     const std::string command = s.command;
     register_implementation({s.name, title, Role::voter,
                              [](const Case&, const Outcome&, const std::string&) {

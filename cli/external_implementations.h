@@ -25,7 +25,8 @@ ExternalSpec parse_oracle_option(const std::string& text);
 // in the file's folder. Throws std::runtime_error naming the file and the reason.
 std::vector<ExternalSpec> load_config(const std::string& path);
 
-// Starts each adapter, reads its handshake and registers it; a later spec of the same name replaces an earlier.
+// Starts every adapter at once, reads each one's handshake and registers it; a later spec of the same name replaces
+// an earlier.
 // Returns "" on success, else the reason (naming the adapter) the first non-optional one did not start. Optional
 // ones that do not start are reported on `notes` and left out.
 std::string register_external_implementations(const std::vector<ExternalSpec>& specs, int timeout_ms,

@@ -38,16 +38,31 @@ const Capabilities& ExternalOracle::capabilities() const {
   return *caps_;
 }
 
+void ExternalOracle::prepare() {
+  if (!process_ && !caps_ && !failed_start_) launch();
+}
+
 std::optional<std::string> ExternalOracle::start() const {
+  if (!launched_) launch();
+  return handshake();
+}
+
+void ExternalOracle::launch() const {
   stop();
   process_ = std::make_unique<AdapterProcess>(command_);
   history_.clear();
   history_bytes_ = answered_ = 0;
   history_whole_ = true;
-  const Clock::time_point deadline = Clock::now() + timeout_;
+  start_deadline_ = Clock::now() + timeout_;
+  hello_ = process_->write_line(hello_line(), start_deadline_);
+  launched_ = true;
+}
+
+std::optional<std::string> ExternalOracle::handshake() const {
+  launched_ = false;
   std::string line;
-  Io r = process_->write_line(hello_line(), deadline);
-  if (r == Io::done) r = process_->read_line(line, deadline, kMaxHandshakeLine);
+  Io r = hello_;
+  if (r == Io::done) r = process_->read_line(line, start_deadline_, kMaxHandshakeLine);
   std::string why;
   if (r == Io::timeout) why = "no handshake within " + std::to_string(timeout_.count()) + " ms";
   else if (r == Io::failed) why = "a handshake line longer than " + std::to_string(kMaxHandshakeLine) + " bytes";
@@ -75,6 +90,7 @@ std::optional<std::string> ExternalOracle::start() const {
 
 void ExternalOracle::stop() const {
   sent_ = 0;  // a fresh adapter is sent the queue again
+  launched_ = false;
   outbox_.clear();
   if (!process_) return;
   if (process_->running()) {

@@ -31,9 +31,9 @@ class ExternalOracle : public Oracle {
   // rest go with the next run() (docs/notes/crash-isolation.md, "Batches").
   static constexpr size_t kBatch = 16;
 
-  // `name` is the key of its outcomes; nothing starts until the first call that needs the adapter. `known_version`
-  // ("NAME VERSION", from a handshake read before, when the adapter was registered) is what version() answers
-  // without starting it, and what every start must say again.
+  // `name` is the key of its outcomes; nothing starts until prepare() or the first call that needs the adapter.
+  // `known_version` ("NAME VERSION", from a handshake read before, when the adapter was registered) is what
+  // version() answers without starting it, and what every start must say again.
   ExternalOracle(std::string name, std::string command, std::chrono::milliseconds timeout,
                  std::string known_version = "");
   ~ExternalOracle() override;
@@ -46,6 +46,9 @@ class ExternalOracle : public Oracle {
   // adapter and the reason when it does not start or its handshake is unusable.
   const Capabilities& capabilities() const;
   const std::string& command() const { return command_; }
+  // Launches the adapter of an oracle never started (its process, the hello line written) without reading its
+  // handshake, which the first call that needs the adapter reads; the start's timeout counts from here.
+  void prepare() override;
   // The answer to `c`; the queued cases not sent yet go now, `c` behind them when it was not queued; answers to
   // cases queued before it are read and dropped.
   Outcome run(const Case& c) override;
@@ -68,7 +71,11 @@ class ExternalOracle : public Oracle {
   static constexpr size_t kReproductionBytes = size_t{64} << 10;
 
  private:
-  std::optional<std::string> start() const;  // the reason it failed, or nothing
+  // Launches the process and writes the hello line: a start under way, which handshake() finishes.
+  void launch() const;
+  std::optional<std::string> handshake() const;  // the reason the start under way failed, or nothing
+  // Finishes the start prepare() began, else starts anew: the reason it failed, or nothing.
+  std::optional<std::string> start() const;
   std::optional<std::string> start_for_run();  // submit()'s failed start, once, else start(): one try per case
   void stop() const;
   Outcome lost(const std::string& why) const;  // kills the adapter; the crash outcome naming it, with its stderr
@@ -100,6 +107,10 @@ class ExternalOracle : public Oracle {
   mutable std::unique_ptr<AdapterProcess> process_;
   mutable std::optional<Capabilities> caps_;
   mutable std::optional<std::string> failed_start_;  // why submit()'s start failed: the next case run gets it
+  // A start under way (launch()): its hello line's fate and its deadline; its handshake is not read yet.
+  mutable bool launched_ = false;
+  mutable Io hello_ = Io::done;
+  mutable Clock::time_point start_deadline_{};
   int64_t next_id_ = 1;
   // The cases whose answers are yet to be returned, oldest first: the first `resolved_` have their answer already
   // (from their request's answer, or from running alone after a death); of the others, the first `sent_` went to

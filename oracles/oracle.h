@@ -18,6 +18,10 @@ class Oracle {
   virtual std::string name() const = 0;     // its registered name (harness/implementations.h): the outcomes' key
   virtual std::string version() const = 0;  // the library version the oracle was built against
   virtual Outcome run(const Case& c) = 0;
+  // A hint that cases will come: an oracle whose start is slow (an adapter's process, oracles/external_oracle.h)
+  // begins it now and returns without waiting for it, so that the oracles of a set start together. Calling it is
+  // never needed: what it began is finished, or done anew, by the first call that needs the oracle.
+  virtual void prepare() {}
   // A hint that run(c) will come, after the runs of the cases submitted before it: an oracle may start on c early
   // (the isolated one queues it to its worker, so that the workers compute ahead while this process judges, and may
   // start a worker for it, which can take up to its timeout). Submitting a case that is queued already is a no-op.

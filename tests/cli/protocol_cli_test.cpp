@@ -2,7 +2,7 @@
 // process on every case of a default run, all sent in protocol 2 (in protocol 1, all but the grad_seed ones); a test adapter with a planted bug is found, attributed to it
 // and shrunk; NumPy takes part through the committed config; an adapter that does not start is a clear input error;
 // an adapter that crashes only once, or answers one case differently in different runs, is reported as flaky or
-// nondeterministic (run again in fresh processes) and does not fail the run.
+// nondeterministic (run again in fresh processes) and does not fail the run; the adapters start together.
 #include <fstream>
 
 #include <gtest/gtest.h>
@@ -113,6 +113,25 @@ TEST(ProtocolCli, APlantedBugIsFoundAttributedAndShrunk) {
         << "the reproduction pipes the request into the adapter's command: " << f.dump();
   }
   EXPECT_GE(found, 1) << r.output;
+}
+
+// The adapters start together, at registration and in the run: three slow-starting adapters (1.5 s from start to
+// handshake) all start before any is ready, at registration and again in the one job's oracles, and the run exits 0.
+TEST(ProtocolCli, AdaptersStartTogether) {
+  const fs::path out = scratch("start-together");
+  const fs::path log = scratch("start-together.log");
+  fs::remove(log);
+  std::string oracles;
+  for (const char* name : {"a", "b", "c"})
+    oracles += std::string(" --oracle '") + name + "=" + kShapeAdapter + " slowstart " + log.string() + "'";
+  const CliRun r = broadcheck("run --cases 1 --jobs 1 --no-replay --no-config" + oracles + " -q --out " + out.string());
+  EXPECT_EQ(r.exit_code, 0) << r.output;
+  std::vector<std::string> lines, expected;
+  std::ifstream in(log);
+  for (std::string line; std::getline(in, line);) lines.push_back(line);
+  for (int starts = 0; starts < 2; ++starts)
+    for (const char* word : {"start", "start", "start", "ready", "ready", "ready"}) expected.push_back(word);
+  EXPECT_EQ(lines, expected);
 }
 
 TEST(ProtocolCli, NumPyVotesInTheDefaultRunThroughTheCommittedConfig) {

@@ -3,7 +3,8 @@
 // that case's outcome, naming the adapter (with the end of its stderr), while the next case gets a fresh process; a
 // failure that is no case's alone but recurs when a fresh adapter is sent the same requests is the adapter's fault;
 // an answer over the protocol's limits is refused; a protocol-2 adapter (build/engine_adapter) is sent gradient cases
-// with their upstream gradient, in batches too, and a protocol-1 one (engine_adapter 1) is not sent grad_seed cases.
+// with their upstream gradient, in batches too, and a protocol-1 one (engine_adapter 1) is not sent grad_seed cases;
+// prepared adapters start together.
 #include "oracles/external_oracle.h"
 
 #include <gtest/gtest.h>
@@ -12,6 +13,7 @@
 #include <cstdio>
 #include <fstream>
 #include <iterator>
+#include <memory>
 #include <set>
 #include <thread>
 #include <utility>
@@ -434,6 +436,30 @@ TEST(ExternalOracle, AnAdapterThatDoesNotStartIsNamedWithTheReason) {
   EXPECT_EQ(o.detail.rfind("nothing adapter: did not start: it ended before its handshake (exit status 127); stderr: ", 0), 0u)
       << o.detail;
   EXPECT_NE(o.detail.find("/nonexistent/adapter: not found"), std::string::npos) << o.detail;
+}
+
+// Prepared adapters start together: three `slowstart` adapters, each 1.5 s from its start to its handshake, all
+// start before any is ready (started at its first case, each would be ready before the next started); the first
+// case reads the handshake, and a prepared adapter that does not start is still that case's crash, saying why.
+TEST(ExternalOracle, PreparedAdaptersStartTogether) {
+  const std::string log = ::testing::TempDir() + "external_oracle_prepare.log";
+  std::remove(log.c_str());
+  std::vector<std::unique_ptr<ExternalOracle>> oracles;
+  for (const char* name : {"a", "b", "c"}) {
+    oracles.push_back(std::make_unique<ExternalOracle>(name, adapter("slowstart " + log), 10000ms));
+    oracles.back()->prepare();
+  }
+  for (auto& o : oracles) EXPECT_EQ(summarize(o->run(kFine)), "ok [2, 3] float32") << o->name();
+  std::ifstream in(log);
+  std::vector<std::string> lines;
+  for (std::string line; std::getline(in, line);) lines.push_back(line);
+  EXPECT_EQ(lines, (std::vector<std::string>{"start", "start", "start", "ready", "ready", "ready"}));
+  ExternalOracle missing("nothing", "/nonexistent/adapter", 5000ms);
+  missing.prepare();
+  const Outcome o = missing.run(kFine);
+  EXPECT_EQ(o.status, Status::crash);
+  EXPECT_EQ(o.detail.rfind("nothing adapter: did not start: it ended before its handshake (exit status 127); stderr: ", 0), 0u)
+      << o.detail;
 }
 
 // The reproduction, run by /bin/sh from another folder, gets the adapter's answer to the case, also when the command

@@ -24,6 +24,8 @@ broadcasting rule, and misbehaves on purpose as its first argument says:
   huge      answers a case with a dim of size 7 with a 200 MB detail
   deep      answers a case with a dim of size 7 with an answer nested 100000 levels deep
   spam      writes 64 KiB on stderr for every case, and on a case with a dim of size 7 a traceback, then aborts
+  slowstart FILE  follows the rule, and starts slowly: appends "start" to FILE, sleeps 1.5 s, reads the hello, then
+                  appends "ready" to FILE and writes its handshake
 """
 import json
 import os
@@ -130,8 +132,18 @@ def write_huge(request, answers):
     sys.stdout.write("\n")
 
 
+def note(word):
+    with open(STATE, "a") as f:
+        f.write(word + "\n")
+
+
 def main():
+    if MODE == "slowstart":
+        note("start")
+        time.sleep(1.5)
     json.loads(sys.stdin.readline())
+    if MODE == "slowstart":
+        note("ready")
     caps = {"ops": ["add"], "dtypes": ["float32"], "layouts": ["contiguous"], "gradients": False, "batch": MODE != "single"}
     protocol = 99 if MODE == "badhello" else 1
     print(json.dumps({"protocol": protocol, "name": "shape adapter", "version": MODE, "capabilities": caps}), flush=True)
