@@ -1,5 +1,5 @@
 // A fault of an adapter's that is no case's own (docs/protocol.md, "Faults of an adapter"): it did not recur when
-// the cases in the adapter's hands ran again alone, each in a fresh adapter, and it did recur when a fresh adapter
+// the cases in the adapter's hands ran again one by one in a fresh adapter (one failing there alone in another), and it did recur when a fresh adapter
 // was sent the same requests again (or they were too many to send again). It is that adapter's finding and fails
 // the run; the cases keep the answers they got alone.
 #pragma once

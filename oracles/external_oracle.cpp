@@ -202,11 +202,14 @@ void ExternalOracle::settle(const Reading& failure) {
   std::vector<std::string> history = std::move(history_);
   const bool whole = history_whole_ && failure.request <= history.size();
   // An adapter may read ahead, so any case in its hands may have killed it (and any case of a batch may have garbled
-  // its answer): each suspect runs again alone, oldest first, in a fresh adapter, until one fails alone. Those cases
-  // keep their alone answers; the ones after the culprit were never answered and go back to the queue.
+  // its answer): the suspects run again, oldest first, one request each, in a fresh adapter that runs only them; the
+  // first that fails there runs once more alone, a fresh adapter's first request, and fails alone if it fails again
+  // (a fresh adapter for every suspect cost up to 16 starts per death). Those cases keep these answers; the ones
+  // after the culprit were never answered and go back to the queue.
+  stop();  // sent_ = 0: each read below sends queue_[k] alone
   for (size_t k = 0; k < failure.suspects && !stop_requested(); ++k) {
-    stop();  // sent_ = 0: only queue_[k] is sent below
-    const Reading alone = read_oldest(resolved_ + 1);
+    Reading alone = read_oldest(resolved_ + 1);  // starts the fresh adapter when none runs
+    if (alone.failed && alone.request > 1) alone = read_oldest(resolved_ + 1);  // it failed there, stopped: alone now
     queue_[k].answer = alone.outcome;
     ++resolved_;
     if (alone.failed) return;
@@ -220,7 +223,8 @@ void ExternalOracle::settle(const Reading& failure) {
   }
   const std::string request = std::to_string(failure.request);
   const std::string alone = "; not reproduced when the " + std::to_string(failure.suspects) +
-                            " case(s) in the adapter's hands ran again alone, each in a fresh adapter";
+                            " case(s) in the adapter's hands ran again one by one in a fresh adapter, any failing "
+                            "there alone in another";
   const std::string again = whole ? replay(history, failure.request) : "";
   if (whole && again.empty()) {
     // The failure happened and did not recur: it is not swallowed but given to the oldest case, as an adapter sent one

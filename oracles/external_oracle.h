@@ -5,8 +5,8 @@
 // fresh process. Submitted cases are queued to the adapter ahead (the protocol answers requests in order), in batch
 // requests when it declared "batch", so it computes ahead while this process judges (docs/notes/crash-isolation.md).
 // A failure is a case's own only when that case, alone, is a fresh adapter's first request: otherwise the cases in
-// its hands run again alone, each in a fresh adapter, and the first that fails alone keeps its failure. When none
-// does, a fresh adapter is sent the failed process's requests again: a failure that recurs then (or whose requests
+// its hands run again one by one in a fresh adapter, and the first that fails there runs alone in another, keeping
+// its failure if it fails again. When none fails alone, a fresh adapter is sent the failed process's requests again: a failure that recurs then (or whose requests
 // are too many to send again) is the adapter's fault (take_faults()), and the cases keep their alone answers; one
 // that does not recur is the oldest case's, its detail saying it was not reproduced.
 #pragma once

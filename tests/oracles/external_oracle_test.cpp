@@ -284,6 +284,26 @@ TEST(ExternalOracle, ADeathWithSeveralCasesInHandRunsThemAgainAlone) {
   EXPECT_EQ(summarize(o.run(kFine)), "ok [2, 3] float32");
 }
 
+// The cases in a dead adapter's hands run again one by one in one fresh adapter, not each in its own: the case that
+// kills that one too runs alone in another and keeps its crash, and the cases after it go to a fresh adapter. Six
+// cases in one batch, the fifth killing the adapter: 4 starts (a start per case run again made it 7).
+TEST(ExternalOracle, TheCasesInADeadAdaptersHandsRunAgainInOneFreshAdapter) {
+  const std::string starts = ::testing::TempDir() + "external_oracle_suspects.log";
+  std::remove(starts.c_str());
+  ExternalOracle o("shapes", "echo start >> " + starts + "; exec " + adapter("readahead"), 5000ms);
+  auto [cases, expected] = fine_cases(5);
+  cases.insert(cases.begin() + 4, kSeven);
+  expected.insert(expected.begin() + 4, "");
+  for (const Case& c : cases) o.submit(c);
+  for (size_t k = 0; k < cases.size(); ++k) {
+    const Outcome out = o.run(cases[k]);
+    if (k != 4) EXPECT_EQ(summarize(out), expected[k]) << k;
+    else EXPECT_EQ(out.detail, "shapes adapter: exited (SIGABRT)");  // the shell execs the adapter
+  }
+  EXPECT_EQ(lines_in(starts), 4) << "the batch's, the cases' again, the crashing case's alone, the last case's";
+  EXPECT_TRUE(o.take_faults().empty());
+}
+
 // A hang with several cases in hand: the one that hangs alone gets the timeout, the others their answers.
 TEST(ExternalOracle, AHangWithSeveralCasesInHandIsTheHangingCasesOwn) {
   ExternalOracle o("shapes", adapter("hang"), 1000ms);
@@ -310,8 +330,8 @@ TEST(ExternalOracle, ADeathThatDoesNotRecurAloneIsTheOldestCasesSayingSo) {
   EXPECT_EQ(crashed.status, Status::crash);
   EXPECT_EQ(crashed.detail,
             "shapes adapter: exited (SIGABRT (exit status 134)); stderr: Aborted; not reproduced when the 3 case(s) in the adapter's "
-            "hands ran again alone, each in a fresh adapter, nor when a fresh adapter was sent the same 1 request(s) "
-            "again");
+            "hands ran again one by one in a fresh adapter, any failing there alone in another, nor when a fresh "
+            "adapter was sent the same 1 request(s) again");
   EXPECT_EQ(summarize(o.run(kSeven)), "ok [7] float32");
   EXPECT_EQ(summarize(o.run(two)), "ok [2] float32");
   std::ifstream seen(state);
