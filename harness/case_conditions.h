@@ -66,7 +66,7 @@ bool batches_summed(const Case& c);
 // "integral_reduction": a reduction (sum, mean, amax, amin, prod) that reduces in an integer or bool dtype: its
 // dtype= when given, else its input's.
 bool integral_reduction(const Case& c);
-// "large_values", "subnormal_values": facts of the values, harness/value_conditions.h.
+// "large_values", "subnormal_values", "infinite_values", "zero_divisor": facts of the values, harness/value_conditions.h.
 
 // The names a declaration's "when" accepts, and whether `c` has that fact (false for an unknown name).
 const std::vector<std::string>& case_condition_names();

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <iterator>
 
 #include "harness/operands.h"
 
@@ -59,6 +60,24 @@ bool subnormal_values(const Case& c) {
   for (const OperandPlan& p : plans)
     if (p.number && p.number->kind == Number::Kind::floating && below_normal(std::fabs(p.number->f), exponent))
       return true;
+  return false;
+}
+
+bool infinite_values(const Case& c) {
+  if (!c.values || c.shapes.empty()) return false;
+  return some_floating_value(plan_operands(c), [](double x, DType) { return std::isinf(x); });
+}
+
+bool zero_divisor(const Case& c) {
+  static const Op divisions[] = {Op::div,       Op::div_,       Op::remainder,    Op::remainder_,
+                                 Op::fmod,      Op::fmod_,      Op::floor_divide, Op::floor_divide_};
+  if (!c.values || c.shapes.size() < 2 || std::find(std::begin(divisions), std::end(divisions), c.op) == std::end(divisions))
+    return false;
+  const std::vector<OperandPlan> plans = plan_operands(c);
+  if (plans.size() < 2 || plans[1].number || category(plans[1].dtype) != Category::floating) return false;
+  const Values seen = seen_values(plans, 1);
+  for (size_t i = 0; i < seen.size(); ++i)
+    if (seen.as_double(i) == 0) return true;
   return false;
 }
 

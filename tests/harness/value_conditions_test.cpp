@@ -31,6 +31,26 @@ TEST(ValueConditions, LargeValuesSquareOverTheNarrowestFloatingDtype) {
   EXPECT_FALSE(large_values(make_case(R"({"op": "add", "shapes": [[1], [1]]})")));
 }
 
+TEST(ValueConditions, InfiniteValuesAreAFloatingOperandsInfinity) {
+  EXPECT_TRUE(infinite_values(make_case(R"({"op": "remainder", "shapes": [[2], [1]], "values": {"data": [[1.0, 2.0], ["-inf"]]}})")));
+  EXPECT_FALSE(infinite_values(make_case(R"({"op": "remainder", "shapes": [[2], [1]], "values": {"data": [[1.0, 2.0], ["nan"]]}})")));
+  EXPECT_FALSE(infinite_values(make_case(
+      R"({"op": "add", "shapes": [[1], [1]], "dtypes": ["int64", "int64"], "values": {"data": [[9223372036854775807], [1]]}})")));
+  EXPECT_FALSE(infinite_values(make_case(R"({"op": "add", "shapes": [[1], [1]]})")));
+  EXPECT_TRUE(case_has("infinite_values", make_case(R"({"op": "neg", "shapes": [[1]], "values": {"data": [["inf"]]}})")));
+}
+
+TEST(ValueConditions, ZeroDivisorIsAFloatingDivisorHoldingAZero) {
+  EXPECT_TRUE(zero_divisor(make_case(R"({"op": "div", "shapes": [[2], []], "values": {"data": [[1.0, 0.0], [-0.0]]}})")));
+  EXPECT_TRUE(zero_divisor(make_case(R"({"op": "remainder_", "shapes": [[2], [2]], "values": {"data": [[1.0, 2.0], [3.0, 0.0]]}})")));
+  // A zero dividend, an integer divisor, another op: not the fact.
+  EXPECT_FALSE(zero_divisor(make_case(R"({"op": "div", "shapes": [[2], []], "values": {"data": [[0.0, 0.0], [2.0]]}})")));
+  EXPECT_FALSE(zero_divisor(make_case(
+      R"({"op": "div", "shapes": [[1], [1]], "dtypes": ["int64", "int64"], "values": {"data": [[1], [0]]}})")));
+  EXPECT_FALSE(zero_divisor(make_case(R"({"op": "mul", "shapes": [[1], [1]], "values": {"data": [[1.0], [0.0]]}})")));
+  EXPECT_TRUE(case_has("zero_divisor", make_case(R"({"op": "fmod", "shapes": [[1], [1]], "values": {"data": [[1.0], [0.0]]}})")));
+}
+
 TEST(ValueConditions, ValueClassesThatReachTheLimitsHaveThem) {
   EXPECT_TRUE(large_values(make_case(R"({"op": "mul", "shapes": [[4], [4]], "values": {"class": "largest", "seed": 3}})")));
   EXPECT_TRUE(large_values(make_case(R"({"op": "mul", "shapes": [[4], [4]], "values": {"class": "overflow", "seed": 3}})")));
