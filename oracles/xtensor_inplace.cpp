@@ -47,7 +47,7 @@ Outcome computed_assignment(const Case& c, const AnySelf& self, const AnyInput& 
 // A contiguous self is the base adaptor: container semantics (xsemantic.hpp xcontainer_semantic), which evaluate
 // the result into a temporary and then try to take it over, resizing the adaptor if the shape changed.
 Outcome assign_into_base(const Case& c, const BaseSelf& self, const AnyInput& other) {
-  return std::visit([&](auto* a, const auto& b) { return assign_compiled(c, *a, b); }, self, other);
+  return std::visit([&](auto* a, const auto& b) { return assign(c, *a, b); }, self, other);
 }
 
 }  // namespace bc::xtv

@@ -9,7 +9,7 @@
 namespace bc::xtv {
 
 Outcome assign_into_view(const Case& c, const ViewSelf& self, const AnyInput& other) {
-  return std::visit([&](auto* a, const auto& b) { return assign_compiled(c, *a, b); }, self, other);
+  return std::visit([&](auto* a, const auto& b) { return assign(c, *a, b); }, self, other);
 }
 
 }  // namespace bc::xtv

@@ -41,7 +41,7 @@ Outcome run_xtensor_numbers(const Case& c) {
     build_operands(plans, ops);
     return std::visit(
         [&](const auto& a) {
-          return with_literal(*plans[1].number, [&](auto s) { return binary_compiled<false>(c, c.op, a, xt::xscalar<decltype(s)>(s)); });
+          return with_literal(*plans[1].number, [&](auto s) { return binary_compiled<true>(c, c.op, a, xt::xscalar<decltype(s)>(s)); });
         },
         ops.inputs[0]);
   } catch (const xt::broadcast_error& e) {

@@ -1,9 +1,10 @@
 // The xtensor oracle's binding rows for the pointwise ops (docs/ARCHITECTURE.md, "Where an implementation binds an
 // op"): for each op, in one row, its value form as a user writes it in xtensor, whether xtensor has a computed
 // assignment for its in-place form, and for the ops with a gradient the forward with PyTorch's meaning (where it is
-// not the value form) and each operand's gradient (derivatives.yaml's formula) as xtensor expressions. The value
-// oracle (xtensor_arithmetic.cpp, xtensor_unary.cpp), the gradient and graph oracle (xtensor_grads.cpp) and the
-// binding table (xtensor_bindings.cpp) all read these rows; nothing else in the xtensor oracle names a pointwise op.
+// not the value form) and each operand's gradient (derivatives.yaml's formula) as xtensor expressions, and the rule
+// by which its function converts its operands first (xtensor_conversions.h). The value oracle (xtensor_arithmetic.cpp,
+// xtensor_unary.cpp), the gradient and graph oracle (xtensor_grads.cpp) and the binding table (xtensor_values.cpp)
+// all read these rows; nothing else in the xtensor oracle names a pointwise op.
 #pragma once
 
 #include <cstdint>
@@ -22,6 +23,7 @@
 #include "engine/op_table.h"
 #include "harness/case.h"
 #include "harness/outcome.h"
+#include "oracles/xtensor_conversions.h"
 
 namespace bc::xtv {
 
@@ -36,11 +38,13 @@ enum class Form { unary, binary, binary_alpha, formula };
 
 // A row. The value form takes the operands (binary_alpha: and alpha, a C++ number or None) and `ev`, which it
 // calls on its expression (evaluation, an out= assignment, or the expression's type), or returns an Outcome where
-// xtensor has no such function for these types. forward (x, alpha) -> X: PyTorch's meaning on operands of one
-// xt::xarray type X broadcast to one shape, where the value form does not have it; grad (x, r, g, alpha) -> each
-// operand's gradient in the result's shape (None: no gradient here); type (case) -> the forward's dtype, for
-// formula rows. `assigns`: xtensor has the in-place form as a computed assignment (a += b).
-template <Form K, class V, class F = None, class G = None, class Ty = None>
+// xtensor has no such function for these types. C: the rule by which the value form's function converts its
+// operands before it applies (xtensor_conversions.h), so that the value oracle holds them in the types it computes
+// in. forward (x, alpha) -> X: PyTorch's meaning on operands of one xt::xarray type X broadcast to one shape, where
+// the value form does not have it; grad (x, r, g, alpha) -> each operand's gradient in the result's shape (None: no
+// gradient here); type (case) -> the forward's dtype, for formula rows. `assigns`: xtensor has the in-place form as
+// a computed assignment (a += b).
+template <Form K, Conversion C, class V, class F = None, class G = None, class Ty = None>
 struct Row {
   Op op;
   V value;
@@ -49,19 +53,20 @@ struct Row {
   Ty type{};
   bool assigns = false;
   static constexpr Form form = K;
+  static constexpr Conversion conversion = C;
   static constexpr bool has_forward = !is_none_v<F>, has_grad = !is_none_v<G>;
   template <class X>
-  constexpr Row<K, V, X, G, Ty> with_forward(X x) const { return {op, value, x, grad, type, assigns}; }
+  constexpr Row<K, C, V, X, G, Ty> with_forward(X x) const { return {op, value, x, grad, type, assigns}; }
   template <class X>
-  constexpr Row<K, V, F, X, Ty> with_grad(X x) const { return {op, value, forward, x, type, assigns}; }
+  constexpr Row<K, C, V, F, X, Ty> with_grad(X x) const { return {op, value, forward, x, type, assigns}; }
   template <class X>
-  constexpr Row<K, V, F, G, X> with_type(X x) const { return {op, value, forward, grad, x, assigns}; }
+  constexpr Row<K, C, V, F, G, X> with_type(X x) const { return {op, value, forward, grad, x, assigns}; }
   constexpr Row with_assignment() const { return {op, value, forward, grad, type, true}; }
 };
-template <Form K, class V>
-constexpr Row<K, V> row(Op op, V value) { return {op, value}; }
-template <class F>
-constexpr Row<Form::formula, None, F> formula(Op op, F forward) { return {op, None{}, forward}; }
+template <Form K, Conversion C, class V>
+constexpr Row<K, C, V> row(Op op, V value) { return {op, value}; }
+template <Conversion C, class F>
+constexpr Row<Form::formula, C, None, F> formula(Op op, F forward) { return {op, None{}, forward}; }
 
 // Each gradient as an X, from expressions.
 template <class X, class... E>
@@ -110,25 +115,26 @@ std::optional<DType> diamond_type(const Case& c);
 // (xt::remainder is IEEE's), so their forwards are written out: lerp as LibTorch 1.13 evaluates it (from start
 // below weight 0.5, from end above), remainder as fmod moved to the divisor's sign.
 inline constexpr auto kPointwiseRows = std::make_tuple(
-    row<Form::binary_alpha>(Op::add, [](const auto& a, const auto& b, auto s, auto&& ev) {
+    row<Form::binary_alpha, Conversion::usual>(Op::add, [](const auto& a, const auto& b, auto s, auto&& ev) {
       if constexpr (is_none_v<decltype(s)>) return ev(a + b); else return ev(a + s * b);
     }).with_assignment().with_grad([](const auto&, const auto&, const auto& g, auto alpha) {
       return shares(g, g, g * alpha);
     }),
-    row<Form::binary_alpha>(Op::sub, [](const auto& a, const auto& b, auto s, auto&& ev) {
+    row<Form::binary_alpha, Conversion::usual>(Op::sub, [](const auto& a, const auto& b, auto s, auto&& ev) {
       if constexpr (is_none_v<decltype(s)>) return ev(a - b); else return ev(a - s * b);
     }).with_assignment().with_grad([](const auto&, const auto&, const auto& g, auto alpha) {
       return shares(g, g, -g * alpha);
     }),
-    row<Form::binary>(Op::mul, [](const auto& a, const auto& b, auto&& ev) { return ev(a * b); })
+    row<Form::binary, Conversion::usual>(Op::mul, [](const auto& a, const auto& b, auto&& ev) { return ev(a * b); })
         .with_assignment()
         .with_grad([](const auto& x, const auto&, const auto& g, auto) { return shares(g, g * x[1], g * x[0]); }),
-    row<Form::binary>(Op::div, [](const auto& a, const auto& b, auto&& ev) { return ev(a / b); })
+    row<Form::binary, Conversion::usual>(Op::div, [](const auto& a, const auto& b, auto&& ev) { return ev(a / b); })
         .with_assignment()
         .with_grad([](const auto& x, const auto&, const auto& g, auto) {
           return shares(g, g / x[1], -g * (x[0] / x[1]) / x[1]);
         }),
-    row<Form::binary>(Op::pow, [](const auto& a, const auto& b, auto&& ev) { return ev(xt::pow(a, b)); })
+    row<Form::binary, Conversion::math>(Op::pow,
+        [](const auto& a, const auto& b, auto&& ev) { return ev(xt::pow(a, b)); })
         .with_grad([](const auto& x, const auto& r, const auto& g, auto alpha) {
           using X = std::decay_t<decltype(g)>;
           using T = decltype(alpha);
@@ -136,16 +142,19 @@ inline constexpr auto kPointwiseRows = std::make_tuple(
           return shares(g, xt::where(xt::equal(b, T(0)), T(0), X(g * b * xt::pow(a, X(b - T(1))))),
                         g * xt::where(xt::equal(a, T(0)) && b >= T(0), T(0), X(r * xt::log(a))));
         }),
-    row<Form::binary>(Op::atan2, [](const auto& a, const auto& b, auto&& ev) { return ev(xt::atan2(a, b)); })
+    row<Form::binary, Conversion::math>(Op::atan2,
+        [](const auto& a, const auto& b, auto&& ev) { return ev(xt::atan2(a, b)); })
         .with_grad([](const auto& x, const auto&, const auto& g, auto alpha) {
           using X = std::decay_t<decltype(g)>;
           const X recip = decltype(alpha)(1) / (x[0] * x[0] + x[1] * x[1]);
           return shares(g, g * x[1] * recip, g * -x[0] * recip);
         }),
-    row<Form::binary>(Op::fmod, [](const auto& a, const auto& b, auto&& ev) { return ev(xt::fmod(a, b)); })
+    row<Form::binary, Conversion::math>(Op::fmod,
+        [](const auto& a, const auto& b, auto&& ev) { return ev(xt::fmod(a, b)); })
         .with_grad([](const auto& x, const auto&, const auto& g, auto) { return shares(g, g, -g * xt::trunc(x[0] / x[1])); }),
     // std::remainder: IEEE's, not floor-mod (the value a user gets); the gradient's forward is PyTorch's.
-    row<Form::binary>(Op::remainder, [](const auto& a, const auto& b, auto&& ev) { return ev(xt::remainder(a, b)); })
+    row<Form::binary, Conversion::math>(Op::remainder,
+        [](const auto& a, const auto& b, auto&& ev) { return ev(xt::remainder(a, b)); })
         .with_forward([](const auto& x, auto alpha) {
           using X = std::decay_t<decltype(x[0])>;
           using T = decltype(alpha);
@@ -156,43 +165,46 @@ inline constexpr auto kPointwiseRows = std::make_tuple(
         .with_grad([](const auto& x, const auto&, const auto& g, auto) {
           return shares(g, g, -g * torch_floor_divide(x[0], x[1]));
         }),
-    row<Form::binary>(Op::maximum, [](const auto& a, const auto& b, auto&& ev) { return ev(xt::maximum(a, b)); })
+    row<Form::binary, Conversion::common>(Op::maximum,
+        [](const auto& a, const auto& b, auto&& ev) { return ev(xt::maximum(a, b)); })
         .with_grad([](const auto& x, const auto&, const auto& g, auto) { return extremum_grads(x[0], x[1], g, true); }),
-    row<Form::binary>(Op::minimum, [](const auto& a, const auto& b, auto&& ev) { return ev(xt::minimum(a, b)); })
+    row<Form::binary, Conversion::common>(Op::minimum,
+        [](const auto& a, const auto& b, auto&& ev) { return ev(xt::minimum(a, b)); })
         .with_grad([](const auto& x, const auto&, const auto& g, auto) { return extremum_grads(x[0], x[1], g, false); }),
     // a == b and a != b in xtensor compare whole expressions (same shape, same elements) and give one bool; the
     // elementwise forms are xt::equal and xt::not_equal. A user writing a == b gets the former (xtensor-eq-whole).
-    row<Form::binary>(Op::eq, [](const auto& a, const auto& b, auto&&) { return whole(a == b); })
+    row<Form::binary, Conversion::usual>(Op::eq, [](const auto& a, const auto& b, auto&&) { return whole(a == b); })
         .with_forward([](const auto& x, auto) { return std::decay_t<decltype(x[0])>(xt::equal(x[0], x[1])); }),
-    row<Form::binary>(Op::ne, [](const auto& a, const auto& b, auto&&) { return whole(a != b); })
+    row<Form::binary, Conversion::usual>(Op::ne, [](const auto& a, const auto& b, auto&&) { return whole(a != b); })
         .with_forward([](const auto& x, auto) { return std::decay_t<decltype(x[0])>(xt::not_equal(x[0], x[1])); }),
-    row<Form::binary>(Op::lt, [](const auto& a, const auto& b, auto&& ev) { return ev(a < b); }),
-    row<Form::binary>(Op::le, [](const auto& a, const auto& b, auto&& ev) { return ev(a <= b); }),
-    row<Form::binary>(Op::gt, [](const auto& a, const auto& b, auto&& ev) { return ev(a > b); }),
-    row<Form::binary>(Op::ge, [](const auto& a, const auto& b, auto&& ev) { return ev(a >= b); }),
-    row<Form::binary>(Op::hypot, [](const auto& a, const auto& b, auto&& ev) { return ev(xt::hypot(a, b)); })
+    row<Form::binary, Conversion::usual>(Op::lt, [](const auto& a, const auto& b, auto&& ev) { return ev(a < b); }),
+    row<Form::binary, Conversion::usual>(Op::le, [](const auto& a, const auto& b, auto&& ev) { return ev(a <= b); }),
+    row<Form::binary, Conversion::usual>(Op::gt, [](const auto& a, const auto& b, auto&& ev) { return ev(a > b); }),
+    row<Form::binary, Conversion::usual>(Op::ge, [](const auto& a, const auto& b, auto&& ev) { return ev(a >= b); }),
+    row<Form::binary, Conversion::math>(Op::hypot,
+        [](const auto& a, const auto& b, auto&& ev) { return ev(xt::hypot(a, b)); })
         .with_grad([](const auto& x, const auto& r, const auto& g, auto) { return shares(g, g * x[0] / r, g * x[1] / r); }),
-    row<Form::unary>(Op::neg, [](const auto& a, auto&& ev) { return ev(-a); })
+    row<Form::unary, Conversion::none>(Op::neg, [](const auto& a, auto&& ev) { return ev(-a); })
         .with_grad([](const auto&, const auto&, const auto& g, auto) { return shares(g, -g); }),
-    row<Form::unary>(Op::abs, [](const auto& a, auto&& ev) { return ev(xt::abs(a)); })
+    row<Form::unary, Conversion::none>(Op::abs, [](const auto& a, auto&& ev) { return ev(xt::abs(a)); })
         .with_grad([](const auto& x, const auto&, const auto& g, auto) { return shares(g, g * xt::sign(x[0])); }),
-    row<Form::unary>(Op::sqrt, [](const auto& a, auto&& ev) { return ev(xt::sqrt(a)); })
+    row<Form::unary, Conversion::none>(Op::sqrt, [](const auto& a, auto&& ev) { return ev(xt::sqrt(a)); })
         .with_grad([](const auto&, const auto& r, const auto& g, auto alpha) {
           return shares(g, g / (decltype(alpha)(2) * r));
         }),
-    row<Form::unary>(Op::exp, [](const auto& a, auto&& ev) { return ev(xt::exp(a)); })
+    row<Form::unary, Conversion::none>(Op::exp, [](const auto& a, auto&& ev) { return ev(xt::exp(a)); })
         .with_grad([](const auto&, const auto& r, const auto& g, auto) { return shares(g, g * r); }),
-    row<Form::unary>(Op::log, [](const auto& a, auto&& ev) { return ev(xt::log(a)); })
+    row<Form::unary, Conversion::none>(Op::log, [](const auto& a, auto&& ev) { return ev(xt::log(a)); })
         .with_grad([](const auto& x, const auto&, const auto& g, auto) { return shares(g, g / x[0]); }),
-    row<Form::unary>(Op::sign, [](const auto& a, auto&& ev) { return ev(xt::sign(a)); })
+    row<Form::unary, Conversion::none>(Op::sign, [](const auto& a, auto&& ev) { return ev(xt::sign(a)); })
         .with_grad([](const auto&, const auto&, const auto& g, auto) { return shares(g, xt::zeros_like(g)); }),
     // xtensor has no reciprocal; 1 / a in a's own type, which for integers is C++'s integer division: not run.
-    row<Form::unary>(Op::reciprocal, [](const auto& a, auto&& ev) {
+    row<Form::unary, Conversion::none>(Op::reciprocal, [](const auto& a, auto&& ev) {
       using T = typename std::decay_t<decltype(a)>::value_type;
       if constexpr (std::is_floating_point_v<T>) return ev(T(1) / a);
       else return Outcome::unsupported_because("xtensor has no reciprocal; 1 / a on integers is integer division");
     }).with_grad([](const auto&, const auto& r, const auto& g, auto) { return shares(g, -g * (r * r)); }),
-    formula(Op::lerp, [](const auto& x, auto alpha) {
+    formula<Conversion::none>(Op::lerp, [](const auto& x, auto alpha) {
       using X = std::decay_t<decltype(x[0])>;
       using T = decltype(alpha);
       const X &a = x[0], &b = x[1], &w = x[2];
@@ -200,7 +212,7 @@ inline constexpr auto kPointwiseRows = std::make_tuple(
     }).with_type(lerp_type).with_grad([](const auto& x, const auto&, const auto& g, auto alpha) {
       return shares(g, g * (decltype(alpha)(1) - x[2]), g * x[2], g * (x[1] - x[0]));
     }),
-    formula(Op::where, [](const auto& x, auto alpha) {
+    formula<Conversion::where>(Op::where, [](const auto& x, auto alpha) {
       return std::decay_t<decltype(x[0])>(xt::where(xt::not_equal(x[0], decltype(alpha)(0)), x[1], x[2]));
     }).with_type(where_type).with_grad([](const auto& x, const auto&, const auto& g, auto alpha) {
       using X = std::decay_t<decltype(g)>;
@@ -208,23 +220,27 @@ inline constexpr auto kPointwiseRows = std::make_tuple(
       return shares(g, X(), xt::where(cond, g, decltype(alpha)(0)), xt::where(cond, decltype(alpha)(0), g));
     }),
     // alpha: the case's value.
-    formula(Op::addcmul, [](const auto& x, auto alpha) { return std::decay_t<decltype(x[0])>(x[0] + alpha * x[1] * x[2]); })
+    formula<Conversion::none>(Op::addcmul,
+        [](const auto& x, auto alpha) { return std::decay_t<decltype(x[0])>(x[0] + alpha * x[1] * x[2]); })
         .with_type(addcmul_type)
         .with_grad([](const auto& x, const auto&, const auto& g, auto alpha) {
           return shares(g, g, g * alpha * x[2], g * alpha * x[1]);
         }),
-    formula(Op::addcdiv, [](const auto& x, auto alpha) { return std::decay_t<decltype(x[0])>(x[0] + alpha * x[1] / x[2]); })
+    formula<Conversion::none>(Op::addcdiv,
+        [](const auto& x, auto alpha) { return std::decay_t<decltype(x[0])>(x[0] + alpha * x[1] / x[2]); })
         .with_type(addcdiv_type)
         .with_grad([](const auto& x, const auto&, const auto& g, auto alpha) {
           return shares(g, g, g * alpha / x[2], -g * alpha * x[1] / (x[2] * x[2]));
         }),
-    formula(Op::diamond, [](const auto& x, auto) { return std::decay_t<decltype(x[0])>((x[0] + x[1]) * x[0]); })
+    formula<Conversion::none>(Op::diamond,
+        [](const auto& x, auto) { return std::decay_t<decltype(x[0])>((x[0] + x[1]) * x[0]); })
         .with_type(diamond_type)
         .with_grad([](const auto& x, const auto&, const auto& g, auto) {
           return shares(g, g * (x[0] + x[1]) + g * x[0], g * x[0]);  // (a + b) * a
         }),
     // The 2-norm of a - b, 0-d; its gradient (a - b) * g / r, zero where the norm is zero.
-    row<Form::binary>(Op::dist, [](const auto& a, const auto& b, auto&& ev) { return ev(xt::norm_l2(a - b)); })
+    row<Form::binary, Conversion::usual>(Op::dist,
+        [](const auto& a, const auto& b, auto&& ev) { return ev(xt::norm_l2(a - b)); })
         .with_grad([](const auto& x, const auto& r, const auto& g, auto alpha) {
           using X = std::decay_t<decltype(g)>;
           const X scale = xt::where(xt::equal(r, decltype(alpha)(0)), decltype(alpha)(0), X(g / r));
@@ -233,7 +249,7 @@ inline constexpr auto kPointwiseRows = std::make_tuple(
     // xtensor has no floor_divide; for floating values people write xt::floor(a / b). On integers a / b is C++'s
     // truncating division (which traps on a zero divisor), not a floor division: not run. No gradient (LibTorch
     // 1.13 has no formula).
-    row<Form::binary>(Op::floor_divide, [](const auto& a, const auto& b, auto&& ev) {
+    row<Form::binary, Conversion::usual>(Op::floor_divide, [](const auto& a, const auto& b, auto&& ev) {
       using A = typename std::decay_t<decltype(a)>::value_type;
       using B = typename std::decay_t<decltype(b)>::value_type;
       if constexpr (std::is_floating_point_v<A> || std::is_floating_point_v<B>) return ev(xt::floor(a / b));

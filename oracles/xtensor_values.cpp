@@ -8,6 +8,7 @@
 #include <xtensor/xmanipulation.hpp>
 
 #include "oracles/binding_table.h"
+#include "oracles/xtensor_conversions.h"
 #include "oracles/xtensor_operands.h"
 #include "oracles/xtensor_pointwise.h"
 
@@ -51,6 +52,41 @@ AnyBuffer buffer_for(DType t, const Values& values) {
   return make_buffer<double>(values.floats());
 }
 
+// The buffer converted elementwise to element type H as C++ converts its own type (static_cast), so that an operand
+// held in another type (xtensor_conversions.h) has exactly the values the op's own conversion gives it.
+template <class H, class T>
+AnyBuffer convert_to(const Buffer<T>& from, size_t n) {
+  if constexpr (held_v<H>) {
+    std::shared_ptr<H[]> data(new H[n == 0 ? 1 : n]);
+    for (size_t k = 0; k < n; ++k) data[k] = static_cast<H>(from[k]);
+    return data;
+  } else {
+    throw std::logic_error("xtensor oracle: " + dtype_name<H>() + " is not held in this build");
+  }
+}
+
+AnyBuffer held_buffer(DType own, DType held, const Values& values) {
+  AnyBuffer buffer = buffer_for(own, values);
+  if (held == own) return buffer;
+  return std::visit(
+      [&](const auto& from) -> AnyBuffer {
+        const size_t n = values.size();
+        switch (held) {
+          case DType::bool_: return convert_to<bool>(from, n);
+          case DType::int64: return convert_to<int64_t>(from, n);
+          case DType::float32: return convert_to<float>(from, n);
+          case DType::float64: return convert_to<double>(from, n);
+          case DType::int8: return convert_to<int8_t>(from, n);
+          case DType::uint8: return convert_to<uint8_t>(from, n);
+          case DType::int16: return convert_to<int16_t>(from, n);
+          case DType::int32: return convert_to<int32_t>(from, n);
+          case DType::float16: case DType::bfloat16: break;
+        }
+        throw std::logic_error(std::string("xtensor oracle: no buffer for ") + to_string(held));
+      },
+      buffer);
+}
+
 XShape xshape(const Shape& s) { return XShape(s.begin(), s.end()); }
 
 // xtensor's as_strided: a view with the plan's own shape, strides and offset into the base's storage.
@@ -86,7 +122,8 @@ auto view_of(B& base, const OperandPlan& p) -> decltype(xt::strided_view(base, x
 // Visits the base an operand lives in (its own, or the one an overlapping operand views).
 template <class F>
 decltype(auto) with_base(Operands& ops, const OperandPlan& p, size_t k, F&& f) {
-  AnyBase& base = ops.bases[p.views_operand >= 0 ? static_cast<size_t>(p.views_operand) : k];
+  const bool own = !std::holds_alternative<std::monostate>(ops.bases[k]);
+  AnyBase& base = ops.bases[own || p.views_operand < 0 ? k : static_cast<size_t>(p.views_operand)];
   return std::visit(
       [&](auto& b) -> decltype(f(std::declval<Base<float>&>())) {
         if constexpr (std::is_same_v<std::decay_t<decltype(b)>, std::monostate>) throw std::logic_error("no base");
@@ -95,20 +132,35 @@ decltype(auto) with_base(Operands& ops, const OperandPlan& p, size_t k, F&& f) {
       base);
 }
 
+std::vector<DType> own_dtypes(const std::vector<OperandPlan>& plans) {
+  std::vector<DType> own;
+  for (const OperandPlan& p : plans) own.push_back(p.dtype);
+  return own;
+}
+
 }  // namespace
 
 void build_operands(const std::vector<OperandPlan>& plans, Operands& ops) {
+  build_operands(plans, own_dtypes(plans), ops);
+}
+
+void build_operands(const std::vector<OperandPlan>& plans, const std::vector<DType>& held, Operands& ops) {
   for (size_t k = 0; k < plans.size(); ++k) {
     const OperandPlan& p = plans[k];
-    if (p.views_operand >= 0) {
+    // The operand whose storage this one reads: an overlapping operand views an earlier one's base, or, held in
+    // another type than that base, a copy of that storage converted to its own type (the ops that convert their
+    // operands read them only, or, in place, evaluate the whole result before writing self: xsemantic.hpp).
+    const size_t s = p.views_operand >= 0 ? static_cast<size_t>(p.views_operand) : k;
+    if (s != k && held[k] == held[s]) {
       ops.buffers.emplace_back();
       ops.bases.emplace_back();
     } else {
-      ops.buffers.push_back(buffer_for(p.dtype, p.base_values));
-      const auto elements = static_cast<std::size_t>(numel(p.base_shape));
+      const OperandPlan& storage = plans[s];
+      ops.buffers.push_back(held_buffer(storage.dtype, held[k], storage.base_values));
+      const auto elements = static_cast<std::size_t>(numel(storage.base_shape));
       ops.bases.push_back(std::visit(
           [&](const auto& data) -> AnyBase {
-            return xt::adapt(data.get(), elements, xt::no_ownership(), xshape(p.base_shape));
+            return xt::adapt(data.get(), elements, xt::no_ownership(), xshape(storage.base_shape));
           },
           ops.buffers.back()));
     }
@@ -136,10 +188,14 @@ namespace {
 // How xtensor runs an op on values: the op's own path and its in-place form's.
 enum class Path { no_meaning, no_assignment, not_values, products, addc, where, assignment, arithmetic, unary, reduce,
                   fill };
+// conversion: how the value form converts its operands (the row's rule, xtensor_conversions.h); alpha: the value
+// form takes add's and sub's alpha (scaled, when the case has one).
 struct XtensorRow {
   Path path, in_place;
+  xtv::Conversion conversion = xtv::Conversion::none;
+  bool alpha = false;
 };
-XtensorRow both(Path p) { return {p, p}; }
+XtensorRow both(Path p, xtv::Conversion conversion = xtv::Conversion::none) { return {p, p, conversion}; }
 
 // The binding table: the pointwise rows' (xtensor_pointwise.h) value forms, the ops with an engine rule of a kind
 // xtensor runs one way (the products, the reductions, fill_ and zero_), and the rest, each with its path.
@@ -148,7 +204,7 @@ const BindingTable<XtensorRow>& bindings() {
   static const BindingTable<XtensorRow> table("oracles/xtensor_values.cpp", [] {
     std::vector<C> cells = {
         {Op::lerp, both(Path::no_meaning)},
-        {Op::where, both(Path::where)},
+        {Op::where, both(Path::where, xtv::Conversion::where)},
         {Op::addcmul, both(Path::addc)},
         {Op::addcdiv, both(Path::addc)},
         {Op::unfused_addcmul, both(Path::addc)},
@@ -161,10 +217,11 @@ const BindingTable<XtensorRow>& bindings() {
     };
     std::apply([&](const auto&... row) {
       const auto cell = [&](const auto& r) {
-        constexpr xtv::Form form = std::decay_t<decltype(r)>::form;
-        if (form == xtv::Form::unary) cells.push_back({r.op, both(Path::unary)});
-        else if (form != xtv::Form::formula)
-          cells.push_back({r.op, XtensorRow{Path::arithmetic, r.assigns ? Path::assignment : Path::no_assignment}});
+        using R = std::decay_t<decltype(r)>;
+        if (R::form == xtv::Form::unary) cells.push_back({r.op, both(Path::unary)});
+        else if (R::form != xtv::Form::formula)
+          cells.push_back({r.op, XtensorRow{Path::arithmetic, r.assigns ? Path::assignment : Path::no_assignment,
+                                            R::conversion, R::form == xtv::Form::binary_alpha}});
       };
       (cell(row), ...);
     }, xtv::kPointwiseRows);
@@ -179,10 +236,21 @@ const BindingTable<XtensorRow>& bindings() {
   return table;
 }
 
-Path path_of(Op op) {
+const XtensorRow& row_of(Op op) {
   const XtensorRow* row = bindings().row(op);
   if (!row) throw std::logic_error(bindings().reason(op));
-  return op != out_of_place(op) ? row->in_place : row->path;
+  return *row;
+}
+
+Path path_of(Op op) { return op != out_of_place(op) ? row_of(op).in_place : row_of(op).path; }
+
+// The rule the case's operands are held by: the row's, scaled for add and sub with alpha, compound for a computed
+// assignment (whose row's rule is usual).
+xtv::Conversion conversion_of(const Case& c, Path path) {
+  const XtensorRow& row = row_of(c.op);
+  if (path == Path::assignment) return xtv::Conversion::compound;
+  if (row.alpha && c.scalars.count("alpha") > 0) return xtv::Conversion::scaled;
+  return row.conversion;
 }
 
 }  // namespace
@@ -202,12 +270,12 @@ Outcome run_xtensor_values(const Case& c) {
   const std::vector<OperandPlan> plans = plan_operands(c);
   Operands ops;
   try {
-    build_operands(plans, ops);
+    build_operands(plans, held_dtypes(c, conversion_of(c, path), own_dtypes(plans)), ops);
     if (path == Path::products) return products(c, ops, plans);
     if (path == Path::addc) return addc(c, ops, plans);
     if (path == Path::unary) return unary(op, ops.inputs[0]);
     if (path == Path::reduce) return reduction(c, op, ops.inputs[0]);
-    if (path == Path::where) return where(ops.inputs[0], ops.inputs[1], ops.inputs[2]);
+    if (path == Path::where) return where(c, ops.inputs[0], ops.inputs[1], ops.inputs[2]);
     if (path == Path::assignment) return computed_assignment(c, self_of(plans[0], ops), ops.inputs[1]);
     if (path == Path::fill) return fill(c, op, self_of(plans[0], ops));
     return arithmetic(c, op, ops.inputs[0], ops.inputs[1]);

@@ -1,22 +1,30 @@
-// The xtensor value oracle's where: xt::where with a condition of any dtype (a non-bool element is tested for
-// truth, as C++ converts it to bool) and operands of any pair of wide dtypes; with a narrow integer among the three,
-// the triples of xtensor_operands.h where_compiled_v.
+// The xtensor value oracle's where: xt::where(condition, a, b) with the condition held as bool (what `cond ? a : b`
+// tests, of any dtype) and a and b held in their common type (xtensor_conversions.h, where), so that it is compiled
+// once per element type and answers every triple of dtypes.
 #include <xtensor/xoperation.hpp>
 
+#include "oracles/xtensor_conversions.h"
 #include "oracles/xtensor_operands.h"
 
 namespace bc::xtv {
 
-Outcome where(const AnyInput& condition, const AnyInput& a, const AnyInput& b) {
+Outcome where(const Case& c, const AnyInput& condition, const AnyInput& a, const AnyInput& b) {
   return std::visit(
-      [&](const auto& cond, const auto& x, const auto& y) {
-        using K = value_type_of<decltype(cond)>;
-        using A = value_type_of<decltype(x)>;
-        using B = value_type_of<decltype(y)>;
-        if constexpr (where_compiled_v<K, A, B>) return evaluate(xt::where(cond, x, y));
-        else return not_compiled("where(" + dtype_name<K>() + ", " + dtype_name<A>() + ", " + dtype_name<B>() + ")");
+      [&](const auto& cond) {
+        if constexpr (!held_condition_v<value_type_of<decltype(cond)>>) {
+          return not_reached(c);
+        } else {
+          return std::visit(
+              [&](const auto& x, const auto& y) {
+                if constexpr (held_choices_v<value_type_of<decltype(x)>, value_type_of<decltype(y)>>)
+                  return evaluate(xt::where(cond, x, y));
+                else
+                  return not_reached(c);
+              },
+              a, b);
+        }
       },
-      condition, a, b);
+      condition);
 }
 
 }  // namespace bc::xtv

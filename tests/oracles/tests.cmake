@@ -5,6 +5,8 @@ bc_test(oracles_test
           oracles/xtensor_grads_test.cpp oracles/xtensor_values_test.cpp oracles/xtensor_products_test.cpp
           oracles/xtensor_narrow_integers_test.cpp
   LIBS bc_oracle_engine bc_oracle_torch bc_oracle_xtensor xtensor PER_SUITE)
+# The held types of xtensor's conversions against xtensor's own element functors (no LibTorch).
+bc_test(xtensor_conversions_test SOURCES oracles/xtensor_conversions_test.cpp LIBS bc_oracle_xtensor xtensor)
 bc_test(document_oracle_test SOURCES oracles/document_oracle_test.cpp LIBS bc_oracle_document)
 bc_test(isolated_oracle_test SOURCES oracles/isolated_oracle_test.cpp LIBS bc_oracle_process bc_oracle_engine)
 bc_test(protocol_test SOURCES oracles/protocol_test.cpp LIBS bc_oracle_process)
