@@ -37,9 +37,12 @@ bool number_beyond_dtype(const Case& c) {
   if (!t) return false;
   for (size_t k = 0; k < c.shapes.size(); ++k) {
     const Number* n = number_of(c, k);
-    if (!n || rank_of(*n) != rank_of(category(*t))) continue;
+    if (!n || rank_of(*n) > rank_of(category(*t))) continue;  // a bool number fits every dtype
+    // An int converts into an integer dtype with its range (and sign), into a floating one as a value (-2^63 is
+    // -inf in float16).
+    const bool integral = category(*t) != Category::floating;
     if (n->kind == Number::Kind::integer &&
-        (scalar_overflow(static_cast<double>(n->i), true, *t).has_value() || (is_unsigned(*t) && n->i < 0)))
+        (scalar_overflow(static_cast<double>(n->i), integral, *t).has_value() || (is_unsigned(*t) && n->i < 0)))
       return true;
     if (n->kind == Number::Kind::floating && std::isfinite(n->f) && scalar_overflow(n->f, false, *t).has_value())
       return true;

@@ -12,8 +12,8 @@ namespace bc {
 // default dtype of the number's category where other libraries keep the number's own width.
 bool number_above_category(const Case& c);
 // "number_beyond_dtype": a number of the tensors' category or below does not fit their dtype as a value: an int
-// outside an integer dtype's range (a negative one for uint8), a finite float beyond a floating dtype's largest
-// value. PyTorch converts it to the dtype (it wraps, or becomes inf) where other libraries widen the result.
+// outside an integer dtype's range (a negative one for uint8), a finite float or an int beyond a floating dtype's
+// largest value. PyTorch converts it to the dtype (it wraps, or becomes inf) where other libraries widen the result.
 bool number_beyond_dtype(const Case& c);
 
 }  // namespace bc

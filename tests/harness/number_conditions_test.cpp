@@ -33,9 +33,14 @@ TEST(NumberConditions, BeyondTheDtypeOfTheTensorsOfItsCategory) {
   EXPECT_FALSE(number_beyond_dtype(parse(R"({"op": "add", "shapes": [[2], {"number": "inf"}], "dtypes": ["float16", "float64"]})")));
   EXPECT_TRUE(number_beyond_dtype(parse(R"({"op": "add", "shapes": [[2], {"number": 1e39}]})")));
   EXPECT_FALSE(number_beyond_dtype(parse(R"({"op": "add", "shapes": [[2], {"number": 1e39}], "dtypes": ["float64", "float64"]})")));
-  // Another category is number_above_category's (or no conversion at all: an int with a float tensor).
+  // A category above the tensors' is number_above_category's; an int with a float tensor converts to it, and fits
+  // unless it passes the dtype's largest value (PyTorch: the int64 minimum is -inf in float16; NumPy 1.24 widens).
   EXPECT_FALSE(number_beyond_dtype(parse(R"({"op": "add", "shapes": [[2], {"number": 1e10}], "dtypes": ["int8", "float64"]})")));
   EXPECT_FALSE(number_beyond_dtype(parse(R"({"op": "add", "shapes": [[2], {"number": 300}], "dtypes": ["float16", "int64"]})")));
+  EXPECT_TRUE(number_beyond_dtype(
+      parse(R"({"op": "mul_", "shapes": [[2], {"number": -9223372036854775808}], "dtypes": ["float16", "int64"]})")));
+  EXPECT_TRUE(number_beyond_dtype(parse(R"({"op": "add", "shapes": [[2], {"number": 65536}], "dtypes": ["float16", "int64"]})")));
+  EXPECT_FALSE(number_beyond_dtype(parse(R"({"op": "add", "shapes": [[2], {"number": 65536}], "dtypes": ["float32", "int64"]})")));
   EXPECT_TRUE(case_has("number_beyond_dtype",
                        parse(R"({"op": "where", "shapes": [[2], [2], {"number": 300}], "dtypes": ["bool", "int8", "int64"]})")));
   EXPECT_TRUE(case_has("number_operand", parse(R"({"op": "add", "shapes": [[2], {"number": 1}]})")));
