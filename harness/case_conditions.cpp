@@ -202,7 +202,7 @@ const std::vector<std::string>& case_condition_names() {
       "prod_order_decides_zero", "sum_order_rounds", "grad_sum_rounds", "batches_summed", "graph_atan2", "graph_pow",
       "column_major_matrices", "gradient", "vector_operand", "graph_comparison", "integral_reduction",
       "large_values", "subnormal_values", "graph_where", "number_operand", "number_above_category",
-      "number_beyond_dtype", "mixed_branch_dtypes", "infinite_values", "zero_divisor"};
+      "number_beyond_dtype", "mixed_branch_dtypes", "infinite_values", "zero_divisor", "bool_first_branch"};
   return names;
 }
 
@@ -239,6 +239,8 @@ bool case_has(const std::string& name, const Case& c) {
     return c.op == Op::where && c.dtypes.size() == 3 && c.dtypes[1] != c.dtypes[2];
   if (condition == "infinite_values") return infinite_values(c);
   if (condition == "zero_divisor") return zero_divisor(c);
+  if (condition == "bool_first_branch")
+    return c.op == Op::where && c.dtypes.size() == 3 && c.dtypes[1] == DType::bool_ && c.dtypes[2] != DType::bool_;
   if (condition == "number_operand") return has_numbers(c);
   if (condition == "number_above_category") return number_above_category(c);
   if (condition == "number_beyond_dtype") return number_beyond_dtype(c);

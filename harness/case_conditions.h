@@ -61,7 +61,8 @@ bool batches_summed(const Case& c);
 // "gradient": the case takes gradients (an operand requires grad), so its outcome includes the backward pass.
 // "vector_operand": an operand of rank 1 (which products take as a vector; the declaration's ops say which op).
 // "graph_comparison": a graph whose program has a comparison node (eq, ne, lt, le, gt, ge).
-// "mixed_branch_dtypes": a where whose two branches (operands 1 and 2) have different dtypes.
+// "mixed_branch_dtypes": a where whose two branches (operands 1 and 2) have different dtypes; "bool_first_branch":
+// ... and the first branch is bool.
 // "graph_where": a graph whose program has a where node.
 // "integral_reduction": a reduction (sum, mean, amax, amin, prod) that reduces in an integer or bool dtype: its
 // dtype= when given, else its input's.

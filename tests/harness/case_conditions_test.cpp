@@ -133,6 +133,12 @@ TEST(CaseConditions, MixedBranchDtypesComparesWheresBranchesOnly) {
   EXPECT_FALSE(case_has("mixed_branch_dtypes", make_case(R"({"op": "where", "shapes": [[2], [2], [2]]})")));
   EXPECT_FALSE(case_has("mixed_branch_dtypes",
                         make_case(R"({"op": "add", "shapes": [[2], [2]], "dtypes": ["bool", "float32"]})")));
+  EXPECT_TRUE(case_has("bool_first_branch",
+                       make_case(R"({"op": "where", "shapes": [[2], [2], [2]], "dtypes": ["bool", "bool", "float32"]})")));
+  EXPECT_FALSE(case_has("bool_first_branch",
+                        make_case(R"({"op": "where", "shapes": [[2], [2], [2]], "dtypes": ["bool", "float32", "bool"]})")));
+  EXPECT_FALSE(case_has("bool_first_branch",
+                        make_case(R"({"op": "where", "shapes": [[2], [2], [2]], "dtypes": ["bool", "bool", "bool"]})")));
 }
 
 TEST(CaseConditions, ADeclarationWithWhenCoversOnlyCasesWithTheFact) {
