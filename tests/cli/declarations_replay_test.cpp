@@ -308,8 +308,9 @@ TEST(DeclarationsReplay, OptionalVotersChangeNoVerdictAndNoDeclarationIsStale) {
     }
     const nlohmann::json summary = nlohmann::json::parse(slurp(dir / "summary.json"));
     for (const nlohmann::json& d : summary.at("declarations"))  // a fault no case shows every time may not show
-      if (!kWithoutOwnCase.count(d.at("declaration").at("id").get<std::string>()))
+      if (!kWithoutOwnCase.count(d.at("declaration").at("id").get<std::string>())) {
         EXPECT_FALSE(d.at("stale").get<bool>()) << name << ": " << d.at("declaration").at("id") << " is stale";
+      }
     return out;
   };
   const std::map<std::string, std::string> with = verdicts("", "declarations-replay-with");
