@@ -76,7 +76,7 @@ Result<Var> binary(Op o, const Var& a, const Var& b, Scalar alpha) {
   Result<Tensor> r = bc::binary(o, a->data, b->data, alpha);
   if (!r.ok()) return r.error();
   Var out = output(r.value());
-  if (is_comparison(o)) return out;
+  if (is_comparison(o) || !rule_of(o).node) return out;
   std::shared_ptr<Node> node = record(rule_of(o).node, {a, b});
   if (!node) return out;
   attach_binary(node, o, save_for(o, *node, a, b, false), out->data, alpha, false);
@@ -85,6 +85,13 @@ Result<Var> binary(Op o, const Var& a, const Var& b, Scalar alpha) {
 }
 
 Result<Var> binary_(Op o, const Var& self, const Var& other, Scalar alpha) {
+  if (!rule_of(o).node) {  // LibTorch records no node (engine/op_table.h); self keeps its history
+    if (!is_comparison(o))  // the bitwise ops and shifts refuse a leaf; the logical ops do not check
+      if (auto e = check_inplace(self, self->requires_grad || other->requires_grad)) return *e;
+    Result<Tensor> r = bc::binary_(o, self->data, other->data, alpha);
+    if (!r.ok()) return r.error();
+    return self;
+  }
   if (auto e = check_inplace(self, self->requires_grad || other->requires_grad)) return *e;
   std::shared_ptr<Node> node = record(rule_of(o).node, {self, other});
   SavedSet saved = node ? save_for(o, *node, self, other, true) : SavedSet{};

@@ -68,13 +68,25 @@ Types types_for(Op op, const Tensor& a, const Tensor& b) {
   return Types{compute, rule.comparison ? DType::bool_ : compute};
 }
 
+bool refused(Refuses refuses, DType compute) {
+  const Category c = category(compute);
+  switch (refuses) {
+    case Refuses::none: return false;
+    case Refuses::bool_: return c == Category::boolean;
+    case Refuses::bool_integer: return c != Category::floating;
+    case Refuses::floating: return c == Category::floating;
+    case Refuses::bool_floating: return c != Category::integer;
+  }
+  return false;
+}
+
 // Where LibTorch has no kernel for a dtype, its message names the kernel. The kernel is chosen after the result
 // type is known and, in place, after the cast to self's dtype was checked.
 std::optional<Error> kernel_refusal(Op op, DType compute) {
   const BinaryRule& rule = info(op);
   if (compute == DType::float16 && half_kernel(op))
     return make_error(ErrorText::not_implemented, {half_kernel(op), torch_name(compute)});
-  if (rule.kernel && (compute == DType::bool_ || (rule.refuses_integer && category(compute) == Category::integer)))
+  if (rule.kernel && refused(rule.refuses, compute))
     return make_error(ErrorText::not_implemented, {rule.kernel, torch_name(compute)});
   return std::nullopt;
 }
@@ -132,7 +144,8 @@ Result<std::vector<Value>> compute(Op op, const Tensor& a, const Tensor& b, cons
     } else {
       // For bool, LibTorch first converts alpha to bool (any non-zero alpha is true).
       const int64_t a = type == DType::bool_ ? (alpha != 0) : static_cast<int64_t>(alpha);
-      if (auto v = rule.i64(x.i, y.i, a)) r = Value::of_int(*v);
+      const auto kernel = rule.i32 && type != DType::int64 ? rule.i32 : rule.i64;  // int8 ... int32 promote to int
+      if (auto v = kernel(x.i, y.i, a)) r = Value::of_int(*v);
     }
     if (!r) return make_error(ErrorText::zero_division);
     out[k] = *r;

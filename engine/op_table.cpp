@@ -1,5 +1,6 @@
 #include "engine/op_table.h"
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 #include <stdexcept>
@@ -193,6 +194,10 @@ BC_COMPARISON(LtF, x < y)
 BC_COMPARISON(LeF, x <= y)
 BC_COMPARISON(GtF, x > y)
 BC_COMPARISON(GeF, x >= y)
+// The logical ops: any dtype, each operand true when not zero (NaN is true), computed in the promoted dtype.
+BC_COMPARISON(LogicalAndF, x != 0 && y != 0)
+BC_COMPARISON(LogicalOrF, x != 0 || y != 0)
+BC_COMPARISON(LogicalXorF, (x != 0) != (y != 0))
 #undef BC_COMPARISON
 
 struct HypotF {  // LibTorch has no integer or bool kernel: T is floating here
@@ -230,6 +235,65 @@ struct FloorDivideF {
     }
   }
 };
+
+// ---- The bitwise ops and shifts: integers (bool: as 0 and 1, the bitwise ops only); floating dtypes are refused. --
+#define BC_BITWISE(NAME, EXPR)                                          \
+  struct NAME {                                                         \
+    template <class T> std::optional<T> operator()(T x, T y, T) const { \
+      if constexpr (fp<T>) return std::nullopt; else return EXPR;       \
+    }                                                                   \
+  };
+BC_BITWISE(BitAndF, x & y)
+BC_BITWISE(BitOrF, x | y)
+BC_BITWISE(BitXorF, x ^ y)
+#undef BC_BITWISE
+
+// LibTorch 1.13's CPU shifts are C++'s shifts on the operands promoted to int (int64: long), which x86 computes
+// with the count taken modulo the promoted width W (32 or 64): a negative or too large count is neither an error
+// nor a zero (int32: 1 << -1 is 1 << 31; int8: 3 << 32 is 3; int64: -7 >> 70 is -7 >> 6), probed on every integer
+// dtype, contiguous, strided and broadcast. A left shift computes in W's unsigned type, a right shift is
+// arithmetic; the result is stored back in the dtype (wrapped).
+template <class W>
+int shift_count(int64_t y) {
+  return static_cast<int>(static_cast<std::make_unsigned_t<W>>(y) & (sizeof(W) * 8 - 1));
+}
+template <class W>
+struct ShiftLeftF {
+  template <class T> std::optional<T> operator()(T x, T y, T) const {
+    if constexpr (fp<T>) return std::nullopt;
+    else return static_cast<W>(static_cast<std::make_unsigned_t<W>>(static_cast<W>(x)) << shift_count<W>(y));
+  }
+};
+template <class W>
+struct ShiftRightF {
+  template <class T> std::optional<T> operator()(T x, T y, T) const {
+    if constexpr (fp<T>) return std::nullopt;
+    else return static_cast<W>(static_cast<W>(x) >> shift_count<W>(y));
+  }
+};
+
+// logaddexp as LibTorch 1.13's CPU kernel: equal infinities give themselves, else max + log1p(exp(-|a - b|)).
+// Floating only: LibTorch has no integer or bool kernel.
+struct LogaddexpF {
+  template <class T> std::optional<T> operator()(T x, T y, T) const {
+    if constexpr (fp<T>) {
+      if (std::isinf(x) && x == y) return x;
+      return std::max(x, y) + std::log1p(std::exp(-std::abs(x - y)));
+    } else {
+      return std::nullopt;
+    }
+  }
+};
+// derivatives.yaml: self: grad / (1 + exp(other - self)), other: grad / (1 + exp(self - other)).
+BinaryGrads logaddexp_grad(const BinaryGradInputs& in) {
+  BinaryGrads g;
+  const auto part = [&](const Tensor& x, const Tensor& y) {
+    return div(in.grad, op(Op::add, number(1, x), ag::must(unary(Op::exp, op(Op::sub, y, x)))));
+  };
+  if (in.need_self) g.self = part(in.self, in.other);
+  if (in.need_other) g.other = part(in.other, in.self);
+  return g;
+}
 
 // ---- The unary ops: scalar forward per compute type, then the backward as derivatives.yaml writes it. ----
 
@@ -300,35 +364,51 @@ const UnaryRule kReciprocal{BC_UNARY(ReciprocalF), nullptr, OnBool::to_float, nu
 #undef BC_UNARY
 
 // ---- The rules. Reads: what the self formula and the other formula read (self, other, result). ----
+using R = Refuses;
 //                    kernels                 float  cmp    refuses dtypes (kernel name)   node
-const BinaryRule kAdd{BC_KERNELS(AddF), false, false, nullptr, false, "AddBackward0", {}, {}, add_grad};
-const BinaryRule kSub{BC_KERNELS(SubF), false, false, nullptr, false, "SubBackward0", {}, {}, sub_grad};
-const BinaryRule kMul{BC_KERNELS(MulF), false, false, nullptr, false, "MulBackward0",
+const BinaryRule kAdd{BC_KERNELS(AddF), false, false, nullptr, R::none, "AddBackward0", {}, {}, add_grad};
+const BinaryRule kSub{BC_KERNELS(SubF), false, false, nullptr, R::none, "SubBackward0", {}, {}, sub_grad};
+const BinaryRule kMul{BC_KERNELS(MulF), false, false, nullptr, R::none, "MulBackward0",
                       {false, true, false}, {true, false, false}, mul_grad};
-const BinaryRule kDiv{BC_KERNELS(DivF), true, false, nullptr, false, "DivBackward0",
+const BinaryRule kDiv{BC_KERNELS(DivF), true, false, nullptr, R::none, "DivBackward0",
                       {false, true, false}, {true, true, false}, div_grad};
-const BinaryRule kPow{BC_KERNELS(PowF), false, false, "pow", false, "PowBackward1",
+const BinaryRule kPow{BC_KERNELS(PowF), false, false, "pow", R::bool_, "PowBackward1",
                       {true, true, false}, {true, true, true}, pow_grad};
-const BinaryRule kAtan2{BC_KERNELS(Atan2F), true, false, nullptr, false, "Atan2Backward0",
+const BinaryRule kAtan2{BC_KERNELS(Atan2F), true, false, nullptr, R::none, "Atan2Backward0",
                         {true, true, false}, {true, true, false}, atan2_grad};
-const BinaryRule kFmod{BC_KERNELS(FmodF), false, false, "fmod_cpu", false, "FmodBackward1",
+const BinaryRule kFmod{BC_KERNELS(FmodF), false, false, "fmod_cpu", R::bool_, "FmodBackward1",
                        {}, {true, true, false}, fmod_grad};
-const BinaryRule kRemainder{BC_KERNELS(RemainderF), false, false, "remainder_cpu", false, "RemainderBackward1",
+const BinaryRule kRemainder{BC_KERNELS(RemainderF), false, false, "remainder_cpu", R::bool_, "RemainderBackward1",
                             {}, {true, true, false}, remainder_grad};
-const BinaryRule kMaximum{BC_KERNELS(ExtremumF<true>), false, false, nullptr, false, "MaximumBackward0",
+const BinaryRule kMaximum{BC_KERNELS(ExtremumF<true>), false, false, nullptr, R::none, "MaximumBackward0",
                           {true, true, false}, {true, true, false}, extremum_grad<true>};
-const BinaryRule kMinimum{BC_KERNELS(ExtremumF<false>), false, false, nullptr, false, "MinimumBackward0",
+const BinaryRule kMinimum{BC_KERNELS(ExtremumF<false>), false, false, nullptr, R::none, "MinimumBackward0",
                           {true, true, false}, {true, true, false}, extremum_grad<false>};
-const BinaryRule kEq{BC_KERNELS(EqF), false, true, nullptr, false, "EqBackward1", {}, {}, nullptr};
-const BinaryRule kNe{BC_KERNELS(NeF), false, true, nullptr, false, "NeBackward1", {}, {}, nullptr};
-const BinaryRule kLt{BC_KERNELS(LtF), false, true, nullptr, false, "LtBackward1", {}, {}, nullptr};
-const BinaryRule kLe{BC_KERNELS(LeF), false, true, nullptr, false, "LeBackward1", {}, {}, nullptr};
-const BinaryRule kGt{BC_KERNELS(GtF), false, true, nullptr, false, "GtBackward1", {}, {}, nullptr};
-const BinaryRule kGe{BC_KERNELS(GeF), false, true, nullptr, false, "GeBackward1", {}, {}, nullptr};
-const BinaryRule kHypot{BC_KERNELS(HypotF), false, false, "hypot_cpu", true, "HypotBackward0",
+const BinaryRule kEq{BC_KERNELS(EqF), false, true, nullptr, R::none, "EqBackward1", {}, {}, nullptr};
+const BinaryRule kNe{BC_KERNELS(NeF), false, true, nullptr, R::none, "NeBackward1", {}, {}, nullptr};
+const BinaryRule kLt{BC_KERNELS(LtF), false, true, nullptr, R::none, "LtBackward1", {}, {}, nullptr};
+const BinaryRule kLe{BC_KERNELS(LeF), false, true, nullptr, R::none, "LeBackward1", {}, {}, nullptr};
+const BinaryRule kGt{BC_KERNELS(GtF), false, true, nullptr, R::none, "GtBackward1", {}, {}, nullptr};
+const BinaryRule kGe{BC_KERNELS(GeF), false, true, nullptr, R::none, "GeBackward1", {}, {}, nullptr};
+const BinaryRule kHypot{BC_KERNELS(HypotF), false, false, "hypot_cpu", R::bool_integer, "HypotBackward0",
                         {true, false, true}, {false, true, true}, hypot_grad};
-const BinaryRule kFloorDivide{BC_KERNELS(FloorDivideF), false, false, "div_floor_cpu", false, "NotImplemented",
+const BinaryRule kFloorDivide{BC_KERNELS(FloorDivideF), false, false, "div_floor_cpu", R::bool_, "NotImplemented",
                               {}, {}, nullptr};  // no formula: LibTorch's node refuses at backward
+// No node: integers never require grad, and LibTorch records none for the logical ops (nor for their in-place forms).
+const BinaryRule kBitwiseAnd{BC_KERNELS(BitAndF), false, false, "bitwise_and_cpu", R::floating, nullptr, {}, {},
+                             nullptr};
+const BinaryRule kBitwiseOr{BC_KERNELS(BitOrF), false, false, "bitwise_or_cpu", R::floating, nullptr, {}, {}, nullptr};
+const BinaryRule kBitwiseXor{BC_KERNELS(BitXorF), false, false, "bitwise_xor_cpu", R::floating, nullptr, {}, {},
+                             nullptr};
+const BinaryRule kShiftLeft{BC_KERNELS(ShiftLeftF<int64_t>), false, false, "lshift_cpu", R::bool_floating, nullptr,
+                            {}, {}, nullptr, Kernels<ShiftLeftF<int32_t>>::i64};
+const BinaryRule kShiftRight{BC_KERNELS(ShiftRightF<int64_t>), false, false, "rshift_cpu", R::bool_floating, nullptr,
+                             {}, {}, nullptr, Kernels<ShiftRightF<int32_t>>::i64};
+const BinaryRule kLogicalAnd{BC_KERNELS(LogicalAndF), false, true, nullptr, R::none, nullptr, {}, {}, nullptr};
+const BinaryRule kLogicalOr{BC_KERNELS(LogicalOrF), false, true, nullptr, R::none, nullptr, {}, {}, nullptr};
+const BinaryRule kLogicalXor{BC_KERNELS(LogicalXorF), false, true, nullptr, R::none, nullptr, {}, {}, nullptr};
+const BinaryRule kLogaddexp{BC_KERNELS(LogaddexpF), false, false, "logaddexp_cpu", R::bool_integer,
+                            "LogaddexpBackward0", {true, true, false}, {true, true, false}, logaddexp_grad};
 #undef BC_KERNELS
 
 // ---- fill_ and zero_: the value written (engine/fill.h), then the backward: self's old value is overwritten, so
@@ -363,11 +443,31 @@ std::vector<OpEntry> make_table() {
       {Op::hypot, "hypot", 2, F::elementwise, Op::hypot_, {}, &kHypot, none, "sqrt(a*a + b*b)"},
       {Op::floor_divide, "floor_divide", 2, F::elementwise, Op::floor_divide_, {}, &kFloorDivide, none,
        "a / b rounded towards -inf (no gradient)"},
+      {Op::bitwise_and, "bitwise_and", 2, F::elementwise, Op::bitwise_and_, {}, &kBitwiseAnd, none,
+       "a & b (integers and bool)"},
+      {Op::bitwise_or, "bitwise_or", 2, F::elementwise, Op::bitwise_or_, {}, &kBitwiseOr, none,
+       "a | b (integers and bool)"},
+      {Op::bitwise_xor, "bitwise_xor", 2, F::elementwise, Op::bitwise_xor_, {}, &kBitwiseXor, none,
+       "a ^ b (integers and bool)"},
+      {Op::bitwise_left_shift, "bitwise_left_shift", 2, F::elementwise, Op::bitwise_left_shift_, {}, &kShiftLeft,
+       none, "a << b (integers; the count modulo 32 or 64)"},
+      {Op::bitwise_right_shift, "bitwise_right_shift", 2, F::elementwise, Op::bitwise_right_shift_, {}, &kShiftRight,
+       none, "a >> b, arithmetic (integers; the count modulo 32 or 64)"},
+      {Op::logical_and, "logical_and", 2, F::elementwise, Op::logical_and_, {}, &kLogicalAnd, none,
+       "a && b, bool (any dtype: not zero is true)"},
+      {Op::logical_or, "logical_or", 2, F::elementwise, Op::logical_or_, {}, &kLogicalOr, none,
+       "a || b, bool (any dtype: not zero is true)"},
+      {Op::logical_xor, "logical_xor", 2, F::elementwise, Op::logical_xor_, {}, &kLogicalXor, none,
+       "a != b as truth values, bool"},
+      {Op::logaddexp, "logaddexp", 2, F::elementwise, {}, {}, &kLogaddexp, none,
+       "log(exp(a) + exp(b)) (floating only)"},
   };
   // The in-place forms of the binary ops share their rule.
   const Op inplace_binary[] = {Op::add_, Op::sub_, Op::mul_, Op::div_, Op::pow_, Op::atan2_, Op::fmod_,
                                Op::remainder_, Op::eq_, Op::ne_, Op::lt_, Op::le_, Op::gt_, Op::ge_, Op::hypot_,
-                               Op::floor_divide_};
+                               Op::floor_divide_, Op::bitwise_and_, Op::bitwise_or_, Op::bitwise_xor_,
+                               Op::bitwise_left_shift_, Op::bitwise_right_shift_, Op::logical_and_, Op::logical_or_,
+                               Op::logical_xor_};
   static std::vector<std::string> inplace_names;  // storage for the names ("add_")
   inplace_names.reserve(std::size(inplace_binary));
   for (const Op in_place : inplace_binary) {
@@ -565,11 +665,11 @@ bool is_comparison(Op op) { return entry(op).binary && entry(op).binary->compari
 
 const char* half_kernel(Op op) {
   // bfloat16 has every one of these kernels in 1.13; float16 lacks them on CPU (the vml unary kernels, atan2,
-  // hypot, lerp, addcmul/addcdiv).
+  // hypot, lerp, addcmul/addcdiv, logaddexp).
   static const std::pair<Op, const char*> refused[] = {
       {Op::atan2, "atan2_cpu"},     {Op::hypot, "hypot_cpu"},         {Op::sqrt, "sqrt_vml_cpu"},
       {Op::exp, "exp_vml_cpu"},     {Op::log, "log_vml_cpu"},         {Op::lerp, "lerp_kernel_tensor"},
-      {Op::addcmul, "addcmul_cpu_out"}, {Op::addcdiv, "addcdiv_cpu_out"}};
+      {Op::addcmul, "addcmul_cpu_out"}, {Op::addcdiv, "addcdiv_cpu_out"}, {Op::logaddexp, "logaddexp_cpu"}};
   const Op base = out_of_place(op);
   for (const auto& [o, kernel] : refused)
     if (o == base) return kernel;

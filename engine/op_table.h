@@ -42,8 +42,14 @@ enum class Op : uint8_t {
   sum, mean, amax, amin, prod,
   // Self written with one value, in place (engine rule: FillRule): fill_ (the case's "value") and zero_.
   fill_, zero_,
+  // Bitwise, logical and logaddexp (pointwise binary ops with a BinaryRule, added for issue 34), then the in-place
+  // forms LibTorch 1.13 has (logaddexp has none).
+  bitwise_and, bitwise_or, bitwise_xor, bitwise_left_shift, bitwise_right_shift, logical_and, logical_or,
+  logical_xor, logaddexp,
+  bitwise_and_, bitwise_or_, bitwise_xor_, bitwise_left_shift_, bitwise_right_shift_, logical_and_, logical_or_,
+  logical_xor_,
 };
-constexpr int kOpCount = static_cast<int>(Op::zero_) + 1;
+constexpr int kOpCount = static_cast<int>(Op::logical_xor_) + 1;
 
 // What kind of rule an op follows; the strings are part of findings' signatures (reports/README.md).
 enum class Family {
@@ -87,6 +93,11 @@ struct BinaryGrads {
   std::optional<Tensor> self, other;
 };
 
+// The compute dtypes LibTorch 1.13's CPU kernel of a binary op has no implementation for (its message names the
+// rule's `kernel`): none; bool ("pow", "fmod_cpu"); bool and the integers (hypot, logaddexp); the floating dtypes
+// (the bitwise ops); the floating dtypes and bool (the shifts).
+enum class Refuses { none, bool_, bool_integer, floating, bool_floating };
+
 // A pointwise binary op as the engine computes it: one scalar function per compute type (nullopt: an integer
 // division by zero), its dtype facts, and its backward (nullptr: not differentiable).
 struct BinaryRule {
@@ -94,14 +105,20 @@ struct BinaryRule {
   std::optional<double> (*f64)(double x, double y, double alpha);
   std::optional<int64_t> (*i64)(int64_t x, int64_t y, int64_t alpha);
   bool float_only;       // integer inputs compute in the default float dtype (true division, atan2)
-  bool comparison;       // the result is bool
-  const char* kernel;    // LibTorch's kernel name where it has no bool kernel ("pow", "fmod_cpu"), else null
-  bool refuses_integer;  // ... and no integer kernel either (hypot)
-  const char* node;            // the autograd node LibTorch records (AddBackward0, ...)
+  bool comparison;       // the result is bool (the comparisons, the logical ops)
+  const char* kernel;    // LibTorch's kernel name where it refuses some compute dtypes ("pow", "fmod_cpu"), else null
+  Refuses refuses;       // which ones
+  // The autograd node LibTorch records (AddBackward0, ...); nullptr: none at all, even in place on a tensor that
+  // requires grad, where self's history stays as it was (probed on 1.13.1): the logical ops' in-place forms check
+  // no leaf either; the bitwise ops' and shifts' refuse a leaf that requires grad (and compute on no such tensor).
+  const char* node;
   Reads reads_for_self, reads_for_other;
   // nullptr: a comparison (its result does not require grad), or an op derivatives.yaml has no formula for
   // (floor_divide): LibTorch records a NotImplemented node that refuses at backward.
   BinaryGrads (*backward)(const BinaryGradInputs& in);
+  // The integer dtypes narrower than int64 where their kernel differs from i64's (nullptr: i64 for every integer):
+  // the shifts, whose C++ operands promote to int, so that x86 takes the count modulo 32 (int64: modulo 64).
+  std::optional<int64_t> (*i32)(int64_t x, int64_t y, int64_t alpha) = nullptr;
 };
 
 // What a unary op's backward receives: the upstream gradient, the saved input and result (empty where not saved).

@@ -120,6 +120,21 @@ bool prod_order_decides_zero(const Case& c) {
   return zero && log2_large >= max_exponent(type);
 }
 
+bool shift_count_outside_width(const Case& c) {
+  const Op base = out_of_place(c.op);
+  if ((base != Op::bitwise_left_shift && base != Op::bitwise_right_shift) || c.shapes.size() != 2) return false;
+  const std::vector<OperandPlan> plans = plan_operands(c);
+  const DType type = result_type({{plans[0].dtype, plans[0].shape.empty()}, {plans[1].dtype, plans[1].shape.empty()}});
+  const int bits = integer_bits(type);
+  if (bits == 0) return false;  // bool or floating: no shift at all
+  const Values counts = converted(view_values(plans[1], plans[1].base_values), type);
+  for (size_t k = 0; k < counts.size(); ++k) {
+    const int64_t n = counts.ints()[k];
+    if (n < 0 || n >= bits) return true;
+  }
+  return false;
+}
+
 namespace {
 
 // Whether `seen` holds an integer beyond 2^bits in magnitude: one a floating dtype with that many significand bits
@@ -202,7 +217,8 @@ const std::vector<std::string>& case_condition_names() {
       "prod_order_decides_zero", "sum_order_rounds", "grad_sum_rounds", "batches_summed", "graph_atan2", "graph_pow",
       "column_major_matrices", "gradient", "vector_operand", "graph_comparison", "integral_reduction",
       "large_values", "subnormal_values", "graph_where", "number_operand", "number_above_category",
-      "number_beyond_dtype", "mixed_branch_dtypes", "infinite_values", "zero_divisor", "bool_first_branch"};
+      "number_beyond_dtype", "mixed_branch_dtypes", "infinite_values", "zero_divisor", "bool_first_branch",
+      "shift_count_outside_width"};
   return names;
 }
 
@@ -244,6 +260,7 @@ bool case_has(const std::string& name, const Case& c) {
   if (condition == "number_operand") return has_numbers(c);
   if (condition == "number_above_category") return number_above_category(c);
   if (condition == "number_beyond_dtype") return number_beyond_dtype(c);
+  if (condition == "shift_count_outside_width") return shift_count_outside_width(c);
   const std::vector<int64_t> w = wrapped_dims(c);
   if (condition == "unsorted_dims") return !std::is_sorted(w.begin(), w.end());
   if (condition == "repeated_dims") {

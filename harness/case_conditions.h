@@ -68,6 +68,10 @@ bool batches_summed(const Case& c);
 // dtype= when given, else its input's.
 bool integral_reduction(const Case& c);
 // "large_values", "subnormal_values", "infinite_values", "zero_divisor": facts of the values, harness/value_conditions.h.
+// "shift_count_outside_width": a shift (bitwise_left_shift, bitwise_right_shift, in place too) of integers with a
+// count, as the shift sees it (converted to the operands' result dtype), below 0 or at least that dtype's bits: C's
+// undefined range, where each library gives its own answer.
+bool shift_count_outside_width(const Case& c);
 
 // The names a declaration's "when" accepts, and whether `c` has that fact (false for an unknown name).
 const std::vector<std::string>& case_condition_names();

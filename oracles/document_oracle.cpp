@@ -210,6 +210,16 @@ std::vector<BindingTable<DocumentRow>::Cell> cells() {
       {Op::graph, silent_on("a pointwise formula for ")},
       // Floor division is in no seed document (003 lists the pointwise ops of 2017, before floor_divide).
       {Op::floor_divide, silent_on("a pointwise formula for ")},
+      // No seed document speaks of the bitwise, shift or logical operators, nor of logaddexp.
+      {Op::bitwise_and, silent_on("a pointwise formula for ")},
+      {Op::bitwise_or, silent_on("a pointwise formula for ")},
+      {Op::bitwise_xor, silent_on("a pointwise formula for ")},
+      {Op::bitwise_left_shift, silent_on("a pointwise formula for ")},
+      {Op::bitwise_right_shift, silent_on("a pointwise formula for ")},
+      {Op::logical_and, silent_on("a pointwise formula for ")},
+      {Op::logical_or, silent_on("a pointwise formula for ")},
+      {Op::logical_xor, silent_on("a pointwise formula for ")},
+      {Op::logaddexp, silent_on("a pointwise formula for ")},
   };
   for (const OpEntry& e : op_table()) {
     if (e.base) continue;

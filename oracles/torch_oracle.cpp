@@ -306,6 +306,24 @@ const BindingTable<TorchRow>& bindings() {
        })},
       {Op::fill_, in_place([](Args& x) { return x.a.fill_(x.value); })},
       {Op::zero_, in_place([](Args& x) { return x.a.zero_(); })},
+      {Op::bitwise_and, calls([](Args& x) { return at::bitwise_and(x.a, x.b); }, [](Args& x) { return x.a.bitwise_and_(x.b); },
+                       [](Args& x, at::Tensor& o) { return at::bitwise_and_out(o, x.a, x.b); })},
+      {Op::bitwise_or, calls([](Args& x) { return at::bitwise_or(x.a, x.b); }, [](Args& x) { return x.a.bitwise_or_(x.b); },
+                       [](Args& x, at::Tensor& o) { return at::bitwise_or_out(o, x.a, x.b); })},
+      {Op::bitwise_xor, calls([](Args& x) { return at::bitwise_xor(x.a, x.b); }, [](Args& x) { return x.a.bitwise_xor_(x.b); },
+                       [](Args& x, at::Tensor& o) { return at::bitwise_xor_out(o, x.a, x.b); })},
+      {Op::bitwise_left_shift, calls([](Args& x) { return at::bitwise_left_shift(x.a, x.b); }, [](Args& x) { return x.a.bitwise_left_shift_(x.b); },
+                       [](Args& x, at::Tensor& o) { return at::bitwise_left_shift_out(o, x.a, x.b); })},
+      {Op::bitwise_right_shift, calls([](Args& x) { return at::bitwise_right_shift(x.a, x.b); }, [](Args& x) { return x.a.bitwise_right_shift_(x.b); },
+                       [](Args& x, at::Tensor& o) { return at::bitwise_right_shift_out(o, x.a, x.b); })},
+      {Op::logical_and, calls([](Args& x) { return at::logical_and(x.a, x.b); }, [](Args& x) { return x.a.logical_and_(x.b); },
+                       [](Args& x, at::Tensor& o) { return at::logical_and_out(o, x.a, x.b); })},
+      {Op::logical_or, calls([](Args& x) { return at::logical_or(x.a, x.b); }, [](Args& x) { return x.a.logical_or_(x.b); },
+                       [](Args& x, at::Tensor& o) { return at::logical_or_out(o, x.a, x.b); })},
+      {Op::logical_xor, calls([](Args& x) { return at::logical_xor(x.a, x.b); }, [](Args& x) { return x.a.logical_xor_(x.b); },
+                       [](Args& x, at::Tensor& o) { return at::logical_xor_out(o, x.a, x.b); })},
+      {Op::logaddexp, calls([](Args& x) { return at::logaddexp(x.a, x.b); }, nullptr,  // LibTorch 1.13 has no logaddexp_
+                            [](Args& x, at::Tensor& o) { return at::logaddexp_out(o, x.a, x.b); })},
   });
   return table;
 }

@@ -7,7 +7,11 @@
 // all read these rows; nothing else in the xtensor oracle names a pointwise op.
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
+#include <limits>
+#include <stdexcept>
+#include <string>
 #include <optional>
 #include <tuple>
 #include <type_traits>
@@ -103,6 +107,50 @@ inline Outcome whole(bool equal) {
   o.values = Values(std::vector<int64_t>{equal ? 1 : 0});
   return o;
 }
+
+// The bitwise operators (&, |, ^, <<, >>) as C++ has them: on integers and bool only, each operand promoted to int
+// (or long), so bool & bool is an int (C++'s conversions). On a floating operand they do not compile: unsupported.
+// `f` is generic, so that its expression is instantiated for integer element types only.
+template <class A, class B, class F>
+Outcome on_integers(const A& a, const B& b, F&& f) {
+  using TA = typename std::decay_t<A>::value_type;
+  using TB = typename std::decay_t<B>::value_type;
+  if constexpr (std::is_integral_v<TA> && std::is_integral_v<TB>)
+    return f(a, b);
+  else
+    return Outcome::unsupported_because("C++ has no bitwise operator for a floating operand: xtensor's does not compile");
+}
+
+// C++17 defines x << n and x >> n (x promoted to P, int or long) only for 0 <= n < P's width, and x << n only for
+// x >= 0 whose result fits in P: elsewhere it is undefined behaviour, so such a case is not run. Each operand is
+// checked on its own (every count against the width; every shifted value against the largest count).
+template <class A, class B, class F>
+Outcome shifted(bool left, const A& a, const B& b, F&& f) {
+  using P = decltype(typename std::decay_t<A>::value_type{} << typename std::decay_t<B>::value_type{});
+  constexpr int64_t width = sizeof(P) * 8;
+  int64_t most = 0;
+  for (const auto n : b) {
+    const auto count = static_cast<int64_t>(n);
+    if (count < 0 || count >= width)
+      return Outcome::unsupported_because("a shift count of " + std::to_string(count) + " is outside [0, " +
+                                          std::to_string(width) + "): undefined behaviour in C++, not run");
+    most = std::max(most, count);
+  }
+  if (left)
+    for (const auto x : a)
+      if (static_cast<P>(x) < 0 || static_cast<P>(x) > (std::numeric_limits<P>::max() >> most))
+        return Outcome::unsupported_because("a left shift of " + std::to_string(static_cast<int64_t>(x)) +
+                                            " (negative, or overflowing by up to " + std::to_string(most) +
+                                            " places): undefined behaviour in C++17, not run");
+  return f(a, b);
+}
+
+// The forward of a row whose op has no meaning on the formulas' floating arrays (a bitwise op, a shift) or that
+// xtensor lacks (logaddexp): no case reaches it, since such an op has no gradient here and is no comparison (the
+// graph oracle refuses its node first).
+inline constexpr auto kNoFormulaForward = [](const auto& x, auto) -> std::decay_t<decltype(x[0])> {
+  throw std::logic_error("xtensor_pointwise.h: no forward on floating arrays for this op");
+};
 
 // The formula rows' dtypes (xtensor_grads.cpp): lerp's one dtype, where's and addcmul/addcdiv's C++ value type.
 std::optional<DType> lerp_type(const Case& c);
@@ -254,7 +302,40 @@ inline constexpr auto kPointwiseRows = std::make_tuple(
       using B = typename std::decay_t<decltype(b)>::value_type;
       if constexpr (std::is_floating_point_v<A> || std::is_floating_point_v<B>) return ev(xt::floor(a / b));
       else return Outcome::unsupported_because("xtensor has no floor_divide; a / b on integers truncates");
-    }));
+    }),
+    // The bitwise operators on integers and bool; the shifts where C++ defines them (above). No in-place forms
+    // here: xtensor has &=, |=, ^= (not bound, to spare their compiled types) and no <<= or >>=.
+    row<Form::binary>(Op::bitwise_and, [](const auto& a, const auto& b, auto&& ev) {
+      return on_integers(a, b, [&](const auto& x, const auto& y) { return ev(x & y); });
+    }).with_forward(kNoFormulaForward),
+    row<Form::binary>(Op::bitwise_or, [](const auto& a, const auto& b, auto&& ev) {
+      return on_integers(a, b, [&](const auto& x, const auto& y) { return ev(x | y); });
+    }).with_forward(kNoFormulaForward),
+    row<Form::binary>(Op::bitwise_xor, [](const auto& a, const auto& b, auto&& ev) {
+      return on_integers(a, b, [&](const auto& x, const auto& y) { return ev(x ^ y); });
+    }).with_forward(kNoFormulaForward),
+    row<Form::binary>(Op::bitwise_left_shift, [](const auto& a, const auto& b, auto&& ev) {
+      return on_integers(a, b, [&](const auto& x, const auto& y) {
+        return shifted(true, x, y, [&](const auto& p, const auto& q) { return ev(p << q); });
+      });
+    }).with_forward(kNoFormulaForward),
+    row<Form::binary>(Op::bitwise_right_shift, [](const auto& a, const auto& b, auto&& ev) {
+      return on_integers(a, b, [&](const auto& x, const auto& y) {
+        return shifted(false, x, y, [&](const auto& p, const auto& q) { return ev(p >> q); });
+      });
+    }).with_forward(kNoFormulaForward),
+    // && and || on any element types (C++'s truth: not zero, NaN true), a bool result; a graph node too.
+    row<Form::binary>(Op::logical_and, [](const auto& a, const auto& b, auto&& ev) { return ev(a && b); }),
+    row<Form::binary>(Op::logical_or, [](const auto& a, const auto& b, auto&& ev) { return ev(a || b); }),
+    // C++ has no ^^, and a != b compares whole expressions; PyTorch's meaning, for a graph node, written out.
+    row<Form::binary>(Op::logical_xor, [](const auto&, const auto&, auto&&) {
+      return Outcome::unsupported_because("xtensor has no logical xor (C++ has no ^^ operator)");
+    }).with_forward([](const auto& x, auto) {
+      return std::decay_t<decltype(x[0])>(xt::not_equal(xt::cast<bool>(x[0]), xt::cast<bool>(x[1])));
+    }),
+    row<Form::binary>(Op::logaddexp, [](const auto&, const auto&, auto&&) {
+      return Outcome::unsupported_because("xtensor 0.24 has no logaddexp");
+    }).with_forward(kNoFormulaForward));
 
 // Calls f(row) with the row of op's out-of-place form; false when there is none.
 template <class F>

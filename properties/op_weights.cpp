@@ -92,6 +92,24 @@ const Row kRows[] = {
     // fill_ and zero_ (fill_case(), and in place on a leaf).
     {Op::fill_, {0, 2, 0, 0, 1}},
     {Op::zero_, {0, 1, 0, 0, 1}},
+    // The bitwise, logical and logaddexp ops (issue 34). Only logaddexp has a gradient (and has no in-place form).
+    {Op::bitwise_and, {1, 2, 0, 0, 0}},
+    {Op::bitwise_or, {1, 1, 0, 0, 0}},
+    {Op::bitwise_xor, {1, 1, 0, 0, 0}},
+    {Op::bitwise_left_shift, {1, 2, 0, 0, 0}},
+    {Op::bitwise_right_shift, {1, 2, 0, 0, 0}},
+    {Op::logical_and, {1, 2, 0, 0, 0}},
+    {Op::logical_or, {1, 1, 0, 0, 0}},
+    {Op::logical_xor, {1, 1, 0, 0, 0}},
+    {Op::logaddexp, {1, 2, 2, 1, 0}},
+    {Op::bitwise_and_, {0, 0, 0, 0, 1}},
+    {Op::bitwise_or_, {0, 0, 0, 0, 1}},
+    {Op::bitwise_xor_, {0, 0, 0, 0, 1}},
+    {Op::bitwise_left_shift_, {0, 0, 0, 0, 1}},
+    {Op::bitwise_right_shift_, {0, 0, 0, 0, 1}},
+    {Op::logical_and_, {0, 0, 0, 0, 1}},
+    {Op::logical_or_, {0, 0, 0, 0, 1}},
+    {Op::logical_xor_, {0, 0, 0, 0, 1}},
 };
 
 std::array<Weights, kOpCount> make_weights() {

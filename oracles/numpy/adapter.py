@@ -18,13 +18,18 @@ DTYPES = {"bool": np.bool_, "int64": np.int64, "float32": np.float32, "float64":
           "uint8": np.uint8, "int16": np.int16, "int32": np.int32, "float16": np.float16}
 NAMES = {np.dtype(t): name for name, t in DTYPES.items()}
 
-# The binary ufuncs, by broadcheck's op name; each also runs in place as ufunc(a, b, out=a).
+# The binary ufuncs, by broadcheck's op name; each also runs in place as ufunc(a, b, out=a), but NO_INPLACE.
 UFUNCS = {
     "add": np.add, "sub": np.subtract, "mul": np.multiply, "div": np.true_divide, "pow": np.power,
     "atan2": np.arctan2, "fmod": np.fmod, "remainder": np.remainder, "maximum": np.maximum,
     "minimum": np.minimum, "eq": np.equal, "ne": np.not_equal, "lt": np.less, "le": np.less_equal,
     "gt": np.greater, "ge": np.greater_equal, "hypot": np.hypot, "floor_divide": np.floor_divide,
+    "bitwise_and": np.bitwise_and, "bitwise_or": np.bitwise_or, "bitwise_xor": np.bitwise_xor,
+    "bitwise_left_shift": np.left_shift, "bitwise_right_shift": np.right_shift, "logical_and": np.logical_and,
+    "logical_or": np.logical_or, "logical_xor": np.logical_xor, "logaddexp": np.logaddexp,
 }
+# The ufuncs whose in-place form broadcheck's op table has no op for (LibTorch has no maximum_, logaddexp_).
+NO_INPLACE = {"maximum", "minimum", "logaddexp"}
 
 # The unary ufuncs, by broadcheck's op name (no in-place forms in broadcheck yet).
 UNARY = {
@@ -118,7 +123,7 @@ def graph(case, t):
 
 
 SHAPE_OPS = {"broadcast_shapes", "expand"}
-OPS = sorted(SHAPE_OPS | set(UFUNCS) | set(UNARY) | set(REDUCTIONS) | {u + "_" for u in UFUNCS if u not in ("maximum", "minimum")} | {
+OPS = sorted(SHAPE_OPS | set(UFUNCS) | set(UNARY) | set(REDUCTIONS) | {u + "_" for u in UFUNCS if u not in NO_INPLACE} | {
     "lerp", "lerp_", "where", "addcmul", "addcdiv", "addcmul_", "addcdiv_", "unfused_addcmul", "unfused_addcdiv",
     "unfused_addcmul_", "unfused_addcdiv_", "matmul", "dot", "outer", "addmm", "addmv", "addr", "baddbmm", "addbmm",
     "addmm_", "addmv_", "addr_", "baddbmm_", "addbmm_", "diamond", "dist", "graph"} | FILLS)

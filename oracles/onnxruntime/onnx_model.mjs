@@ -39,11 +39,12 @@ function valueInfo(name, type) {
   return w.message(2, new Writer().message(1, new Writer().int(1, type)));
 }
 
-// An AttributeProto from a JS value: {f: number} is FLOAT, {i: integer} INT, {ints: [...]} INTS.
+// An AttributeProto from a JS value: {f: number} is FLOAT, {i: integer} INT, {s: text} STRING, {ints: [...]} INTS.
 function attribute(name, value) {
   const w = new Writer().string(1, name);
   if ('f' in value) return w.float(2, value.f).int(20, 1);
   if ('i' in value) return w.int(3, value.i).int(20, 2);
+  if ('s' in value) return w.string(4, value.s).int(20, 3);
   for (const v of value.ints) w.int(8, v);
   return w.int(20, 7);
 }

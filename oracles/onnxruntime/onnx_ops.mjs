@@ -8,6 +8,19 @@ const BINARY = {
   add: ['Add'], sub: ['Sub'], mul: ['Mul'], div: ['Div'], pow: ['Pow'], maximum: ['Max'], minimum: ['Min'],
   eq: ['Equal'], lt: ['Less'], gt: ['Greater'], le: ['LessOrEqual'], ge: ['GreaterOrEqual'],
   fmod: ['Mod', { fmod: { i: 1 } }], remainder: ['Mod', { fmod: { i: 0 } }],
+  bitwise_and: ['BitwiseAnd'], bitwise_or: ['BitwiseOr'], bitwise_xor: ['BitwiseXor'],
+  bitwise_left_shift: ['BitShift', { direction: { s: 'LEFT' } }],
+  bitwise_right_shift: ['BitShift', { direction: { s: 'RIGHT' } }],
+  logical_and: ['And'], logical_or: ['Or'], logical_xor: ['Xor'],
+};
+// The dtypes an ONNX operator's type constraint allows, where it is narrower than its namesake's in PyTorch: And,
+// Or and Xor take bool only; BitwiseAnd/Or/Xor (opset 18) integers only; BitShift unsigned integers only.
+const TAKES = {
+  And: new Set(['bool']), Or: new Set(['bool']), Xor: new Set(['bool']),
+  BitwiseAnd: new Set(['uint8', 'int8', 'int16', 'int32', 'int64']),
+  BitwiseOr: new Set(['uint8', 'int8', 'int16', 'int32', 'int64']),
+  BitwiseXor: new Set(['uint8', 'int8', 'int16', 'int32', 'int64']),
+  BitShift: new Set(['uint8']),
 };
 const UNARY = { neg: 'Neg', abs: 'Abs', sqrt: 'Sqrt', exp: 'Exp', log: 'Log', sign: 'Sign', reciprocal: 'Reciprocal' };
 const REDUCE = { sum: 'ReduceSum', mean: 'ReduceMean', amax: 'ReduceMax', amin: 'ReduceMin', prod: 'ReduceProd' };
@@ -59,6 +72,9 @@ export function onnxProgram(c) {
     if ((op === 'add' || op === 'sub') && scalar(c, 'alpha') !== 1)
       return { unsupported: 'ONNX Add and Sub have no alpha' };
     const [type, attributes] = BINARY[op];
+    const refused = TAKES[type] && dtypes.find((d) => !TAKES[type].has(d));
+    if (refused)
+      return { unsupported: 'ONNX ' + type + ' takes ' + [...TAKES[type]].join(', ') + ' only, not ' + refused };
     return single(type, attributes, inputs, names);
   }
   if (op === 'ne') {

@@ -7,8 +7,11 @@
 const BINARY = {
   add: 'add', sub: 'sub', mul: 'mul', div: 'div', pow: 'pow', atan2: 'atan2', remainder: 'mod',
   maximum: 'maximum', minimum: 'minimum', eq: 'equal', ne: 'notEqual', lt: 'less', le: 'lessEqual',
-  gt: 'greater', ge: 'greaterEqual', floor_divide: 'floorDiv',
+  gt: 'greater', ge: 'greaterEqual', floor_divide: 'floorDiv', logical_and: 'logicalAnd', logical_or: 'logicalOr',
+  logical_xor: 'logicalXor',
 };
+// tfjs's logical ops take bool tensors only (PyTorch's take any dtype); tfjs has no bitwise ops, shifts or logaddexp.
+const BOOL_ONLY = new Set(['logical_and', 'logical_or', 'logical_xor']);
 
 const UNARY = { neg: 'neg', abs: 'abs', sqrt: 'sqrt', exp: 'exp', log: 'log', sign: 'sign', reciprocal: 'reciprocal' };
 
@@ -93,6 +96,14 @@ export const UNSUPPORTED = {
     'ge_', 'hypot_', 'floor_divide_', 'lerp_', 'addcmul_', 'addcdiv_', 'unfused_addcmul_', 'unfused_addcdiv_',
     'addmm_', 'addmv_', 'addr_', 'baddbmm_', 'addbmm_', 'fill_', 'zero_'], 'tfjs has no in-place ops (its tensors are immutable)'),
 };
+
+// Why tfjs cannot state the case though it has the op (a logical op of non-bool operands), or undefined.
+export function refusal(c) {
+  const dtypes = c.dtypes || c.shapes.map(() => 'float32');
+  if (BOOL_ONLY.has(c.op) && dtypes.some((d) => d !== 'bool'))
+    return 'tf.' + BINARY[c.op] + ' takes bool tensors only, not ' + dtypes.join(', ');
+  return undefined;
+}
 
 // A graph node's op that tfjs has no function for (UNSUPPORTED), or undefined: such a graph is unsupported.
 export function missingNodeOp(c) {

@@ -211,3 +211,41 @@ TEST(AutogradOps, DistSavesBothInputsWhateverIsNeeded) {
 }
 
 }  // namespace bc::ag
+
+namespace bc::ag {
+namespace {
+
+using testing::grads;
+using testing::vec;
+
+// logaddexp's gradients, derivatives.yaml's grad / (1 + exp(other - self)) and grad / (1 + exp(self - other)), as
+// LibTorch 1.13.1 gave them for (1, 2), (3, 3) and (-inf, 5): 0.2689 / 0.7311, 0.5 / 0.5, 0 / 1.
+TEST(AutogradOps, LogaddexpGradients) {
+  Var a = vec({1, 3, -INFINITY}), b = vec({2, 3, 5});
+  const G g = grads(binary(Op::logaddexp, a, b), {a, b});
+  EXPECT_NEAR(g[0][0], 0.2689414213699951, 1e-12);
+  EXPECT_NEAR(g[1][0], 0.7310585786300049, 1e-12);
+  EXPECT_EQ(g[0][1], 0.5);
+  EXPECT_EQ(g[1][1], 0.5);
+  EXPECT_EQ(g[0][2], 0);
+  EXPECT_EQ(g[1][2], 1);
+  EXPECT_EQ(binary(Op::logaddexp, a, b).value()->grad_fn->name, "LogaddexpBackward0");
+}
+
+// In place on a leaf that requires grad, LibTorch 1.13.1 refuses bitwise_and_ and the shifts (before their dtype
+// check) but runs the logical ops: no leaf check and no node, so self keeps its history.
+TEST(AutogradOps, InPlaceBitwiseRefusesALeafAndLogicalDoesNot) {
+  Var self = vec({1}, true, DType::float32), other = vec({1}, false, DType::float32);
+  const Result<Var> band = binary_(Op::bitwise_and_, self, other);
+  ASSERT_FALSE(band.ok());
+  EXPECT_EQ(band.error().message, "a leaf Variable that requires grad is being used in an in-place operation.");
+  EXPECT_FALSE(binary_(Op::bitwise_left_shift_, self, other).ok());
+  const Result<Var> lor = binary_(Op::logical_or_, self, vec({0}, false, DType::int64));
+  ASSERT_TRUE(lor.ok()) << lor.error().message;
+  EXPECT_EQ(self->data.dtype(), DType::float32);
+  EXPECT_EQ(self->grad_fn, nullptr);
+  EXPECT_EQ(self->data.to_doubles(), std::vector<double>{1});
+}
+
+}  // namespace
+}  // namespace bc::ag

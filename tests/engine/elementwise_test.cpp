@@ -364,3 +364,87 @@ TEST(Elementwise, Float16KernelsLibTorchLacksOnCpu) {
 }
 
 }  // namespace bc
+
+namespace bc {
+namespace {
+
+Tensor of(DType t, std::vector<double> v) { return Tensor::from_values({static_cast<int64_t>(v.size())}, t, v); }
+
+}  // namespace
+
+// The bitwise ops' and shifts' dtypes and messages, as LibTorch 1.13.1 gave them (a probe of at::bitwise_and ...,
+// 2026-11-28): integers and bool only, the promoted dtype, the floating dtypes refused by kernel name.
+TEST(Elementwise, BitwiseDtypesFollowLibTorch) {
+  const Tensor flags = of(DType::bool_, {1, 0});
+  EXPECT_EQ(binary(Op::bitwise_and, flags, flags).value().dtype(), DType::bool_);
+  EXPECT_EQ(binary(Op::bitwise_xor, flags, flags).value().to_doubles(), (std::vector<double>{0, 0}));
+  const Tensor mixed = binary(Op::bitwise_or, of(DType::uint8, {5, 200}), of(DType::int8, {5, -3})).value();
+  EXPECT_EQ(mixed.dtype(), DType::int16);
+  EXPECT_EQ(mixed.to_doubles(), (std::vector<double>{5, -3}));
+  EXPECT_EQ(error_of(binary(Op::bitwise_and, floats({1.5}), longs({1}))), "\"bitwise_and_cpu\" not implemented for 'Float'");
+  EXPECT_EQ(error_of(binary(Op::bitwise_or, of(DType::float16, {1}), flags)), "\"bitwise_or_cpu\" not implemented for 'Half'");
+  EXPECT_EQ(error_of(binary(Op::bitwise_left_shift, flags, flags)), "\"lshift_cpu\" not implemented for 'Bool'");
+  EXPECT_EQ(error_of(binary(Op::bitwise_right_shift, of(DType::bfloat16, {1}), longs({1}))),
+            "\"rshift_cpu\" not implemented for 'BFloat16'");
+  EXPECT_EQ(first(binary(Op::bitwise_left_shift, of(DType::bool_, {1}), longs({5}))), 32);
+  Tensor self = of(DType::bool_, {1});
+  EXPECT_EQ(error_of(binary_(Op::bitwise_and_, self, longs({1}))),
+            "result type Long can't be cast to the desired output type Bool");
+  Tensor f = floats({1});
+  EXPECT_EQ(error_of(binary_(Op::bitwise_and_, f, longs({1}))), "\"bitwise_and_cpu\" not implemented for 'Float'");
+  EXPECT_EQ(first(binary(Op::bitwise_and, of(DType::int8, {3}), Tensor::from_values({}, DType::int64, {257}))), 1);
+}
+
+// Shift counts outside [0, width) as LibTorch 1.13.1 shifted them (x86 takes the count modulo 32 for int8 ... int32,
+// modulo 64 for int64; values probed contiguous, strided and broadcast alike).
+TEST(Elementwise, ShiftCountsFollowLibTorch) {
+  const std::vector<double> x = {1, -1, 5, -128, 3, 3, 3, 3, -7, -7, 100, 7, 1};
+  const std::vector<double> s = {-1, -1, 7, 1, 8, 31, 63, 64, 64, 70, -100, 32, 33};
+  const auto shifted = [&](Op op, DType t) { return binary(op, of(t, x), of(t, s)).value().to_doubles(); };
+  EXPECT_EQ(shifted(Op::bitwise_left_shift, DType::int8), (std::vector<double>{0, 0, -128, 0, 0, 0, 0, 3, -7, 64, 0, 7, 2}));
+  EXPECT_EQ(shifted(Op::bitwise_right_shift, DType::int8), (std::vector<double>{0, -1, 0, -64, 0, 0, 0, 3, -7, -1, 0, 7, 0}));
+  EXPECT_EQ(shifted(Op::bitwise_left_shift, DType::int16),
+            (std::vector<double>{0, 0, 640, -256, 768, 0, 0, 3, -7, -448, 0, 7, 2}));
+  EXPECT_EQ(shifted(Op::bitwise_left_shift, DType::int32),
+            (std::vector<double>{-2147483648.0, -2147483648.0, 640, -256, 768, -2147483648.0, -2147483648.0, 3, -7, -448,
+                                 1073741824, 7, 2}));
+  EXPECT_EQ(shifted(Op::bitwise_right_shift, DType::int32), (std::vector<double>{0, -1, 0, -64, 0, 0, 0, 3, -7, -1, 0, 7, 0}));
+  EXPECT_EQ(shifted(Op::bitwise_right_shift, DType::int64), (std::vector<double>{0, -1, 0, -64, 0, 0, 0, 3, -7, -1, 0, 0, 0}));
+  const std::vector<double> wide = shifted(Op::bitwise_left_shift, DType::int64);
+  EXPECT_EQ(wide[0], -9223372036854775808.0);
+  EXPECT_EQ(wide[5], 6442450944.0);
+  EXPECT_EQ(wide[7], 3);
+  EXPECT_EQ(wide[10], 26843545600.0);
+  EXPECT_EQ(wide[11], 30064771072.0);
+  const std::vector<double> bytes = binary(Op::bitwise_left_shift, of(DType::uint8, {1, 255, 3, 249, 249}),
+                                           of(DType::uint8, {255, 255, 64, 64, 70})).value().to_doubles();
+  EXPECT_EQ(bytes, (std::vector<double>{0, 0, 3, 249, 64}));
+}
+
+// The logical ops: any dtype, a bool result computed in the promoted dtype (a float64 1e-50 next to float32 is 0),
+// in place in self's dtype; logaddexp: floating only, float16 refused, equal infinities kept (LibTorch 1.13.1).
+TEST(Elementwise, LogicalOpsAndLogaddexpFollowLibTorch) {
+  const Tensor r = binary(Op::logical_and, floats({1.5, 0}), longs({5, -3})).value();
+  EXPECT_EQ(r.dtype(), DType::bool_);
+  EXPECT_EQ(r.to_doubles(), (std::vector<double>{1, 0}));
+  EXPECT_EQ(first(binary(Op::logical_and, floats({1}), Tensor::from_values({}, DType::float64, {1e-50}))), 0);
+  EXPECT_EQ(first(binary(Op::logical_or, floats({NAN}), floats({0}))), 1);
+  EXPECT_EQ(binary(Op::logical_xor, floats({1, 0}), floats({1, 1})).value().to_doubles(), (std::vector<double>{0, 1}));
+  Tensor self = of(DType::int8, {5, 0});
+  EXPECT_EQ(binary_(Op::logical_or_, self, floats({0, 0.5})).value().dtype(), DType::int8);
+  EXPECT_EQ(self.to_doubles(), (std::vector<double>{1, 1}));
+  EXPECT_EQ(error_of(binary(Op::logaddexp, longs({1}), longs({1}))), "\"logaddexp_cpu\" not implemented for 'Long'");
+  EXPECT_EQ(error_of(binary(Op::logaddexp, of(DType::float16, {1}), of(DType::float16, {1}))),
+            "\"logaddexp_cpu\" not implemented for 'Half'");
+  EXPECT_EQ(binary(Op::logaddexp, longs({1}), floats({1})).value().dtype(), DType::float32);
+  const std::vector<double> v =
+      binary(Op::logaddexp, of(DType::float64, {1, -INFINITY, INFINITY, -INFINITY, 1e300}),
+             of(DType::float64, {2, -INFINITY, INFINITY, 5, 1e300})).value().to_doubles();
+  EXPECT_NEAR(v[0], 2.3132616875182228, 1e-15);
+  EXPECT_EQ(v[1], -INFINITY);
+  EXPECT_EQ(v[2], INFINITY);
+  EXPECT_EQ(v[3], 5);
+  EXPECT_NEAR(v[4], 1e300, 1e285);
+}
+
+}  // namespace bc

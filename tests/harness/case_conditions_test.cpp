@@ -256,3 +256,27 @@ TEST(CaseConditions, ProdOrderDecidesZeroNeedsAZeroAndAnOverflowingProduct) {
 
 }  // namespace
 }  // namespace bc
+
+namespace bc {
+namespace {
+
+// A count below 0 or at least the result dtype's bits, as the shift sees it (converted to that dtype: an int64 0-d
+// 264 next to int8 is 8); not for other ops, nor for counts inside the width.
+TEST(CaseConditions, ShiftCountOutsideWidthReadsTheCountsInTheResultDtype) {
+  const auto shift = [](const char* rest) {
+    return shift_count_outside_width(make_case((std::string(R"({"op": "bitwise_left_shift", )") + rest).c_str()));
+  };
+  EXPECT_TRUE(shift(R"("shapes": [[2], [2]], "dtypes": ["int32", "int32"], "values": {"data": [[1, 1], [3, 32]]}})"));
+  EXPECT_TRUE(shift(R"("shapes": [[2], [2]], "dtypes": ["int64", "int64"], "values": {"data": [[1, 1], [-1, 0]]}})"));
+  EXPECT_FALSE(shift(R"("shapes": [[2], [2]], "dtypes": ["int64", "int64"], "values": {"data": [[1, 1], [63, 0]]}})"));
+  EXPECT_TRUE(shift(R"("shapes": [[1], []], "dtypes": ["int8", "int64"], "values": {"data": [[1], [264]]}})"));
+  EXPECT_FALSE(shift(R"("shapes": [[1], []], "dtypes": ["int8", "int64"], "values": {"data": [[1], [263]]}})"));
+  EXPECT_TRUE(shift_count_outside_width(make_case(
+      R"({"op": "bitwise_right_shift_", "shapes": [[1], [1]], "dtypes": ["uint8", "uint8"], "values": {"data": [[1], [8]]}})")));
+  EXPECT_FALSE(shift_count_outside_width(make_case(
+      R"({"op": "bitwise_and", "shapes": [[1], [1]], "dtypes": ["int8", "int8"], "values": {"data": [[1], [9]]}})")));
+  EXPECT_FALSE(shift(R"("shapes": [[1], [1]], "dtypes": ["float32", "float32"], "values": {"data": [[1], [99]]}})"));
+}
+
+}  // namespace
+}  // namespace bc
