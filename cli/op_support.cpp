@@ -51,8 +51,13 @@ Case example_case(const OpEntry& e, bool gradient) {
   c.op = e.op;
   c.shapes = example_shapes(e);
   if (!computes_values(e.family)) return c;
+  // float32 operands, but int64 ones for an op LibTorch computes on integers only (the bitwise ops, the shifts).
+  const BinaryRule* rule = binary_rule(e.op);
+  const bool integers = rule && (rule->refuses == Refuses::floating || rule->refuses == Refuses::bool_floating);
   for (size_t k = 0; k < c.shapes.size(); ++k)
-    c.dtypes.push_back(k == 0 && e.dtype_rule == DTypeRule::bool_condition ? DType::bool_ : DType::float32);
+    c.dtypes.push_back(k == 0 && e.dtype_rule == DTypeRule::bool_condition ? DType::bool_
+                       : integers                                        ? DType::int64
+                                                                         : DType::float32);
   c.values = ValueSpec{1, false, {}, std::nullopt};
   if (e.op == Op::graph) {  // t2 = mul(x0, x1); t3 = gt(t2, x1); t4 = where(t3, t2, x0)
     c.program = {{Op::mul, {0, 1}}, {Op::gt, {2, 1}}, {Op::where, {3, 2, 0}}};

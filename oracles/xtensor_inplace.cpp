@@ -32,7 +32,8 @@ bool writes_past_the_view(const XShape& self, const XShape& other) {
 }
 
 Outcome computed_assignment(const Case& c, const AnySelf& self, const AnyInput& other) {
-  if (c.op != Op::add_ && c.op != Op::sub_ && c.op != Op::mul_ && c.op != Op::div_)
+  if (c.op != Op::add_ && c.op != Op::sub_ && c.op != Op::mul_ && c.op != Op::div_ && c.op != Op::bitwise_and_ &&
+      c.op != Op::bitwise_or_ && c.op != Op::bitwise_xor_)
     return Outcome::unsupported_because(std::string("xtensor has no computed assignment for ") + to_string(c.op));
   if (const auto* base = std::get_if<BaseSelf>(&self)) return assign_into_base(c, *base, other);
   const ViewSelf& view = std::get<ViewSelf>(self);

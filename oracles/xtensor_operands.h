@@ -254,6 +254,18 @@ Outcome assign(const Case& c, S& a, const B& b) {
       }
     });
   }
+  if (c.op == Op::bitwise_and_ || c.op == Op::bitwise_or_ || c.op == Op::bitwise_xor_) {
+    // xsemantic.hpp's &=, |=, ^=: C++'s bitwise operators, which take integers and bool only.
+    if constexpr (std::is_integral_v<TS> && std::is_integral_v<TB>) {
+      if (c.op == Op::bitwise_and_) a &= b;
+      else if (c.op == Op::bitwise_or_) a |= b;
+      else a ^= b;
+      return result(a);
+    } else {
+      return Outcome::unsupported_because("C++ has no bitwise operator for a floating operand: xtensor's " +
+                                          std::string(to_string(c.op)) + " does not compile");
+    }
+  }
   if (c.op != Op::mul_ && c.op != Op::div_)
     return Outcome::unsupported_because(std::string("xtensor has no computed assignment for ") + to_string(c.op));
   if constexpr (compound_pair_v<TS, TB, false>) {

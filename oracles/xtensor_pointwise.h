@@ -303,17 +303,17 @@ inline constexpr auto kPointwiseRows = std::make_tuple(
       if constexpr (std::is_floating_point_v<A> || std::is_floating_point_v<B>) return ev(xt::floor(a / b));
       else return Outcome::unsupported_because("xtensor has no floor_divide; a / b on integers truncates");
     }),
-    // The bitwise operators on integers and bool; the shifts where C++ defines them (above). No in-place forms
-    // here: xtensor has &=, |=, ^= (not bound, to spare their compiled types) and no <<= or >>=.
+    // The bitwise operators on integers and bool; the shifts where C++ defines them (above). In place: xtensor has
+    // &=, |=, ^= (xsemantic.hpp), and no <<= or >>=.
     row<Form::binary>(Op::bitwise_and, [](const auto& a, const auto& b, auto&& ev) {
       return on_integers(a, b, [&](const auto& x, const auto& y) { return ev(x & y); });
-    }).with_forward(kNoFormulaForward),
+    }).with_forward(kNoFormulaForward).with_assignment(),
     row<Form::binary>(Op::bitwise_or, [](const auto& a, const auto& b, auto&& ev) {
       return on_integers(a, b, [&](const auto& x, const auto& y) { return ev(x | y); });
-    }).with_forward(kNoFormulaForward),
+    }).with_forward(kNoFormulaForward).with_assignment(),
     row<Form::binary>(Op::bitwise_xor, [](const auto& a, const auto& b, auto&& ev) {
       return on_integers(a, b, [&](const auto& x, const auto& y) { return ev(x ^ y); });
-    }).with_forward(kNoFormulaForward),
+    }).with_forward(kNoFormulaForward).with_assignment(),
     row<Form::binary>(Op::bitwise_left_shift, [](const auto& a, const auto& b, auto&& ev) {
       return on_integers(a, b, [&](const auto& x, const auto& y) {
         return shifted(true, x, y, [&](const auto& p, const auto& q) { return ev(p << q); });

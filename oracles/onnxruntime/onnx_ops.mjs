@@ -35,6 +35,7 @@ export const UNSUPPORTED = {
   atan2: 'ONNX has no Atan2 operator',
   hypot: 'ONNX has no Hypot operator',
   lerp: 'ONNX has no Lerp operator',
+  logaddexp: 'ONNX has no LogAddExp operator',
   floor_divide: 'ONNX has no floor division (Div truncates integers)',
   ...refused(['addcmul', 'addcdiv', 'unfused_addcmul', 'unfused_addcdiv'], 'ONNX has no addcmul or addcdiv operator'),
   broadcast_shapes: 'ONNX has no operator on shapes alone',
@@ -44,7 +45,9 @@ export const UNSUPPORTED = {
   ...refused(['diamond', 'dist', 'graph'], 'the ONNX adapter builds one-node models (ne: Not(Equal)), not programs'),
   ...refused(['add_', 'sub_', 'mul_', 'div_', 'pow_', 'atan2_', 'fmod_', 'remainder_', 'eq_', 'ne_', 'lt_', 'le_', 'gt_',
     'ge_', 'hypot_', 'floor_divide_', 'lerp_', 'addcmul_', 'addcdiv_', 'unfused_addcmul_', 'unfused_addcdiv_',
-    'addmm_', 'addmv_', 'addr_', 'baddbmm_', 'addbmm_', 'fill_', 'zero_'], 'an ONNX model has no in-place ops'),
+    'addmm_', 'addmv_', 'addr_', 'baddbmm_', 'addbmm_', 'fill_', 'zero_', 'bitwise_and_', 'bitwise_or_', 'bitwise_xor_',
+    'bitwise_left_shift_', 'bitwise_right_shift_', 'logical_and_', 'logical_or_', 'logical_xor_'],
+  'an ONNX model has no in-place ops'),
 };
 
 const FLOATING = new Set(['float16', 'float32', 'float64']);

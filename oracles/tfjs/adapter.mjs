@@ -12,7 +12,7 @@ import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 
 import { kindOf } from './kinds.mjs';
-import { OPS, broadcastShapes, missingNodeOp, program, refusal } from './ops.mjs';
+import { OPS, broadcastShapes, missingNodeOp, program } from './ops.mjs';
 import { operandData, upstreamData, valuesText } from './tensors.mjs';
 import { planted } from './planted.mjs';
 import { answering_, counted, inLibrary, report } from './timing.mjs';
@@ -134,8 +134,6 @@ function outcome(request) {
   }
   const missing = missingNodeOp(c);
   if (missing !== undefined) return JSON.stringify(unsupported('a graph node tfjs has no function for: ' + missing));
-  const refused = refusal(c);
-  if (refused !== undefined) return JSON.stringify(unsupported(refused));
   if (c.dtype_arg !== undefined && !DTYPES.includes(c.dtype_arg)) {
     return JSON.stringify(unsupported('tfjs has no dtype ' + c.dtype_arg + ' to cast to'));
   }

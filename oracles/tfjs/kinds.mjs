@@ -10,6 +10,8 @@ const KINDS = [
   [/^Tensor must have a shape comprised of positive integers/, 'invalid_argument'],
   [/must be (float32|int32|bool|numeric) tensor, but got/, 'invalid_argument'],
   [/^The dtypes of .* must match/, 'dtype_mismatch'],
+  [/^BitwiseAnd: Tensors must have the same shape/, 'broadcast'],
+  [/^BitwiseAnd: Only supports 'int32' values/, 'invalid_argument'],
   // No input that requires a gradient reaches the result (PyTorch: the result does not require grad).
   [/^Cannot compute gradient of y=f\(x\) with respect to x\./, 'invalid_argument'],
 ];

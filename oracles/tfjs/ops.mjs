@@ -2,16 +2,15 @@
 // that meaning, called on the operands. An op whose PyTorch meaning tfjs has no function for is in UNSUPPORTED with
 // the reason, so the handshake leaves it out.
 
-// The binary ops: tf.add ... tf.greaterEqual. tfjs's mod is floor-mod (PyTorch's remainder); tf.floorDiv rounds
-// towards -inf.
+// The binary ops: tf.add ... tf.logicalXor. tfjs's mod is floor-mod (PyTorch's remainder); tf.floorDiv rounds
+// towards -inf. tf.logicalAnd/Or/Xor take bool tensors only and tf.bitwiseAnd int32 tensors of one shape only, where
+// PyTorch's take other dtypes and broadcast: called as a user calls them, so those cases are tfjs's refusals.
 const BINARY = {
   add: 'add', sub: 'sub', mul: 'mul', div: 'div', pow: 'pow', atan2: 'atan2', remainder: 'mod',
   maximum: 'maximum', minimum: 'minimum', eq: 'equal', ne: 'notEqual', lt: 'less', le: 'lessEqual',
-  gt: 'greater', ge: 'greaterEqual', floor_divide: 'floorDiv', logical_and: 'logicalAnd', logical_or: 'logicalOr',
-  logical_xor: 'logicalXor',
+  gt: 'greater', ge: 'greaterEqual', floor_divide: 'floorDiv', bitwise_and: 'bitwiseAnd', logical_and: 'logicalAnd',
+  logical_or: 'logicalOr', logical_xor: 'logicalXor',
 };
-// tfjs's logical ops take bool tensors only (PyTorch's take any dtype); tfjs has no bitwise ops, shifts or logaddexp.
-const BOOL_ONLY = new Set(['logical_and', 'logical_or', 'logical_xor']);
 
 const UNARY = { neg: 'neg', abs: 'abs', sqrt: 'sqrt', exp: 'exp', log: 'log', sign: 'sign', reciprocal: 'reciprocal' };
 
@@ -89,21 +88,18 @@ export const UNSUPPORTED = {
   fmod: 'tfjs has no fmod (tf.mod is floor-mod, remainder)',
   hypot: 'tfjs has no hypot',
   lerp: 'tfjs has no lerp',
+  ...refused(['bitwise_or', 'bitwise_xor'], 'tfjs has no bitwise or, xor (tf.bitwiseAnd only)'),
+  ...refused(['bitwise_left_shift', 'bitwise_right_shift'], 'tfjs has no shifts'),
+  logaddexp: 'tfjs has no logaddexp (tf.logSumExp is a reduction)',
   ...refused(['addcmul', 'addcdiv', 'unfused_addcmul', 'unfused_addcdiv'], 'tfjs has no addcmul or addcdiv'),
   sum_to: "tfjs has no sum_to (autograd's gradient reduction)",
   ...refused(['addmm', 'addmv', 'addr', 'baddbmm', 'addbmm'], 'tfjs has no fused products'),
   ...refused(['add_', 'sub_', 'mul_', 'div_', 'pow_', 'atan2_', 'fmod_', 'remainder_', 'eq_', 'ne_', 'lt_', 'le_', 'gt_',
     'ge_', 'hypot_', 'floor_divide_', 'lerp_', 'addcmul_', 'addcdiv_', 'unfused_addcmul_', 'unfused_addcdiv_',
-    'addmm_', 'addmv_', 'addr_', 'baddbmm_', 'addbmm_', 'fill_', 'zero_'], 'tfjs has no in-place ops (its tensors are immutable)'),
+    'addmm_', 'addmv_', 'addr_', 'baddbmm_', 'addbmm_', 'fill_', 'zero_', 'bitwise_and_', 'bitwise_or_', 'bitwise_xor_',
+    'bitwise_left_shift_', 'bitwise_right_shift_', 'logical_and_', 'logical_or_', 'logical_xor_'],
+  'tfjs has no in-place ops (its tensors are immutable)'),
 };
-
-// Why tfjs cannot state the case though it has the op (a logical op of non-bool operands), or undefined.
-export function refusal(c) {
-  const dtypes = c.dtypes || c.shapes.map(() => 'float32');
-  if (BOOL_ONLY.has(c.op) && dtypes.some((d) => d !== 'bool'))
-    return 'tf.' + BINARY[c.op] + ' takes bool tensors only, not ' + dtypes.join(', ');
-  return undefined;
-}
 
 // A graph node's op that tfjs has no function for (UNSUPPORTED), or undefined: such a graph is unsupported.
 export function missingNodeOp(c) {

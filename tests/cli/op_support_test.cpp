@@ -1,6 +1,7 @@
 #include "cli/op_support.h"
 
 #include <iostream>
+#include <map>
 #include <set>
 
 #include <gtest/gtest.h>
@@ -59,6 +60,24 @@ TEST(OpSupport, HypotAndDistRunEverywhere) {
     EXPECT_TRUE(ran.count(std::string("floor_divide@") + oracle)) << oracle;
   EXPECT_TRUE(ran.count("floor_divide_@torch"));
   EXPECT_FALSE(ran.count("floor_divide_@xtensor"));
+}
+
+// The issue-34 ops: the engine and LibTorch run all of them (integers for the bitwise ops and shifts); xtensor runs
+// &, |, ^ and their computed assignments &=, |=, ^= (xsemantic.hpp), && and ||, and has no <<=, >>=, logical
+// assignment, logical xor or logaddexp.
+TEST(OpSupport, BitwiseLogicalAndLogaddexpRunWhereTheLibraryHasThem) {
+  std::map<std::string, std::string> values;
+  for (const SupportRow& row : matrix())
+    for (const SupportCell& cell : row.cells) values[std::string(row.op->name) + "@" + cell.oracle] = cell.values;
+  for (const char* op : {"bitwise_and", "bitwise_or", "bitwise_xor", "bitwise_left_shift", "bitwise_right_shift",
+                         "logical_and", "logical_or", "logical_xor", "logaddexp", "bitwise_and_", "bitwise_left_shift_",
+                         "logical_xor_"})
+    for (const char* oracle : {"engine", "torch"}) EXPECT_EQ(values[std::string(op) + "@" + oracle], "run") << op << "@" << oracle;
+  for (const char* op : {"bitwise_and", "bitwise_or", "bitwise_xor", "bitwise_and_", "bitwise_or_", "bitwise_xor_",
+                         "logical_and", "logical_or"})
+    EXPECT_EQ(values[std::string(op) + "@xtensor"], "run") << op;
+  for (const char* op : {"bitwise_left_shift_", "bitwise_right_shift_", "logical_and_", "logical_xor", "logaddexp"})
+    EXPECT_EQ(values[std::string(op) + "@xtensor"], "unsupported") << op;
 }
 
 // The unary ops run on all three, values and gradients (xtensor with its own xt::abs, xt::sqrt, ...).

@@ -69,5 +69,38 @@ TEST(NumpyAdapter, ValuesComeBackExactlyThroughViews) {
   EXPECT_EQ(t.values, (std::vector<double>{10, 200, 30, 400}));
 }
 
+// The issue-34 ufuncs: bitwise_xor (12 ^ 10 is 6, -1 ^ 5 is -6), in place |= ([1, 2] | 4), np.left_shift and
+// np.right_shift with counts past the width (NumPy gives 0, or -1 for a negative value shifted right), the logical
+// ufuncs' truth (NaN is true, a bool result) and logaddexp (log 2 at 0 and 0; -inf with -inf stays -inf).
+TEST(NumpyAdapter, BitwiseShiftLogicalAndLogaddexpUfuncs) {
+  const Capabilities& caps = numpy().capabilities();
+  for (const char* op : {"bitwise_and", "bitwise_or_", "bitwise_left_shift_", "logical_xor", "logical_and_", "logaddexp"})
+    EXPECT_TRUE(caps.ops.count(op)) << op;
+  EXPECT_FALSE(caps.ops.count("logaddexp_"));
+  const Outcome x = numpy().run(make_case(R"({"op": "bitwise_xor", "shapes": [[2], [2]], "dtypes": ["int64", "int64"],
+      "values": {"data": [[12, -1], [10, 5]]}})"));
+  EXPECT_EQ(summarize(x), "ok [2] int64");
+  EXPECT_EQ(x.values, Values(std::vector<int64_t>{6, -6}));
+  const Outcome o = numpy().run(make_case(R"({"op": "bitwise_or_", "shapes": [[2], [1]], "dtypes": ["int64", "int64"],
+      "values": {"data": [[1, 2], [4]]}})"));
+  EXPECT_EQ(o.values, Values(std::vector<int64_t>{5, 6})) << summarize(o);
+  const Outcome left = numpy().run(make_case(R"({"op": "bitwise_left_shift", "shapes": [[3], [3]],
+      "dtypes": ["int32", "int32"], "values": {"data": [[1, 1, 3], [3, 32, -1]]}})"));
+  EXPECT_EQ(summarize(left), "ok [3] int32");
+  EXPECT_EQ(left.values, Values(std::vector<int64_t>{8, 0, 0}));
+  const Outcome right = numpy().run(make_case(R"({"op": "bitwise_right_shift", "shapes": [[2], [1]],
+      "dtypes": ["int32", "int32"], "values": {"data": [[-8, 8], [40]]}})"));
+  EXPECT_EQ(right.values, Values(std::vector<int64_t>{-1, 0})) << summarize(right);
+  const Outcome land = numpy().run(make_case(R"({"op": "logical_and", "shapes": [[3], [3]], "dtypes": ["float64", "float64"],
+      "values": {"data": [[0.5, 0, "nan"], [2, 3, 1]]}})"));
+  EXPECT_EQ(summarize(land), "ok [3] bool");
+  EXPECT_EQ(land.values, Values(std::vector<int64_t>{1, 0, 1}));
+  const Outcome lae = numpy().run(make_case(R"({"op": "logaddexp", "shapes": [[2], [2]], "dtypes": ["float64", "float64"],
+      "values": {"data": [[0, "-inf"], [0, "-inf"]]}})"));
+  ASSERT_EQ(lae.values.size(), 2u) << summarize(lae);
+  EXPECT_DOUBLE_EQ(lae.values.as_double(0), std::log(2.0));
+  EXPECT_EQ(lae.values.as_double(1), -INFINITY);
+}
+
 }  // namespace
 }  // namespace bc

@@ -77,6 +77,39 @@ TEST(OnnxruntimeAdapter, BroadcastingOpsComputeWhatTheSpecSays) {
   EXPECT_EQ(summarize(ort().run(make_case(R"({"op": "expand", "shapes": [[2], [1]]})"))), "ok [2] float32");
 }
 
+// The issue-34 ops by ONNX's spec: BitwiseAnd (12 & 10 is 8, -1 & 5 is 5), BitShift on uint8 (1 << 2, 3 << 7 is
+// 384 mod 256, 255 >> 4, 16 >> 1), Xor on bool; operand types outside an operator's type constraint are refused
+// with it; no LogAddExp operator and no in-place forms.
+TEST(OnnxruntimeAdapter, BitwiseShiftAndLogicalOperators) {
+  const Capabilities& caps = ort().capabilities();
+  for (const char* op : {"bitwise_and", "bitwise_or", "bitwise_xor", "bitwise_left_shift", "bitwise_right_shift",
+                         "logical_and", "logical_or", "logical_xor"})
+    EXPECT_TRUE(caps.ops.count(op)) << op;
+  for (const char* op : {"logaddexp", "bitwise_and_", "logical_or_"}) EXPECT_FALSE(caps.ops.count(op)) << op;
+  const Outcome band = ort().run(make_case(R"({"op": "bitwise_and", "shapes": [[2], [2]], "dtypes": ["int32", "int32"],
+      "values": {"data": [[12, -1], [10, 5]]}})"));
+  EXPECT_EQ(summarize(band), "ok [2] int32");
+  EXPECT_EQ(band.values, Values(std::vector<int64_t>{8, 5}));
+  const Outcome left = ort().run(make_case(R"({"op": "bitwise_left_shift", "shapes": [[2], [2]],
+      "dtypes": ["uint8", "uint8"], "values": {"data": [[1, 3], [2, 7]]}})"));
+  EXPECT_EQ(summarize(left), "ok [2] uint8");
+  EXPECT_EQ(left.values, Values(std::vector<int64_t>{4, 128}));
+  const Outcome right = ort().run(make_case(R"({"op": "bitwise_right_shift", "shapes": [[2, 1], [1]],
+      "dtypes": ["uint8", "uint8"], "values": {"data": [[255, 16], [4]]}})"));
+  EXPECT_EQ(summarize(right), "ok [2, 1] uint8");
+  EXPECT_EQ(right.values, Values(std::vector<int64_t>{15, 1}));
+  const Outcome lxor = ort().run(make_case(R"({"op": "logical_xor", "shapes": [[3], [3]], "dtypes": ["bool", "bool"],
+      "values": {"data": [[true, true, false], [true, false, false]]}})"));
+  EXPECT_EQ(summarize(lxor), "ok [3] bool");
+  EXPECT_EQ(lxor.values, Values(std::vector<int64_t>{0, 1, 0}));
+  const Outcome flags = ort().run(make_case(R"({"op": "bitwise_or", "shapes": [[1], [1]], "dtypes": ["bool", "bool"]})"));
+  EXPECT_EQ(flags.status, Status::unsupported);
+  EXPECT_EQ(flags.detail, "ONNX BitwiseOr takes uint8, int8, int16, int32, int64 only, not bool");
+  const Outcome floats = ort().run(make_case(R"({"op": "logical_and", "shapes": [[1], [1]]})"));
+  EXPECT_EQ(floats.status, Status::unsupported);
+  EXPECT_EQ(floats.detail, "ONNX And takes bool only, not float32");
+}
+
 TEST(OnnxruntimeAdapter, ProductsAndReductions) {
   // [2, 1, 2] @ [2, 1]: the batch of two rows [1, 2] and [3, 4] times the column [5, 6].
   const Outcome mm = ort().run(make_case(R"({"op": "matmul", "shapes": [[2, 1, 2], [2, 1]],

@@ -240,6 +240,36 @@ TEST_P(TfjsAdapter, Protocol2UpstreamIsTheGradientsDy) {
   EXPECT_EQ(answer["outcome"]["grads"][1]["values"], json::array({-1.5})) << lines[1];
 }
 
+// The issue-34 ops tfjs has: tf.bitwiseAnd (int32 of one shape only: 12 & 10 is 8, -1 & 5 is 5) and the logical
+// ops (bool only), called as a user calls them, so that their refusals are tfjs's own errors; the others undeclared.
+TEST_P(TfjsAdapter, BitwiseAndAndLogicalOpsByHand) {
+  const Capabilities& caps = tfjs(GetParam()).capabilities();
+  for (const char* op : {"bitwise_and", "logical_and", "logical_or", "logical_xor"}) EXPECT_TRUE(caps.ops.count(op)) << op;
+  for (const char* op : {"bitwise_or", "bitwise_xor", "bitwise_left_shift", "bitwise_right_shift", "logaddexp",
+                         "bitwise_and_", "logical_and_"})
+    EXPECT_FALSE(caps.ops.count(op)) << op;
+  const Outcome band = run(R"({"op": "bitwise_and", "shapes": [[2], [2]], "dtypes": ["int32", "int32"],
+      "values": {"data": [[12, -1], [10, 5]]}})");
+  EXPECT_EQ(summarize(band), "ok [2] int32");
+  EXPECT_EQ(band.values, Values(std::vector<int64_t>{8, 5}));
+  const Outcome spread = run(R"({"op": "bitwise_and", "shapes": [[2, 1], [3]], "dtypes": ["int32", "int32"],
+      "values": {"seed": 1}})");
+  EXPECT_EQ(summarize(spread), "error broadcast");
+  EXPECT_EQ(spread.error->message.rfind("BitwiseAnd: Tensors must have the same shape", 0), 0u) << spread.error->message;
+  const Outcome flags = run(R"({"op": "bitwise_and", "shapes": [[1], [1]], "dtypes": ["bool", "bool"], "values": {"seed": 1}})");
+  EXPECT_EQ(summarize(flags), "error invalid_argument");
+  // logical_or of [2, 1] and [3] broadcasts: row k is a[k] || b.
+  const Outcome lor = run(R"({"op": "logical_or", "shapes": [[2, 1], [3]], "dtypes": ["bool", "bool"],
+      "values": {"data": [[true, false], [false, true, false]]}})");
+  EXPECT_EQ(summarize(lor), "ok [2, 3] bool");
+  EXPECT_EQ(lor.values, Values(std::vector<int64_t>{1, 1, 1, 0, 1, 0}));
+  const Outcome lxor = run(R"({"op": "logical_xor", "shapes": [[3], [3]], "dtypes": ["bool", "bool"],
+      "values": {"data": [[true, true, false], [true, false, false]]}})");
+  EXPECT_EQ(lxor.values, Values(std::vector<int64_t>{0, 1, 0})) << summarize(lxor);
+  const Outcome floats = run(R"({"op": "logical_and", "shapes": [[1], [1]], "values": {"seed": 1}})");
+  EXPECT_EQ(summarize(floats), "error invalid_argument");
+}
+
 TEST_P(TfjsAdapter, ErrorsAreTfjsOwnWithTheirKinds) {
   const Outcome refused = run(R"({"op": "add", "shapes": [[2], [3]]})");
   EXPECT_EQ(summarize(refused), "error broadcast");
