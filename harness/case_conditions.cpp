@@ -124,15 +124,23 @@ bool shift_count_outside_width(const Case& c) {
   const Op base = out_of_place(c.op);
   if ((base != Op::bitwise_left_shift && base != Op::bitwise_right_shift) || c.shapes.size() != 2) return false;
   const std::vector<OperandPlan> plans = plan_operands(c);
-  const DType type = result_type({{plans[0].dtype, plans[0].shape.empty()}, {plans[1].dtype, plans[1].shape.empty()}});
+  std::vector<Operand> operands;
+  for (const OperandPlan& p : plans) operands.push_back({p.dtype, p.shape.empty(), p.number.has_value()});
+  const DType type = result_type(operands);
   const int bits = integer_bits(type);
   if (bits == 0) return false;  // bool or floating: no shift at all
-  const Values counts = converted(view_values(plans[1], plans[1].base_values), type);
+  const Values counts = converted(seen_values(plans, 1), type);  // an overlapping count views operand 0's base
   for (size_t k = 0; k < counts.size(); ++k) {
     const int64_t n = counts.ints()[k];
     if (n < 0 || n >= bits) return true;
   }
   return false;
+}
+
+// "where_bool_branches": a where (or where_) whose two branches are both bool (its condition always is).
+bool where_bool_branches(const Case& c) {
+  return out_of_place(c.op) == Op::where && c.shapes.size() == 3 && dtype_of(c, 1) == DType::bool_ &&
+         dtype_of(c, 2) == DType::bool_;
 }
 
 namespace {
@@ -218,7 +226,7 @@ const std::vector<std::string>& case_condition_names() {
       "column_major_matrices", "gradient", "vector_operand", "graph_comparison", "integral_reduction",
       "large_values", "subnormal_values", "graph_where", "number_operand", "number_above_category",
       "number_beyond_dtype", "mixed_branch_dtypes", "infinite_values", "zero_divisor", "bool_first_branch",
-      "shift_count_outside_width"};
+      "shift_count_outside_width", "where_bool_branches"};
   return names;
 }
 
@@ -261,6 +269,7 @@ bool case_has(const std::string& name, const Case& c) {
   if (condition == "number_above_category") return number_above_category(c);
   if (condition == "number_beyond_dtype") return number_beyond_dtype(c);
   if (condition == "shift_count_outside_width") return shift_count_outside_width(c);
+  if (condition == "where_bool_branches") return where_bool_branches(c);
   const std::vector<int64_t> w = wrapped_dims(c);
   if (condition == "unsorted_dims") return !std::is_sorted(w.begin(), w.end());
   if (condition == "repeated_dims") {

@@ -260,6 +260,13 @@ TEST(CaseConditions, ProdOrderDecidesZeroNeedsAZeroAndAnOverflowingProduct) {
 namespace bc {
 namespace {
 
+// where_bool_branches: both branches bool (the condition always is), not one of them.
+TEST(CaseConditions, WhereBoolBranchesNeedsBothBranchesBool) {
+  EXPECT_TRUE(case_has("where_bool_branches", make_case(R"({"op": "where", "shapes": [[2], [], []], "dtypes": ["bool", "bool", "bool"]})")));
+  EXPECT_FALSE(case_has("where_bool_branches", make_case(R"({"op": "where", "shapes": [[2], [], []], "dtypes": ["bool", "bool", "float32"]})")));
+  EXPECT_FALSE(case_has("where_bool_branches", make_case(R"({"op": "logical_and", "shapes": [[2], []], "dtypes": ["bool", "bool"]})")));
+}
+
 // A count below 0 or at least the result dtype's bits, as the shift sees it (converted to that dtype: an int64 0-d
 // 264 next to int8 is 8); not for other ops, nor for counts inside the width.
 TEST(CaseConditions, ShiftCountOutsideWidthReadsTheCountsInTheResultDtype) {
@@ -276,6 +283,13 @@ TEST(CaseConditions, ShiftCountOutsideWidthReadsTheCountsInTheResultDtype) {
   EXPECT_FALSE(shift_count_outside_width(make_case(
       R"({"op": "bitwise_and", "shapes": [[1], [1]], "dtypes": ["int8", "int8"], "values": {"data": [[1], [9]]}})")));
   EXPECT_FALSE(shift(R"("shapes": [[1], [1]], "dtypes": ["float32", "float32"], "values": {"data": [[1], [99]]}})"));
+  // An overlapping count has no base of its own: it reads self's ([1, 40]: 40 is past int32's 32 bits).
+  EXPECT_TRUE(shift(R"("shapes": [[2], [2]], "dtypes": ["int32", "int32"], "layouts": ["contiguous", "overlapping"],
+      "values": {"data": [[1, 40], [0, 0]]}})"));
+  EXPECT_FALSE(shift(R"("shapes": [[2], [2]], "dtypes": ["int32", "int32"], "layouts": ["contiguous", "overlapping"],
+      "values": {"data": [[1, 3], [0, 0]]}})"));
+  // A number count does not promote a 0-d int8 self (a wrapped number): the shift is int8's, 40 is past 8 bits.
+  EXPECT_TRUE(shift(R"("shapes": [[], {"number": 40}], "dtypes": ["int8", "int64"], "values": {"data": [[1], []]}})"));
 }
 
 }  // namespace
