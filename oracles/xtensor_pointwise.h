@@ -305,35 +305,35 @@ inline constexpr auto kPointwiseRows = std::make_tuple(
     }),
     // The bitwise operators on integers and bool; the shifts where C++ defines them (above). In place: xtensor has
     // &=, |=, ^= (xsemantic.hpp), and no <<= or >>=.
-    row<Form::binary>(Op::bitwise_and, [](const auto& a, const auto& b, auto&& ev) {
+    row<Form::binary, Conversion::usual>(Op::bitwise_and, [](const auto& a, const auto& b, auto&& ev) {
       return on_integers(a, b, [&](const auto& x, const auto& y) { return ev(x & y); });
     }).with_forward(kNoFormulaForward).with_assignment(),
-    row<Form::binary>(Op::bitwise_or, [](const auto& a, const auto& b, auto&& ev) {
+    row<Form::binary, Conversion::usual>(Op::bitwise_or, [](const auto& a, const auto& b, auto&& ev) {
       return on_integers(a, b, [&](const auto& x, const auto& y) { return ev(x | y); });
     }).with_forward(kNoFormulaForward).with_assignment(),
-    row<Form::binary>(Op::bitwise_xor, [](const auto& a, const auto& b, auto&& ev) {
+    row<Form::binary, Conversion::usual>(Op::bitwise_xor, [](const auto& a, const auto& b, auto&& ev) {
       return on_integers(a, b, [&](const auto& x, const auto& y) { return ev(x ^ y); });
     }).with_forward(kNoFormulaForward).with_assignment(),
-    row<Form::binary>(Op::bitwise_left_shift, [](const auto& a, const auto& b, auto&& ev) {
+    row<Form::binary, Conversion::promoted>(Op::bitwise_left_shift, [](const auto& a, const auto& b, auto&& ev) {
       return on_integers(a, b, [&](const auto& x, const auto& y) {
         return shifted(true, x, y, [&](const auto& p, const auto& q) { return ev(p << q); });
       });
     }).with_forward(kNoFormulaForward),
-    row<Form::binary>(Op::bitwise_right_shift, [](const auto& a, const auto& b, auto&& ev) {
+    row<Form::binary, Conversion::promoted>(Op::bitwise_right_shift, [](const auto& a, const auto& b, auto&& ev) {
       return on_integers(a, b, [&](const auto& x, const auto& y) {
         return shifted(false, x, y, [&](const auto& p, const auto& q) { return ev(p >> q); });
       });
     }).with_forward(kNoFormulaForward),
     // && and || on any element types (C++'s truth: not zero, NaN true), a bool result; a graph node too.
-    row<Form::binary>(Op::logical_and, [](const auto& a, const auto& b, auto&& ev) { return ev(a && b); }),
-    row<Form::binary>(Op::logical_or, [](const auto& a, const auto& b, auto&& ev) { return ev(a || b); }),
+    row<Form::binary, Conversion::truth>(Op::logical_and, [](const auto& a, const auto& b, auto&& ev) { return ev(a && b); }),
+    row<Form::binary, Conversion::truth>(Op::logical_or, [](const auto& a, const auto& b, auto&& ev) { return ev(a || b); }),
     // C++ has no ^^, and a != b compares whole expressions; PyTorch's meaning, for a graph node, written out.
-    row<Form::binary>(Op::logical_xor, [](const auto&, const auto&, auto&&) {
+    row<Form::binary, Conversion::none>(Op::logical_xor, [](const auto&, const auto&, auto&&) {
       return Outcome::unsupported_because("xtensor has no logical xor (C++ has no ^^ operator)");
     }).with_forward([](const auto& x, auto) {
       return std::decay_t<decltype(x[0])>(xt::not_equal(xt::cast<bool>(x[0]), xt::cast<bool>(x[1])));
     }),
-    row<Form::binary>(Op::logaddexp, [](const auto&, const auto&, auto&&) {
+    row<Form::binary, Conversion::none>(Op::logaddexp, [](const auto&, const auto&, auto&&) {
       return Outcome::unsupported_because("xtensor 0.24 has no logaddexp");
     }).with_forward(kNoFormulaForward));
 
