@@ -13,7 +13,7 @@ namespace bc::gen {
 namespace {
 
 // The pointwise binary ops PyTorch takes a number for (LibTorch 1.13's Scalar overloads; Python refuses a number
-// for atan2, maximum, minimum and hypot), the simplest first.
+// for the other binary ops), the simplest first.
 const std::vector<Op>& number_ops() {
   static const std::vector<Op> ops = {Op::add, Op::mul, Op::sub, Op::div, Op::eq, Op::lt, Op::ne, Op::le, Op::gt,
                                       Op::ge, Op::pow, Op::fmod, Op::remainder, Op::floor_divide};
