@@ -30,6 +30,8 @@ Outcome binary_compiled(const Case& c, Op op, const A& a, const B& b) {
     using R = std::decay_t<decltype(row)>;
     const auto plain = [&](auto... s) -> Outcome {
       if constexpr (number || held_pair_v<R::conversion, TA, TB>) return row.value(a, b, s..., ev);
+      else if constexpr (R::conversion == decltype(R::conversion)::none)  // a pair rule none does not compile
+        return not_compiled(dtype_name<TA>() + " with " + dtype_name<TB>());
       else return not_reached(c);
     };
     if constexpr (R::form == Form::binary_alpha) {

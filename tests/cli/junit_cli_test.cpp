@@ -61,7 +61,15 @@ TEST(JunitCli, ARunWithKnownDivergencesAndStaleDeclarationsValidates) {
   EXPECT_NE(xml.find("<skipped message=\"stale: "), std::string::npos);
   EXPECT_NE(xml.find("torch-never"), std::string::npos);
   EXPECT_NE(xml.find("<testsuites name=\"broadcheck\" tests=\""), std::string::npos);
-  EXPECT_NE(xml.find("skipped=\"1\""), std::string::npos) << "only torch-never is stale";
+  // torch-never is stale, and at most one more: tfjs-wasm-where-mixed-branches-fault, a fault that no case shows
+  // every time (tests/cli/declarations_replay_test.cpp kWithoutOwnCase).
+  size_t stale = 0;
+  for (size_t at = xml.find("<skipped message=\"stale: "); at != std::string::npos;
+       at = xml.find("<skipped message=\"stale: ", at + 1))
+    ++stale;
+  EXPECT_GE(stale, 1u);
+  EXPECT_LE(stale, 2u) << "only torch-never (and the wasm fault) are stale";
+  EXPECT_NE(xml.find("skipped=\"" + std::to_string(stale) + "\""), std::string::npos) << "the suite counts them";
   EXPECT_NE(xml.find("known divergence "), std::string::npos);
   EXPECT_EQ(schema_problems(out / "junit.xml"), "");
 }
